@@ -1,0 +1,246 @@
+/* workload.c - buffer fills, kernel arguments and host-side result checks. */
+#include "workload.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+uint32_t wl_lowbias32(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352du;
+	x ^= x >> 15;
+	x *= 0x846ca68bu;
+	x ^= x >> 16;
+	return x;
+}
+
+uint32_t wl_random_bits(uint32_t seed, uint32_t i) { return wl_lowbias32(i ^ (seed * 0x9e3779b9u)); }
+
+float wl_random_f32(uint32_t seed, uint32_t i)
+{
+	/* exact in binary32: a 24-bit integer times 2^-23, minus 1 */
+	return (float)(wl_random_bits(seed, i) >> 8) * 0x1p-23f - 1.0f;
+}
+
+static uint32_t fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static float bitsf(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+bool wl_setup(const struct program *p, struct gmem *g, uint32_t *args, struct diag *d)
+{
+	for (unsigned bi = 0; bi < p->nbuffers; bi++) {
+		const struct buffer_spec *b = &p->buffers[bi];
+		int idx = gmem_add(g, b->name, b->count * 4);
+		if (idx < 0)
+			return diag_error(d, p->files[0], b->line, 0, "",
+					  "buffer %s does not fit in the 4 GiB global address space",
+					  b->name);
+		uint32_t *w = (uint32_t *)g->bufs[idx].data;
+		switch (b->fill) {
+		case FILL_ZERO:
+			break;
+		case FILL_VALUE:
+			for (uint32_t i = 0; i < b->count; i++)
+				w[i] = b->value;
+			break;
+		case FILL_IOTA:
+			for (uint32_t i = 0; i < b->count; i++)
+				w[i] = b->type == ELEM_F32 ? fbits((float)i) : i;
+			break;
+		case FILL_RANDOM:
+			for (uint32_t i = 0; i < b->count; i++)
+				w[i] = b->type == ELEM_F32 ? fbits(wl_random_f32(b->seed, i))
+							   : wl_random_bits(b->seed, i);
+			break;
+		case FILL_LIST:
+			memcpy(w, b->list, (size_t)b->count * 4);
+			break;
+		case FILL_FILE: {
+			size_t len;
+			char *data = read_file(b->path, &len);
+			if (!data)
+				return diag_error(d, p->files[0], b->line, 0, "",
+						  "buffer %s: cannot read '%s': %s", b->name, b->path,
+						  strerror(errno));
+			if (len != (size_t)b->count * 4) {
+				free(data);
+				return diag_error(d, p->files[0], b->line, 0, "",
+						  "buffer %s: '%s' has %zu bytes, the buffer needs %u (%u elements of 4 bytes, little-endian)",
+						  b->name, b->path, len, b->count * 4, b->count);
+			}
+			memcpy(w, data, len);
+			free(data);
+			break;
+		}
+		}
+	}
+	for (unsigned i = 0; i < p->nargs; i++) {
+		const struct arg_spec *a = &p->args[i];
+		args[i] = a->buffer >= 0 ? g->bufs[a->buffer].base : a->value;
+	}
+	return true;
+}
+
+static void elem_str(char *buf, size_t n, enum elem_type t, uint32_t v)
+{
+	if (t == ELEM_F32)
+		snprintf(buf, n, "%.9g (0x%08" PRIx32 ")", (double)bitsf(v), v);
+	else if (t == ELEM_S32)
+		snprintf(buf, n, "%d", (int)(int32_t)v);
+	else
+		snprintf(buf, n, "%" PRIu32, v);
+}
+
+struct cmp {
+	uint32_t first, nbad;
+	uint32_t got, want;
+};
+
+static void compare(struct cmp *c, uint32_t i, uint32_t got, uint32_t want)
+{
+	if (got == want)
+		return;
+	if (!c->nbad++) {
+		c->first = i;
+		c->got = got;
+		c->want = want;
+	}
+}
+
+struct ectx {
+	const struct program *p;
+	uint32_t i;
+};
+
+static bool lookup_i(void *ctx, const char *s, unsigned len, struct value *out)
+{
+	struct ectx *e = ctx;
+	if (len == 1 && s[0] == 'i') {
+		*out = (struct value){false, e->i, 0};
+		return true;
+	}
+	for (unsigned k = 0; k < e->p->nparams; k++)
+		if (strlen(e->p->params[k].name) == len && !memcmp(e->p->params[k].name, s, len)) {
+			*out = e->p->params[k].v;
+			return true;
+		}
+	for (unsigned k = 0; k < e->p->nshared; k++)
+		if (strlen(e->p->shared[k].name) == len && !memcmp(e->p->shared[k].name, s, len)) {
+			*out = (struct value){false, e->p->shared[k].offset, 0};
+			return true;
+		}
+	return false;
+}
+
+int wl_check(const struct program *p, const struct gmem *initial, const struct gmem *g, FILE *out,
+	     struct diag *d)
+{
+	int failures = 0;
+	for (unsigned ci = 0; ci < p->nchecks; ci++) {
+		const struct check_spec *c = &p->checks[ci];
+		const struct buffer_spec *bs = &p->buffers[c->buffer];
+		const uint32_t *got = (const uint32_t *)g->bufs[c->buffer].data;
+		struct cmp r = {0, 0, 0, 0};
+		uint32_t n = bs->count;
+		char what[256];
+		switch (c->kind) {
+		case CHECK_MATMUL: {
+			/* C[row*k + col] = fmaf over i ascending of A[row*n + i] * B[i*k + col],
+			 * from 0: what the seed kernel computes with FMA contraction */
+			const float *A = (const float *)initial->bufs[c->a].data;
+			const float *B = (const float *)initial->bufs[c->b].data;
+			for (uint32_t row = 0; row < c->m; row++)
+				for (uint32_t col = 0; col < c->k; col++) {
+					float acc = 0.0f;
+					for (uint32_t i = 0; i < c->n; i++)
+						acc = fmaf(A[(size_t)row * c->n + i], B[(size_t)i * c->k + col], acc);
+					uint32_t idx = row * c->k + col;
+					compare(&r, idx, got[idx], fbits(acc));
+				}
+			n = c->m * c->k;
+			snprintf(what, sizeof what, "matmul(%s, %s, %u, %u, %u)", p->buffers[c->a].name,
+				 p->buffers[c->b].name, c->m, c->n, c->k);
+			break;
+		}
+		case CHECK_EXPR: {
+			struct ectx e = {p, 0};
+			struct expr_env env = {lookup_i, &e, p->files[0], c->line, c->expr_text, d};
+			for (uint32_t i = 0; i < n; i++) {
+				e.i = i;
+				int pos = 0;
+				struct value v;
+				if (!expr_eval(c->expr_toks, &pos, &env, &v))
+					return -1;
+				uint32_t want = bs->type == ELEM_F32 ? fbits((float)value_f(v))
+								     : (uint32_t)(v.is_float ? (int64_t)v.f : v.i);
+				compare(&r, i, got[i], want);
+			}
+			snprintf(what, sizeof what, "expr(%s)", c->expr_text);
+			break;
+		}
+		case CHECK_FILE: {
+			size_t len;
+			char *data = read_file(c->path, &len);
+			if (!data)
+				return diag_error(d, p->files[0], c->line, 0, "",
+						  "check of %s: cannot read '%s': %s", bs->name, c->path,
+						  strerror(errno)),
+				       -1;
+			if (len != (size_t)n * 4) {
+				free(data);
+				return diag_error(d, p->files[0], c->line, 0, "",
+						  "check of %s: '%s' has %zu bytes, the buffer has %u",
+						  bs->name, c->path, len, n * 4),
+				       -1;
+			}
+			for (uint32_t i = 0; i < n; i++) {
+				uint32_t want;
+				memcpy(&want, data + 4 * (size_t)i, 4);
+				compare(&r, i, got[i], want);
+			}
+			free(data);
+			snprintf(what, sizeof what, "file(\"%s\")", c->path);
+			break;
+		}
+		case CHECK_LIST:
+			n = c->count;
+			for (uint32_t i = 0; i < n; i++)
+				compare(&r, i, got[i], c->list[i]);
+			snprintf(what, sizeof what, "list of %u values", n);
+			break;
+		}
+		if (!r.nbad) {
+			fprintf(out, "check %s %s: pass (%u elements bit-exact)\n", bs->name, what, n);
+			continue;
+		}
+		failures++;
+		char gs[64], ws[64];
+		elem_str(gs, sizeof gs, bs->type, r.got);
+		elem_str(ws, sizeof ws, bs->type, r.want);
+		fprintf(out, "check %s %s: FAIL: %u of %u elements differ; first %s[%u] = %s, expected %s\n",
+			bs->name, what, r.nbad, n, bs->name, r.first, gs, ws);
+	}
+	return failures;
+}
+
+const char *wl_check_word(const struct program *p, int failures)
+{
+	if (!p->nchecks)
+		return "none";
+	return failures ? "fail" : "pass";
+}

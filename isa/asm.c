@@ -1,0 +1,1292 @@
+/*
+ * asm.c - the two-pass assembler for workload (.s) files.
+ *
+ * Pass 1 reads the file (expanding .include), lexes every line, defines
+ * parameters (.param, with -D overrides), shared-memory symbols (.shared)
+ * and labels, and counts instructions. Pass 2 parses instructions and the
+ * remaining directives with every name known. The first error stops it.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "program.h"
+#include "util.h"
+
+#define MAX_LINE 65536
+#define MAX_TOKS 8192
+#define MAX_INCLUDE_DEPTH 8
+
+struct line {
+	unsigned file; /* index into program.files */
+	unsigned lineno;
+	char *text;
+};
+
+struct as {
+	struct program *p;
+	struct diag *d;
+	struct line *lines;
+	unsigned nlines, cap_lines;
+	unsigned cap_files, cap_labels, cap_params, cap_buffers, cap_args, cap_shared, cap_checks;
+	const struct param_override *ov;
+	unsigned nov;
+	bool *ov_used;
+	struct token *toks;
+	/* the line being parsed */
+	const struct line *cur;
+	int max_reg;
+	bool have_grid, have_block;
+	unsigned regs_line;
+	uint32_t allowed_i; /* CHECK_EXPR validation: value of i */
+	bool allow_i;
+};
+
+/* ---- diagnostics --------------------------------------------------------- */
+
+static bool err_at(struct as *a, unsigned col, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static bool err_at(struct as *a, unsigned col, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	const struct line *l = a->cur;
+	return diag_error(a->d, l ? a->p->files[l->file] : a->p->files[0], l ? l->lineno : 0, col,
+			  l ? l->text : "", "%s", msg);
+}
+
+static bool err_tok(struct as *a, const struct token *t, const char *what)
+{
+	if (t->kind == TK_END)
+		return err_at(a, t->col, "expected %s, found end of line", what);
+	return err_at(a, t->col, "expected %s, found '%.*s'", what, (int)(t->len > 40 ? 40 : t->len),
+		      t->s);
+}
+
+static bool tok_is(const struct token *t, const char *s)
+{
+	return (t->kind == TK_IDENT || t->kind == TK_DIRECT) && t->len == strlen(s) &&
+	       !memcmp(t->s, s, t->len);
+}
+
+static bool is_p(const struct token *t, int c) { return t->kind == TK_PUNCT && t->punct == c; }
+
+static unsigned edit_distance(const char *a, unsigned la, const char *b, unsigned lb)
+{
+	unsigned row[64];
+	if (la > 63 || lb > 63)
+		return 99;
+	for (unsigned j = 0; j <= lb; j++)
+		row[j] = j;
+	for (unsigned i = 1; i <= la; i++) {
+		unsigned prev = row[0];
+		row[0] = i;
+		for (unsigned j = 1; j <= lb; j++) {
+			unsigned cur = row[j];
+			unsigned sub = prev + (a[i - 1] != b[j - 1]);
+			unsigned del = row[j] + 1, ins = row[j - 1] + 1;
+			row[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+			prev = cur;
+		}
+	}
+	return row[lb];
+}
+
+/* ---- names ----------------------------------------------------------------- */
+
+static bool reg_syntax(const char *s, unsigned len, int *num)
+{
+	if (len == 2 && s[0] == 'r' && s[1] == 'z') {
+		*num = ISA_RZ;
+		return true;
+	}
+	if (len < 2 || len > 4 || s[0] != 'r')
+		return false;
+	int v = 0;
+	for (unsigned i = 1; i < len; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+		v = v * 10 + (s[i] - '0');
+	}
+	if (len > 2 && s[1] == '0')
+		return false;
+	*num = v;
+	return true;
+}
+
+static bool pred_syntax(const char *s, unsigned len, int *num)
+{
+	if (len == 2 && s[0] == 'p' && s[1] == 't') {
+		*num = ISA_PT;
+		return true;
+	}
+	if (len == 2 && s[0] == 'p' && isdigit((unsigned char)s[1])) {
+		*num = s[1] - '0';
+		return true;
+	}
+	return false;
+}
+
+static bool reserved_name(const char *s, unsigned len)
+{
+	int n;
+	return reg_syntax(s, len, &n) || pred_syntax(s, len, &n) || (len == 1 && s[0] == 'i') ||
+	       (len == 3 && (!memcmp(s, "min", 3) || !memcmp(s, "max", 3)));
+}
+
+static int find_param(const struct program *p, const char *s, unsigned len)
+{
+	for (unsigned i = 0; i < p->nparams; i++)
+		if (strlen(p->params[i].name) == len && !memcmp(p->params[i].name, s, len))
+			return (int)i;
+	return -1;
+}
+
+static int find_shared(const struct program *p, const char *s, unsigned len)
+{
+	for (unsigned i = 0; i < p->nshared; i++)
+		if (strlen(p->shared[i].name) == len && !memcmp(p->shared[i].name, s, len))
+			return (int)i;
+	return -1;
+}
+
+static int find_label(const struct program *p, const char *s, unsigned len)
+{
+	for (unsigned i = 0; i < p->nlabels; i++)
+		if (strlen(p->labels[i].name) == len && !memcmp(p->labels[i].name, s, len))
+			return (int)i;
+	return -1;
+}
+
+static int find_buffer_n(const struct program *p, const char *s, unsigned len)
+{
+	for (unsigned i = 0; i < p->nbuffers; i++)
+		if (strlen(p->buffers[i].name) == len && !memcmp(p->buffers[i].name, s, len))
+			return (int)i;
+	return -1;
+}
+
+static int find_arg(const struct program *p, const char *s, unsigned len)
+{
+	for (unsigned i = 0; i < p->nargs; i++)
+		if (strlen(p->args[i].name) == len && !memcmp(p->args[i].name, s, len))
+			return (int)i;
+	return -1;
+}
+
+static bool lookup(void *ctx, const char *s, unsigned len, struct value *out)
+{
+	struct as *a = ctx;
+	int i = find_param(a->p, s, len);
+	if (i >= 0) {
+		*out = a->p->params[i].v;
+		return true;
+	}
+	i = find_shared(a->p, s, len);
+	if (i >= 0) {
+		*out = (struct value){false, a->p->shared[i].offset, 0};
+		return true;
+	}
+	if (a->allow_i && len == 1 && s[0] == 'i') {
+		*out = (struct value){false, a->allowed_i, 0};
+		return true;
+	}
+	return false;
+}
+
+static bool eval(struct as *a, int *pos, struct value *v)
+{
+	struct expr_env env = {lookup, a, a->p->files[a->cur->file], a->cur->lineno, a->cur->text,
+			       a->d};
+	return expr_eval(a->toks, pos, &env, v);
+}
+
+/* An integer expression within [lo, hi]. */
+static bool eval_int(struct as *a, int *pos, int64_t lo, int64_t hi, const char *what,
+		     int64_t *out)
+{
+	const struct token *t = &a->toks[*pos];
+	struct value v;
+	if (!eval(a, pos, &v))
+		return false;
+	if (v.is_float)
+		return err_at(a, t->col, "%s must be an integer, got %g", what, v.f);
+	if (v.i < lo || v.i > hi)
+		return err_at(a, t->col, "%s %lld is out of range %lld..%lld", what, (long long)v.i,
+			      (long long)lo, (long long)hi);
+	*out = v.i;
+	return true;
+}
+
+static bool name_token(struct as *a, int pos, const char *what, char *out)
+{
+	const struct token *t = &a->toks[pos];
+	if (t->kind != TK_IDENT || memchr(t->s, '.', t->len))
+		return err_tok(a, t, what);
+	if (t->len >= PROG_NAME_MAX)
+		return err_at(a, t->col, "name is too long (at most %d characters)", PROG_NAME_MAX - 1);
+	if (reserved_name(t->s, t->len))
+		return err_at(a, t->col, "'%.*s' is reserved (a register, predicate or built-in name)",
+			      (int)t->len, t->s);
+	memcpy(out, t->s, t->len);
+	out[t->len] = 0;
+	return true;
+}
+
+static bool expect_end(struct as *a, int pos)
+{
+	const struct token *t = &a->toks[pos];
+	if (t->kind != TK_END)
+		return err_at(a, t->col, "unexpected '%.*s' at end of line", (int)(t->len > 40 ? 40 : t->len),
+			      t->s);
+	return true;
+}
+
+/* ---- reading and includes ----------------------------------------------- */
+
+static char *resolve_path(const char *base, const char *rel, unsigned len)
+{
+	if (len && rel[0] == '/')
+		return xstrndup(rel, len);
+	const char *slash = strrchr(base, '/');
+	size_t dl = slash ? (size_t)(slash - base + 1) : 0;
+	char *r = xmalloc(dl + len + 1);
+	memcpy(r, base, dl);
+	memcpy(r + dl, rel, len);
+	r[dl + len] = 0;
+	return r;
+}
+
+static unsigned add_file(struct as *a, const char *path)
+{
+	GROW(a->p->files, a->cap_files, a->p->nfiles + 1);
+	a->p->files[a->p->nfiles] = xstrdup(path);
+	return a->p->nfiles++;
+}
+
+static bool read_source(struct as *a, unsigned file, const char *text, int depth)
+{
+	unsigned lineno = 0;
+	const char *s = text;
+	while (*s || s == text) {
+		const char *nl = strchr(s, '\n');
+		size_t len = nl ? (size_t)(nl - s) : strlen(s);
+		lineno++;
+		struct line l = {file, lineno, xstrndup(s, len)};
+		if (len && l.text[len - 1] == '\r')
+			l.text[len - 1] = 0;
+		GROW(a->lines, a->cap_lines, a->nlines + 1);
+		a->lines[a->nlines] = l;
+		a->cur = &a->lines[a->nlines++];
+		if (len > MAX_LINE)
+			return err_at(a, 1, "line is too long (at most %d characters)", MAX_LINE);
+		if (memchr(s, 0, len))
+			return err_at(a, 1, "line contains a NUL byte");
+		/* .include "path" is expanded here */
+		const char *q = l.text;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (!strncmp(q, ".include", 8) && !isalnum((unsigned char)q[8])) {
+			int n = lex_line(l.text, a->toks, MAX_TOKS, a->p->files[file], lineno, a->d);
+			if (n < 0)
+				return false;
+			const struct token *t = &a->toks[1];
+			if (t->kind != TK_STRING)
+				return err_tok(a, t, "a quoted file name after .include");
+			if (!expect_end(a, 2))
+				return false;
+			if (depth >= MAX_INCLUDE_DEPTH)
+				return err_at(a, t->col, "includes nest too deeply (at most %d)",
+					      MAX_INCLUDE_DEPTH);
+			char *path = resolve_path(a->p->files[file], t->s + 1, t->len - 2);
+			size_t flen;
+			char *inc = read_file(path, &flen);
+			if (!inc) {
+				bool r = err_at(a, t->col, "cannot read included file '%s': %s", path,
+						strerror(errno));
+				free(path);
+				return r;
+			}
+			unsigned fi = add_file(a, path);
+			free(path);
+			bool ok = read_source(a, fi, inc, depth + 1);
+			free(inc);
+			if (!ok)
+				return false;
+			l.text[0] = 0; /* the include line itself is done */
+		}
+		if (!nl)
+			break;
+		s = nl + 1;
+	}
+	return true;
+}
+
+/* ---- pass 1 ----------------------------------------------------------------- */
+
+static bool do_param(struct as *a, int pos)
+{
+	char name[PROG_NAME_MAX];
+	if (!name_token(a, pos, "a parameter name after .param", name))
+		return false;
+	const struct token *nt = &a->toks[pos];
+	if (find_param(a->p, nt->s, nt->len) >= 0 || find_shared(a->p, nt->s, nt->len) >= 0)
+		return err_at(a, nt->col, "'%s' is already defined", name);
+	pos++;
+	struct value v;
+	if (!eval(a, &pos, &v))
+		return false;
+	if (!expect_end(a, pos))
+		return false;
+	for (unsigned i = 0; i < a->nov; i++) {
+		if (strcmp(a->ov[i].name, name))
+			continue;
+		a->ov_used[i] = true;
+		struct token ot[64];
+		struct diag od = {0};
+		char where[80];
+		snprintf(where, sizeof where, "-D %s", name);
+		int n = lex_line(a->ov[i].value, ot, 64, where, 0, &od);
+		int op = 0;
+		struct expr_env env = {lookup, a, where, 0, a->ov[i].value, &od};
+		if (n < 0 || !expr_eval(ot, &op, &env, &v) || ot[op].kind != TK_END)
+			return diag_error(a->d, "command line", 0, 0, "",
+					  "-D %s=%s: expected a number%s%s", name, a->ov[i].value,
+					  od.set ? ": " : "", od.set ? od.msg : "");
+	}
+	GROW(a->p->params, a->cap_params, a->p->nparams + 1);
+	struct param *pr = &a->p->params[a->p->nparams++];
+	snprintf(pr->name, sizeof pr->name, "%s", name);
+	pr->v = v;
+	return true;
+}
+
+static bool do_shared(struct as *a, int pos)
+{
+	char name[PROG_NAME_MAX];
+	if (!name_token(a, pos, "a symbol name after .shared", name))
+		return false;
+	const struct token *nt = &a->toks[pos];
+	if (find_param(a->p, nt->s, nt->len) >= 0 || find_shared(a->p, nt->s, nt->len) >= 0)
+		return err_at(a, nt->col, "'%s' is already defined", name);
+	pos++;
+	int64_t size;
+	if (!eval_int(a, &pos, 1, 1 << 24, "shared size (bytes)", &size) || !expect_end(a, pos))
+		return false;
+	/* each array starts 16-byte aligned, so 128-bit accesses can be aligned */
+	uint32_t off = (a->p->shared_bytes + 15u) & ~15u;
+	if ((uint64_t)off + (uint64_t)size > (1u << 24))
+		return err_at(a, nt->col, "static shared memory exceeds 16 MiB");
+	GROW(a->p->shared, a->cap_shared, a->p->nshared + 1);
+	struct shared_sym *s = &a->p->shared[a->p->nshared++];
+	snprintf(s->name, sizeof s->name, "%s", name);
+	s->offset = off;
+	s->size = (uint32_t)size;
+	a->p->shared_bytes = off + (uint32_t)size;
+	return true;
+}
+
+/* Does the line (from token pos) hold an instruction? */
+static bool is_insn_start(const struct token *t)
+{
+	return t->kind == TK_IDENT || is_p(t, '@');
+}
+
+static bool pass1(struct as *a)
+{
+	uint32_t pc = 0;
+	for (unsigned li = 0; li < a->nlines; li++) {
+		a->cur = &a->lines[li];
+		int n = lex_line(a->cur->text, a->toks, MAX_TOKS, a->p->files[a->cur->file],
+				 a->cur->lineno, a->d);
+		if (n < 0)
+			return false;
+		int pos = 0;
+		const struct token *t = &a->toks[0];
+		if (t->kind == TK_IDENT && is_p(&a->toks[1], ':')) {
+			if (memchr(t->s, '.', t->len))
+				return err_at(a, t->col, "a label name cannot contain '.'");
+			if (t->len >= PROG_NAME_MAX)
+				return err_at(a, t->col, "label is too long (at most %d characters)",
+					      PROG_NAME_MAX - 1);
+			if (reserved_name(t->s, t->len))
+				return err_at(a, t->col, "'%.*s' is reserved and cannot be a label",
+					      (int)t->len, t->s);
+			int prev = find_label(a->p, t->s, t->len);
+			if (prev >= 0)
+				return err_at(a, t->col, "label '%.*s' is already defined", (int)t->len,
+					      t->s);
+			GROW(a->p->labels, a->cap_labels, a->p->nlabels + 1);
+			struct label *lb = &a->p->labels[a->p->nlabels++];
+			memcpy(lb->name, t->s, t->len);
+			lb->name[t->len] = 0;
+			lb->pc = pc;
+			pos = 2;
+		}
+		t = &a->toks[pos];
+		if (t->kind == TK_DIRECT) {
+			if (pos)
+				return err_at(a, t->col, "a directive cannot follow a label");
+			if (tok_is(t, ".param") && !do_param(a, pos + 1))
+				return false;
+			if (tok_is(t, ".shared") && !do_shared(a, pos + 1))
+				return false;
+		} else if (is_insn_start(t)) {
+			if (pc >= (1u << 24))
+				return err_at(a, t->col, "kernel has too many instructions");
+			pc++;
+		} else if (t->kind != TK_END) {
+			return err_tok(a, t, "an instruction, a directive or a label");
+		}
+	}
+	a->p->ncode = pc;
+	return true;
+}
+
+/* ---- operands -------------------------------------------------------------- */
+
+static void use_reg(struct as *a, int r, unsigned count)
+{
+	if (r != ISA_RZ && r + (int)count - 1 > a->max_reg)
+		a->max_reg = r + (int)count - 1;
+}
+
+static bool parse_reg(struct as *a, int *pos, uint8_t *out)
+{
+	const struct token *t = &a->toks[*pos];
+	int r;
+	if (t->kind != TK_IDENT || !reg_syntax(t->s, t->len, &r))
+		return err_tok(a, t, "a register (r0..r254 or rz)");
+	if (r > ISA_MAX_REGS - 1 && r != ISA_RZ)
+		return err_at(a, t->col, "register r%d is out of range (r0..r254)", r);
+	*out = (uint8_t)r;
+	(*pos)++;
+	use_reg(a, r, 1);
+	return true;
+}
+
+static bool parse_pred(struct as *a, int *pos, uint8_t *out, bool *neg, bool allow_neg)
+{
+	const struct token *t = &a->toks[*pos];
+	if (neg)
+		*neg = false;
+	if (is_p(t, '!')) {
+		if (!allow_neg)
+			return err_at(a, t->col, "a destination predicate cannot be negated");
+		*neg = true;
+		t = &a->toks[++*pos];
+	}
+	int p;
+	if (t->kind != TK_IDENT || !pred_syntax(t->s, t->len, &p) || p > ISA_PT)
+		return err_tok(a, t, "a predicate (p0..p6 or pt)");
+	*out = (uint8_t)p;
+	(*pos)++;
+	return true;
+}
+
+static bool to_imm(struct as *a, const struct token *t, struct value v, bool fl, bool mov,
+		   uint32_t *out)
+{
+	if (fl || (mov && v.is_float)) {
+		float f = (float)value_f(v);
+		if (f != f)
+			return err_at(a, t->col, "a NaN immediate is not supported");
+		memcpy(out, &f, 4);
+		return true;
+	}
+	if (v.is_float) {
+		return err_at(a, t->col, "expected an integer immediate, got the float %g", v.f);
+	}
+	if (v.i < INT32_MIN || v.i > (int64_t)UINT32_MAX)
+		return err_at(a, t->col, "immediate %lld does not fit in 32 bits", (long long)v.i);
+	*out = (uint32_t)v.i;
+	return true;
+}
+
+/* A source: a register or an immediate expression (at most one per insn). */
+static bool parse_src(struct as *a, int *pos, struct isa_insn *in, int slot)
+{
+	const struct token *t = &a->toks[*pos];
+	int r;
+	if (t->kind == TK_IDENT && reg_syntax(t->s, t->len, &r))
+		return parse_reg(a, pos, &in->src[slot]);
+	if (t->kind == TK_IDENT && pred_syntax(t->s, t->len, &r))
+		return err_at(a, t->col, "expected a register or an immediate, found the predicate '%.*s'",
+			      (int)t->len, t->s);
+	if (t->kind == TK_SPECIAL)
+		return err_at(a, t->col, "special registers are read with s2r, not used as operands");
+	if (in->imm_src)
+		return err_at(a, t->col, "only one immediate operand is allowed per instruction "
+					 "(put the other in a register with mov)");
+	struct value v;
+	if (!eval(a, pos, &v))
+		return false;
+	const struct isa_opinfo *oi = &isa_ops[in->op];
+	if (!to_imm(a, t, v, oi->flags & IF_FLOAT, in->op == OP_MOV, &in->imm))
+		return false;
+	in->imm_src = (uint8_t)(slot + 1);
+	return true;
+}
+
+static bool parse_addr(struct as *a, int *pos, struct isa_insn *in)
+{
+	const struct token *t = &a->toks[*pos];
+	if (!is_p(t, '['))
+		return err_tok(a, t, "an address '[reg + offset]'");
+	(*pos)++;
+	t = &a->toks[*pos];
+	int r;
+	in->src[0] = ISA_RZ;
+	int64_t off = 0;
+	if (t->kind == TK_IDENT && reg_syntax(t->s, t->len, &r)) {
+		if (!parse_reg(a, pos, &in->src[0]))
+			return false;
+		t = &a->toks[*pos];
+		if (is_p(t, '+') || is_p(t, '-')) {
+			/* parse from the sign so that "r1 - 4 - 2" means r1 + (-4 - 2) */
+			if (!eval_int(a, pos, INT32_MIN, INT32_MAX, "address offset", &off))
+				return false;
+		}
+	} else if (!is_p(t, ']')) {
+		if (!eval_int(a, pos, INT32_MIN, INT32_MAX, "address", &off))
+			return false;
+	}
+	t = &a->toks[*pos];
+	if (!is_p(t, ']'))
+		return err_tok(a, t, "']' to close the address");
+	(*pos)++;
+	in->off = (int32_t)off;
+	return true;
+}
+
+static bool comma(struct as *a, int *pos)
+{
+	if (!is_p(&a->toks[*pos], ','))
+		return err_tok(a, &a->toks[*pos], "','");
+	(*pos)++;
+	return true;
+}
+
+static bool parse_mnemonic(struct as *a, const struct token *t, struct isa_insn *in)
+{
+	unsigned used;
+	int op = isa_lookup_mnemonic(t->s, t->len, &used);
+	if (op < 0) {
+		unsigned base = (unsigned)(memchr(t->s, '.', t->len) ? (const char *)memchr(t->s, '.', t->len) - t->s : t->len);
+		const char *best = NULL;
+		unsigned bd = 3;
+		for (int i = 0; i < OP_COUNT; i++) {
+			const char *nm = isa_ops[i].name;
+			unsigned dd = edit_distance(t->s, t->len, nm, (unsigned)strlen(nm));
+			unsigned db = edit_distance(t->s, base, nm, (unsigned)strcspn(nm, "."));
+			if (db < dd)
+				dd = db;
+			if (dd < bd) {
+				bd = dd;
+				best = nm;
+			}
+		}
+		if (best)
+			return err_at(a, t->col, "unknown mnemonic '%.*s' (did you mean '%s'?)",
+				      (int)t->len, t->s, best);
+		return err_at(a, t->col, "unknown mnemonic '%.*s'", (int)t->len, t->s);
+	}
+	in->op = (uint8_t)op;
+	const struct isa_opinfo *oi = &isa_ops[op];
+	bool filled[2] = {false, false};
+	unsigned p = used;
+	int next = 0;
+	while (p < t->len) {
+		unsigned start = p + 1, e = start;
+		while (e < t->len && t->s[e] != '.')
+			e++;
+		const char *w = t->s + start;
+		unsigned wl = e - start;
+		bool ok = false;
+		for (int slot = next; slot < 2 && !ok; slot++) {
+			const struct isa_modset_info *ms = &isa_modsets[oi->ms[slot]];
+			for (unsigned k = 0; k < ms->count; k++)
+				if (strlen(ms->words[k]) == wl && !memcmp(ms->words[k], w, wl)) {
+					in->mod[slot] = (uint8_t)k;
+					filled[slot] = true;
+					next = slot + 1;
+					ok = true;
+					break;
+				}
+			if (!ok && !ms->optional && !filled[slot])
+				break; /* a required modifier must come first */
+		}
+		if (!ok) {
+			char list[256] = "";
+			for (int slot = 0; slot < 2; slot++) {
+				const struct isa_modset_info *ms = &isa_modsets[oi->ms[slot]];
+				for (unsigned k = 0; k < ms->count; k++) {
+					strncat(list, " .", sizeof list - strlen(list) - 1);
+					strncat(list, ms->words[k], sizeof list - strlen(list) - 1);
+				}
+			}
+			if (!list[0])
+				return err_at(a, t->col + start, "'%s' takes no modifiers, found '.%.*s'",
+					      oi->name, (int)wl, w);
+			return err_at(a, t->col + start,
+				      "unknown or misplaced modifier '.%.*s' for '%s' (expected, in order:%s)",
+				      (int)wl, w, oi->name, list);
+		}
+		p = e;
+	}
+	for (int slot = 0; slot < 2; slot++) {
+		const struct isa_modset_info *ms = &isa_modsets[oi->ms[slot]];
+		if (!filled[slot] && !ms->optional) {
+			char list[128] = "";
+			for (unsigned k = 0; k < ms->count; k++) {
+				strncat(list, " .", sizeof list - strlen(list) - 1);
+				strncat(list, ms->words[k], sizeof list - strlen(list) - 1);
+			}
+			return err_at(a, t->col + t->len, "'%s' needs a modifier, one of:%s", oi->name, list);
+		}
+	}
+	if ((in->op == OP_ATOMG || in->op == OP_ATOMS) && in->mod[1] == ATYPE_F32 &&
+	    in->mod[0] != ATOM_ADD && in->mod[0] != ATOM_EXCH)
+		return err_at(a, t->col, "'.f32' atomics are only add and exch");
+	return true;
+}
+
+static bool parse_insn(struct as *a, int pos, uint32_t pc)
+{
+	struct isa_insn in;
+	memset(&in, 0, sizeof in);
+	in.guard = ISA_PT;
+	const struct token *t = &a->toks[pos];
+	if (is_p(t, '@')) {
+		pos++;
+		bool neg;
+		if (!parse_pred(a, &pos, &in.guard, &neg, true))
+			return false;
+		in.guard_neg = neg;
+		t = &a->toks[pos];
+	}
+	if (t->kind != TK_IDENT)
+		return err_tok(a, t, "a mnemonic");
+	if (!parse_mnemonic(a, t, &in))
+		return false;
+	pos++;
+	const struct isa_opinfo *oi = &isa_ops[in.op];
+	const struct isa_fmtinfo *fi = &isa_fmts[oi->fmt];
+	unsigned width = isa_width_regs(&in);
+	/* destination */
+	const struct token *dt = &a->toks[pos];
+	if (fi->dst == SLOT_REG) {
+		if (!parse_reg(a, &pos, &in.dst))
+			return false;
+		unsigned n = width;
+		if (in.op == OP_S2R)
+			n = 1; /* checked below once the special is known */
+		if (n > 1 && in.dst != ISA_RZ && in.dst % n)
+			return err_at(a, dt->col, "a %u-bit access needs a destination register that is a multiple of %u (r%u is not)",
+				      n * 32, n, in.dst);
+		if (n > 1 && in.dst != ISA_RZ && in.dst + n > ISA_MAX_REGS)
+			return err_at(a, dt->col, "registers r%u..r%u are out of range", in.dst, in.dst + n - 1);
+		use_reg(a, in.dst, n);
+	} else if (fi->dst == SLOT_PRED) {
+		if (!parse_pred(a, &pos, &in.dst, NULL, false))
+			return false;
+	}
+	bool need_comma = fi->dst != SLOT_NONE;
+	if (oi->fmt == FMT_L) {
+		t = &a->toks[pos];
+		if (t->kind != TK_IDENT)
+			return err_tok(a, t, "a label");
+		int li = find_label(a->p, t->s, t->len);
+		if (li < 0) {
+			const char *best = NULL;
+			unsigned bd = 3;
+			for (unsigned i = 0; i < a->p->nlabels; i++) {
+				unsigned dd = edit_distance(t->s, t->len, a->p->labels[i].name,
+							    (unsigned)strlen(a->p->labels[i].name));
+				if (dd < bd) {
+					bd = dd;
+					best = a->p->labels[i].name;
+				}
+			}
+			if (best)
+				return err_at(a, t->col, "undefined label '%.*s' (did you mean '%s'?)",
+					      (int)t->len, t->s, best);
+			return err_at(a, t->col, "undefined label '%.*s'", (int)t->len, t->s);
+		}
+		if (a->p->labels[li].pc >= a->p->ncode)
+			return err_at(a, t->col, "label '%.*s' marks no instruction (it is after the last one)",
+				      (int)t->len, t->s);
+		in.off = (int32_t)a->p->labels[li].pc;
+		pos++;
+	} else if (oi->fmt == FMT_R_C) {
+		if (!comma(a, &pos))
+			return false;
+		t = &a->toks[pos];
+		if (t->kind != TK_IDENT)
+			return err_tok(a, t, "a kernel argument name");
+		int ai = find_arg(a->p, t->s, t->len);
+		if (ai < 0)
+			return err_at(a, t->col, "unknown kernel argument '%.*s' (declare it with .arg before use)",
+				      (int)t->len, t->s);
+		in.off = ai * 4;
+		pos++;
+	}
+	for (int s = 0; s < 3; s++) {
+		enum isa_slot k = fi->src[s];
+		if (k == SLOT_NONE)
+			continue;
+		if (need_comma && !comma(a, &pos))
+			return false;
+		need_comma = true;
+		const struct token *st = &a->toks[pos];
+		bool neg = false;
+		switch (k) {
+		case SLOT_REG:
+			if (!parse_reg(a, &pos, &in.src[s]))
+				return false;
+			if (width > 1 && in.src[s] != ISA_RZ) {
+				if (in.src[s] % width)
+					return err_at(a, st->col, "a %u-bit access needs a source register that is a multiple of %u (r%u is not)",
+						      width * 32, width, in.src[s]);
+				if (in.src[s] + width > ISA_MAX_REGS)
+					return err_at(a, st->col, "registers r%u..r%u are out of range",
+						      in.src[s], in.src[s] + width - 1);
+				use_reg(a, in.src[s], width);
+			}
+			break;
+		case SLOT_PRED:
+			if (!parse_pred(a, &pos, &in.src[s], &neg, true))
+				return false;
+			in.pneg |= (uint8_t)(neg << s);
+			break;
+		case SLOT_SRC:
+			if (!parse_src(a, &pos, &in, s))
+				return false;
+			break;
+		case SLOT_SPECIAL: {
+			int found = -1;
+			for (int i = 0; i < SR_COUNT; i++)
+				if (st->kind == TK_SPECIAL && strlen(isa_special_names[i]) == st->len &&
+				    !memcmp(isa_special_names[i], st->s, st->len))
+					found = i;
+			if (found < 0)
+				return err_tok(a, st, "a special register such as %tid.x, %ctaid.y, %laneid or %clock");
+			in.src[s] = (uint8_t)found;
+			pos++;
+			if (found == SR_CLOCK64) {
+				if (in.dst != ISA_RZ && (in.dst % 2 || in.dst + 2 > ISA_MAX_REGS))
+					return err_at(a, dt->col, "%%clock64 needs an even destination register (it writes r%u and r%u)",
+						      in.dst, in.dst + 1);
+				use_reg(a, in.dst, 2);
+			}
+			break;
+		}
+		case SLOT_ADDR:
+			if (!parse_addr(a, &pos, &in))
+				return false;
+			break;
+		case SLOT_NONE:
+			break;
+		}
+	}
+	if (!expect_end(a, pos))
+		return false;
+	if (!isa_valid(&in))
+		return err_at(a, t->col, "internal error: invalid instruction encoding");
+	a->p->code[pc] = in;
+	a->p->loc[pc] = (struct src_loc){(uint16_t)a->cur->file, a->cur->lineno};
+	const char *txt = a->cur->text;
+	while (*txt == ' ' || *txt == '\t')
+		txt++;
+	a->p->src_text[pc] = xstrdup(txt);
+	return true;
+}
+
+/* ---- directives ------------------------------------------------------------ */
+
+static bool to_elem(struct as *a, const struct token *t, enum elem_type ty, struct value v,
+		    uint32_t *out)
+{
+	if (ty == ELEM_F32) {
+		float f = (float)value_f(v);
+		memcpy(out, &f, 4);
+		return true;
+	}
+	if (v.is_float)
+		return err_at(a, t->col, "a %s element must be an integer, got %g", elem_type_names[ty], v.f);
+	int64_t lo = ty == ELEM_S32 ? INT32_MIN : 0, hi = ty == ELEM_S32 ? INT32_MAX : UINT32_MAX;
+	if (v.i < lo || v.i > hi)
+		return err_at(a, t->col, "value %lld does not fit in %s", (long long)v.i, elem_type_names[ty]);
+	*out = (uint32_t)v.i;
+	return true;
+}
+
+/* { v, v, ... } converted to ty; *n gets the count. */
+static bool parse_list(struct as *a, int *pos, enum elem_type ty, uint32_t **out, uint32_t *n)
+{
+	if (!is_p(&a->toks[*pos], '{'))
+		return err_tok(a, &a->toks[*pos], "'{'");
+	(*pos)++;
+	uint32_t *vals = NULL;
+	unsigned cap = 0, cnt = 0;
+	for (;;) {
+		const struct token *t = &a->toks[*pos];
+		struct value v;
+		GROW(vals, cap, cnt + 1);
+		if (!eval(a, pos, &v) || !to_elem(a, t, ty, v, &vals[cnt])) {
+			free(vals);
+			return false;
+		}
+		cnt++;
+		t = &a->toks[*pos];
+		if (is_p(t, '}'))
+			break;
+		if (!is_p(t, ',')) {
+			free(vals);
+			return err_tok(a, t, "',' or '}' in the value list");
+		}
+		(*pos)++;
+	}
+	(*pos)++;
+	*out = vals;
+	*n = cnt;
+	return true;
+}
+
+static bool string_arg(struct as *a, int *pos, char **path)
+{
+	/* file("path") */
+	if (!is_p(&a->toks[*pos], '('))
+		return err_tok(a, &a->toks[*pos], "'(' after file");
+	const struct token *s = &a->toks[*pos + 1];
+	if (s->kind != TK_STRING)
+		return err_tok(a, s, "a quoted path");
+	if (!is_p(&a->toks[*pos + 2], ')'))
+		return err_tok(a, &a->toks[*pos + 2], "')'");
+	*path = resolve_path(a->p->files[a->cur->file], s->s + 1, s->len - 2);
+	*pos += 3;
+	return true;
+}
+
+static bool paren_expr(struct as *a, int *pos, struct value *v, const char *what)
+{
+	if (!is_p(&a->toks[*pos], '('))
+		return err_tok(a, &a->toks[*pos], what);
+	(*pos)++;
+	if (!eval(a, pos, v))
+		return false;
+	if (!is_p(&a->toks[*pos], ')'))
+		return err_tok(a, &a->toks[*pos], "')'");
+	(*pos)++;
+	return true;
+}
+
+static bool do_buffer(struct as *a, int pos)
+{
+	struct buffer_spec b;
+	memset(&b, 0, sizeof b);
+	b.line = a->cur->lineno;
+	if (!name_token(a, pos, "a buffer name after .buffer", b.name))
+		return false;
+	const struct token *nt = &a->toks[pos];
+	if (find_buffer_n(a->p, nt->s, nt->len) >= 0)
+		return err_at(a, nt->col, "buffer '%s' is already defined", b.name);
+	pos++;
+	const struct token *tt = &a->toks[pos];
+	int ty = -1;
+	for (int i = 0; i < 3; i++)
+		if (tok_is(tt, elem_type_names[i]))
+			ty = i;
+	if (ty < 0)
+		return err_tok(a, tt, "an element type (f32, u32 or s32)");
+	b.type = (enum elem_type)ty;
+	pos++;
+	int64_t count;
+	if (!eval_int(a, &pos, 1, 1 << 28, "buffer element count", &count))
+		return false;
+	b.count = (uint32_t)count;
+	const struct token *ft = &a->toks[pos];
+	if (tok_is(ft, "zero")) {
+		b.fill = FILL_ZERO;
+		pos++;
+	} else if (tok_is(ft, "iota")) {
+		b.fill = FILL_IOTA;
+		pos++;
+	} else if (tok_is(ft, "value")) {
+		struct value v;
+		pos++;
+		if (!paren_expr(a, &pos, &v, "'(' after value") || !to_elem(a, ft, b.type, v, &b.value))
+			return false;
+		b.fill = FILL_VALUE;
+	} else if (tok_is(ft, "random")) {
+		struct value v;
+		pos++;
+		if (!paren_expr(a, &pos, &v, "'(' after random"))
+			return false;
+		if (v.is_float || v.i < 0 || v.i > UINT32_MAX)
+			return err_at(a, ft->col, "random(SEED) needs an integer seed in 0..4294967295");
+		b.fill = FILL_RANDOM;
+		b.seed = (uint32_t)v.i;
+	} else if (tok_is(ft, "file")) {
+		pos++;
+		if (!string_arg(a, &pos, &b.path))
+			return false;
+		b.fill = FILL_FILE;
+	} else if (is_p(ft, '{')) {
+		uint32_t n;
+		if (!parse_list(a, &pos, b.type, &b.list, &n))
+			return false;
+		b.fill = FILL_LIST;
+		if (n != b.count) {
+			free(b.list);
+			return err_at(a, ft->col, "the list has %u values but the buffer has %u elements", n,
+				      b.count);
+		}
+	} else {
+		return err_tok(a, ft, "a fill: zero, value(V), iota, random(SEED), file(\"path\") or { list }");
+	}
+	if (!expect_end(a, pos)) {
+		free(b.path);
+		free(b.list);
+		return false;
+	}
+	GROW(a->p->buffers, a->cap_buffers, a->p->nbuffers + 1);
+	a->p->buffers[a->p->nbuffers++] = b;
+	return true;
+}
+
+static bool do_arg(struct as *a, int pos)
+{
+	struct arg_spec g;
+	memset(&g, 0, sizeof g);
+	const struct token *nt = &a->toks[pos];
+	if (!name_token(a, pos, "an argument name after .arg", g.name))
+		return false;
+	if (find_arg(a->p, nt->s, nt->len) >= 0)
+		return err_at(a, nt->col, "argument '%s' is already defined", g.name);
+	pos++;
+	if (a->toks[pos].kind == TK_END) {
+		g.buffer = find_buffer_n(a->p, nt->s, nt->len);
+		if (g.buffer < 0)
+			return err_at(a, nt->col, "'%s' is not a buffer; give a value: .arg NAME VALUE",
+				      g.name);
+	} else {
+		g.buffer = -1;
+		const struct token *vt = &a->toks[pos];
+		struct value v;
+		if (!eval(a, &pos, &v) || !to_imm(a, vt, v, false, true, &g.value) || !expect_end(a, pos))
+			return false;
+	}
+	if (a->p->nargs >= 1024)
+		return err_at(a, nt->col, "too many kernel arguments (at most 1024)");
+	GROW(a->p->args, a->cap_args, a->p->nargs + 1);
+	a->p->args[a->p->nargs++] = g;
+	return true;
+}
+
+static bool do_dims(struct as *a, int pos, uint32_t dims[3], bool block)
+{
+	static const int64_t gmax[3] = {INT32_MAX, 65535, 65535};
+	static const int64_t bmax[3] = {1024, 1024, 64};
+	const struct token *first = &a->toks[pos];
+	for (int i = 0; i < 3; i++)
+		dims[i] = 1;
+	for (int i = 0; i < 3; i++) {
+		int64_t v;
+		if (!eval_int(a, &pos, 1, block ? bmax[i] : gmax[i], block ? "block dimension" : "grid dimension", &v))
+			return false;
+		dims[i] = (uint32_t)v;
+		if (a->toks[pos].kind == TK_END)
+			break;
+		if (i == 2 || !comma(a, &pos))
+			return i == 2 ? expect_end(a, pos) : false;
+	}
+	if (block && (uint64_t)dims[0] * dims[1] * dims[2] > 1024)
+		return err_at(a, first->col, "a block has at most 1024 threads, this one has %llu",
+			      (unsigned long long)dims[0] * dims[1] * dims[2]);
+	return true;
+}
+
+static bool buffer_ref(struct as *a, int *pos, int *out)
+{
+	const struct token *t = &a->toks[*pos];
+	if (t->kind != TK_IDENT)
+		return err_tok(a, t, "a buffer name");
+	*out = find_buffer_n(a->p, t->s, t->len);
+	if (*out < 0)
+		return err_at(a, t->col, "unknown buffer '%.*s' (declare it with .buffer first)",
+			      (int)(t->len > 40 ? 40 : t->len), t->s);
+	(*pos)++;
+	return true;
+}
+
+static bool do_check(struct as *a, int pos)
+{
+	struct check_spec c;
+	memset(&c, 0, sizeof c);
+	c.line = a->cur->lineno;
+	if (!buffer_ref(a, &pos, &c.buffer))
+		return false;
+	const struct buffer_spec *cb = &a->p->buffers[c.buffer];
+	const struct token *kt = &a->toks[pos];
+	if (tok_is(kt, "matmul")) {
+		pos++;
+		int64_t dims[3];
+		if (!is_p(&a->toks[pos], '('))
+			return err_tok(a, &a->toks[pos], "'(' after matmul");
+		pos++;
+		if (!buffer_ref(a, &pos, &c.a) || !comma(a, &pos) || !buffer_ref(a, &pos, &c.b))
+			return false;
+		for (int i = 0; i < 3; i++)
+			if (!comma(a, &pos) || !eval_int(a, &pos, 1, 1 << 16, "matrix dimension", &dims[i]))
+				return false;
+		if (!is_p(&a->toks[pos], ')'))
+			return err_tok(a, &a->toks[pos], "')'");
+		pos++;
+		c.m = (uint32_t)dims[0];
+		c.n = (uint32_t)dims[1];
+		c.k = (uint32_t)dims[2];
+		const struct buffer_spec *ba = &a->p->buffers[c.a], *bb = &a->p->buffers[c.b];
+		if (cb->type != ELEM_F32 || ba->type != ELEM_F32 || bb->type != ELEM_F32)
+			return err_at(a, kt->col, "matmul checks need f32 buffers");
+		if ((uint64_t)c.m * c.n > ba->count || (uint64_t)c.n * c.k > bb->count ||
+		    (uint64_t)c.m * c.k > cb->count)
+			return err_at(a, kt->col, "matmul(%s, %s, %u, %u, %u) needs %s >= %llu, %s >= %llu, %s >= %llu elements",
+				      ba->name, bb->name, c.m, c.n, c.k, ba->name,
+				      (unsigned long long)c.m * c.n, bb->name, (unsigned long long)c.n * c.k,
+				      cb->name, (unsigned long long)c.m * c.k);
+		c.kind = CHECK_MATMUL;
+	} else if (tok_is(kt, "expr")) {
+		pos++;
+		if (!is_p(&a->toks[pos], '('))
+			return err_tok(a, &a->toks[pos], "'(' after expr");
+		pos++;
+		/* validate now (with i = 0 and i = count-1); keep text and tokens for the check */
+		int start = pos;
+		struct value v;
+		a->allow_i = true;
+		a->allowed_i = 0;
+		bool ok = eval(a, &pos, &v);
+		a->allowed_i = cb->count - 1;
+		int p2 = start;
+		ok = ok && eval(a, &p2, &v);
+		a->allow_i = false;
+		if (!ok)
+			return false;
+		if (!is_p(&a->toks[pos], ')'))
+			return err_tok(a, &a->toks[pos], "')'");
+		const struct token *st = &a->toks[start], *et = &a->toks[pos];
+		c.expr_text = xstrndup(st->s, (size_t)(et->s - st->s));
+		struct diag ld = {0};
+		c.expr_toks = xmalloc(sizeof(struct token) * MAX_TOKS);
+		if (lex_line(c.expr_text, c.expr_toks, MAX_TOKS, "", 0, &ld) < 0) {
+			free(c.expr_text);
+			free(c.expr_toks);
+			return err_at(a, st->col, "cannot re-read the expression");
+		}
+		pos++;
+		c.kind = CHECK_EXPR;
+	} else if (tok_is(kt, "file")) {
+		pos++;
+		if (!string_arg(a, &pos, &c.path))
+			return false;
+		c.kind = CHECK_FILE;
+	} else if (is_p(kt, '{')) {
+		if (!parse_list(a, &pos, cb->type, &c.list, &c.count))
+			return false;
+		if (c.count > cb->count) {
+			free(c.list);
+			return err_at(a, kt->col, "the list has %u values but buffer %s has %u elements",
+				      c.count, cb->name, cb->count);
+		}
+		c.kind = CHECK_LIST;
+	} else {
+		return err_tok(a, kt, "a check: matmul(A, B, M, N, K), expr(E), file(\"path\") or { list }");
+	}
+	if (!expect_end(a, pos)) {
+		free(c.expr_text);
+		free(c.expr_toks);
+		free(c.path);
+		free(c.list);
+		return false;
+	}
+	GROW(a->p->checks, a->cap_checks, a->p->nchecks + 1);
+	a->p->checks[a->p->nchecks++] = c;
+	return true;
+}
+
+static bool do_directive(struct as *a, const struct token *t, int pos)
+{
+	if (tok_is(t, ".param") || tok_is(t, ".shared"))
+		return true; /* done in pass 1 */
+	if (tok_is(t, ".kernel")) {
+		char name[PROG_NAME_MAX];
+		if (!name_token(a, pos, "a kernel name after .kernel", name) || !expect_end(a, pos + 1))
+			return false;
+		snprintf(a->p->name, sizeof a->p->name, "%s", name);
+		return true;
+	}
+	if (tok_is(t, ".regs")) {
+		int64_t n;
+		if (!eval_int(a, &pos, 1, ISA_MAX_REGS, "register count", &n) || !expect_end(a, pos))
+			return false;
+		if (a->p->regs_explicit)
+			return err_at(a, t->col, ".regs is given twice");
+		a->p->nregs = (unsigned)n;
+		a->p->regs_explicit = true;
+		a->regs_line = (unsigned)(a->cur - a->lines);
+		return true;
+	}
+	if (tok_is(t, ".buffer"))
+		return do_buffer(a, pos);
+	if (tok_is(t, ".arg"))
+		return do_arg(a, pos);
+	if (tok_is(t, ".grid") || tok_is(t, ".block")) {
+		bool block = tok_is(t, ".block");
+		bool *have = block ? &a->have_block : &a->have_grid;
+		if (*have)
+			return err_at(a, t->col, "%.*s is given twice", (int)t->len, t->s);
+		*have = true;
+		return do_dims(a, pos, block ? a->p->block : a->p->grid, block);
+	}
+	if (tok_is(t, ".check"))
+		return do_check(a, pos);
+	static const char *const known[] = {".kernel", ".regs", ".param", ".shared", ".buffer",
+					    ".arg", ".grid", ".block", ".check", ".include"};
+	const char *best = NULL;
+	unsigned bd = 3;
+	for (unsigned i = 0; i < sizeof known / sizeof known[0]; i++) {
+		unsigned dd = edit_distance(t->s, t->len, known[i], (unsigned)strlen(known[i]));
+		if (dd < bd) {
+			bd = dd;
+			best = known[i];
+		}
+	}
+	if (best)
+		return err_at(a, t->col, "unknown directive '%.*s' (did you mean '%s'?)", (int)t->len, t->s,
+			      best);
+	return err_at(a, t->col, "unknown directive '%.*s'", (int)t->len, t->s);
+}
+
+static bool pass2(struct as *a)
+{
+	struct program *p = a->p;
+	p->code = xcalloc(p->ncode ? p->ncode : 1, sizeof *p->code);
+	p->loc = xcalloc(p->ncode ? p->ncode : 1, sizeof *p->loc);
+	p->src_text = xcalloc(p->ncode ? p->ncode : 1, sizeof *p->src_text);
+	uint32_t pc = 0;
+	unsigned last_line = 0;
+	for (unsigned li = 0; li < a->nlines; li++) {
+		a->cur = &a->lines[li];
+		if (lex_line(a->cur->text, a->toks, MAX_TOKS, p->files[a->cur->file], a->cur->lineno,
+			     a->d) < 0)
+			return false;
+		int pos = 0;
+		if (a->toks[0].kind == TK_IDENT && is_p(&a->toks[1], ':'))
+			pos = 2;
+		const struct token *t = &a->toks[pos];
+		if (t->kind == TK_DIRECT) {
+			if (!do_directive(a, t, pos + 1))
+				return false;
+		} else if (is_insn_start(t)) {
+			if (!parse_insn(a, pos, pc++))
+				return false;
+			last_line = li;
+		}
+	}
+	a->cur = NULL;
+	if (p->ncode == 0)
+		return err_at(a, 0, "the workload has no instructions");
+	if (!a->have_grid)
+		return err_at(a, 0, "missing .grid directive (the launch grid, e.g. .grid 4, 4)");
+	if (!a->have_block)
+		return err_at(a, 0, "missing .block directive (the block shape, e.g. .block 16, 16)");
+	const struct isa_insn *last = &p->code[p->ncode - 1];
+	if (!((last->op == OP_EXIT || last->op == OP_BRA) && last->guard == ISA_PT)) {
+		a->cur = &a->lines[last_line];
+		return err_at(a, 1, "the kernel can run past its last instruction: end it with 'exit' or an unconditional 'bra'");
+	}
+	unsigned used = (unsigned)(a->max_reg + 1);
+	if (p->regs_explicit) {
+		if (p->nregs < used) {
+			a->cur = &a->lines[a->regs_line];
+			return err_at(a, 1, ".regs %u is too few: the kernel uses r%d", p->nregs, a->max_reg);
+		}
+	} else {
+		p->nregs = used ? used : 1;
+	}
+	if (!p->name[0]) {
+		const char *base = strrchr(p->files[0], '/');
+		base = base ? base + 1 : p->files[0];
+		size_t n = strcspn(base, ".");
+		snprintf(p->name, sizeof p->name, "%.*s", (int)(n < PROG_NAME_MAX - 1 ? n : PROG_NAME_MAX - 1), base);
+	}
+	return true;
+}
+
+struct program *asm_from_string(const char *path, const char *text,
+				const struct param_override *ov, unsigned nov, struct diag *d)
+{
+	struct as a;
+	memset(&a, 0, sizeof a);
+	a.p = xcalloc(1, sizeof *a.p);
+	a.d = d;
+	a.ov = ov;
+	a.nov = nov;
+	a.ov_used = xcalloc(nov ? nov : 1, sizeof(bool));
+	a.toks = xmalloc(sizeof(struct token) * MAX_TOKS);
+	a.max_reg = -1;
+	add_file(&a, path);
+	bool ok = read_source(&a, 0, text, 0) && pass1(&a);
+	if (ok) {
+		for (unsigned i = 0; i < nov; i++)
+			if (!a.ov_used[i]) {
+				char names[256] = "";
+				for (unsigned k = 0; k < a.p->nparams; k++) {
+					strncat(names, k ? ", " : "", sizeof names - strlen(names) - 1);
+					strncat(names, a.p->params[k].name, sizeof names - strlen(names) - 1);
+				}
+				ok = diag_error(d, "command line", 0, 0, "",
+						"-D %s: the workload has no parameter '%s' (its parameters: %s)",
+						ov[i].name, ov[i].name, names[0] ? names : "none");
+				break;
+			}
+	}
+	ok = ok && pass2(&a);
+	if (ok) {
+		a.p->ipdom = xcalloc(a.p->ncode, sizeof *a.p->ipdom);
+		cfg_ipdom(a.p->code, a.p->ncode, a.p->ipdom);
+	}
+	for (unsigned i = 0; i < a.nlines; i++)
+		free(a.lines[i].text);
+	free(a.lines);
+	free(a.toks);
+	free(a.ov_used);
+	if (!ok) {
+		program_free(a.p);
+		return NULL;
+	}
+	return a.p;
+}
+
+struct program *asm_load(const char *path, const struct param_override *ov, unsigned nov,
+			 struct diag *d)
+{
+	size_t len;
+	char *text = read_file(path, &len);
+	if (!text) {
+		diag_error(d, path, 0, 0, "", "cannot read workload: %s", strerror(errno));
+		return NULL;
+	}
+	struct program *p = asm_from_string(path, text, ov, nov, d);
+	free(text);
+	return p;
+}

@@ -1,0 +1,548 @@
+/*
+ * exec.c - instruction semantics, one function per opcode (sem_<ID>), found
+ * through a dispatch table built from opcodes.def.
+ *
+ * Integer arithmetic wraps (done in uint32_t, no C undefined behaviour).
+ * Float arithmetic is IEEE-754 binary32, round to nearest even, no flush to
+ * zero; ffma is fused (one rounding, C's fmaf). Shift counts >= 32 give 0
+ * (or the sign for shr.s32), as PTX clamps them.
+ */
+#include "exec.h"
+
+#include <math.h>
+#include <string.h>
+
+struct xc {
+	const struct isa_insn *in;
+	struct exec_warp *w;
+	const struct exec_env *env;
+	uint32_t active; /* issuing group */
+	uint32_t m;      /* active and guard */
+	struct exec_result *r;
+	uint32_t tmp[3][ISA_WARP_SIZE];
+	uint32_t sink[4][ISA_WARP_SIZE]; /* writes to rz land here */
+};
+
+#define FOR_LANES(mask, l)                                                     \
+	for (uint32_t m_ = (mask), l = 0; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); \
+	     m_ &= m_ - 1)
+
+static inline float uf(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static inline uint32_t fu(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* Source operand i as 32 lane values (an immediate is broadcast). */
+static const uint32_t *src(struct xc *x, int i)
+{
+	const struct isa_insn *in = x->in;
+	if (in->imm_src == i + 1) {
+		for (int l = 0; l < ISA_WARP_SIZE; l++)
+			x->tmp[i][l] = in->imm;
+		return x->tmp[i];
+	}
+	if (in->src[i] == ISA_RZ) {
+		memset(x->tmp[i], 0, sizeof x->tmp[i]);
+		return x->tmp[i];
+	}
+	return &x->w->regs[(unsigned)in->src[i] * ISA_WARP_SIZE];
+}
+
+/* Register r + k of the destination group (rz: a sink). */
+static uint32_t *dreg(struct xc *x, unsigned r, unsigned k)
+{
+	if (r == ISA_RZ)
+		return x->sink[k];
+	return &x->w->regs[(r + k) * ISA_WARP_SIZE];
+}
+
+static uint32_t *dst(struct xc *x) { return dreg(x, x->in->dst, 0); }
+
+static uint32_t pred_src(struct xc *x, int i)
+{
+	uint32_t p = x->w->preds[x->in->src[i]];
+	return (x->in->pneg >> i & 1) ? ~p : p;
+}
+
+static void set_pred(struct xc *x, uint32_t value_mask)
+{
+	if (x->in->dst == ISA_PT)
+		return;
+	uint32_t *p = &x->w->preds[x->in->dst];
+	*p = (*p & ~x->m) | (value_mask & x->m);
+}
+
+/* ---- ALU ---------------------------------------------------------------- */
+
+#define UNARY(ID, expr)                                                        \
+	static void sem_##ID(struct xc *x)                                     \
+	{                                                                      \
+		const uint32_t *a = src(x, 0);                                 \
+		uint32_t *d = dst(x);                                          \
+		FOR_LANES(x->m, l) {                                           \
+			uint32_t A = a[l];                                     \
+			d[l] = (expr);                                         \
+		}                                                              \
+	}
+#define BINARY(ID, expr)                                                       \
+	static void sem_##ID(struct xc *x)                                     \
+	{                                                                      \
+		const uint32_t *a = src(x, 0), *b = src(x, 1);                 \
+		uint32_t *d = dst(x);                                          \
+		FOR_LANES(x->m, l) {                                           \
+			uint32_t A = a[l], B = b[l];                           \
+			d[l] = (expr);                                         \
+		}                                                              \
+	}
+#define TERNARY(ID, expr)                                                      \
+	static void sem_##ID(struct xc *x)                                     \
+	{                                                                      \
+		const uint32_t *a = src(x, 0), *b = src(x, 1), *c = src(x, 2); \
+		uint32_t *d = dst(x);                                          \
+		FOR_LANES(x->m, l) {                                           \
+			uint32_t A = a[l], B = b[l], C = c[l];                 \
+			d[l] = (expr);                                         \
+		}                                                              \
+	}
+
+#define SIGNED (x->in->mod[0] == ITYPE_S32)
+#define S(v) ((int32_t)(v))
+
+static uint32_t shr(uint32_t a, uint32_t b, int is_signed)
+{
+	if (!is_signed)
+		return b >= 32 ? 0 : a >> b;
+	uint32_t fill = (a >> 31) ? ~0u : 0;
+	if (b >= 32)
+		return fill;
+	return b ? (a >> b) | (fill << (32 - b)) : a;
+}
+
+static uint32_t mulhi(uint32_t a, uint32_t b, int is_signed)
+{
+	if (is_signed)
+		return (uint32_t)((uint64_t)((int64_t)S(a) * (int64_t)S(b)) >> 32);
+	return (uint32_t)(((uint64_t)a * b) >> 32);
+}
+
+UNARY(MOV, A)
+BINARY(IADD, A + B)
+BINARY(ISUB, A - B)
+BINARY(IMUL, A * B)
+BINARY(IMULHI, mulhi(A, B, SIGNED))
+TERNARY(IMAD, A * B + C)
+BINARY(SHL, B >= 32 ? 0 : A << B)
+BINARY(SHR, shr(A, B, SIGNED))
+BINARY(AND, A & B)
+BINARY(OR, A | B)
+BINARY(XOR, A ^ B)
+UNARY(NOT, ~A)
+BINARY(IMIN, SIGNED ? (S(A) < S(B) ? A : B) : (A < B ? A : B))
+BINARY(IMAX, SIGNED ? (S(A) > S(B) ? A : B) : (A > B ? A : B))
+UNARY(IABS, S(A) < 0 ? 0u - A : A)
+UNARY(POPC, (uint32_t)__builtin_popcount(A))
+UNARY(FFS, A ? (uint32_t)__builtin_ctz(A) + 1 : 0)
+UNARY(CLZ, A ? (uint32_t)__builtin_clz(A) : 32)
+
+static bool icmp(int cmp, uint32_t a, uint32_t b, int is_signed)
+{
+	int lt = is_signed ? S(a) < S(b) : a < b;
+	int eq = a == b;
+	switch (cmp) {
+	case CMP_EQ: return eq;
+	case CMP_NE: return !eq;
+	case CMP_LT: return lt;
+	case CMP_LE: return lt || eq;
+	case CMP_GT: return !lt && !eq;
+	default: return !lt;
+	}
+}
+
+/* C's operators: ne is true when either side is NaN, the others false. */
+static bool fcmp(int cmp, float a, float b)
+{
+	switch (cmp) {
+	case CMP_EQ: return a == b;
+	case CMP_NE: return a != b;
+	case CMP_LT: return a < b;
+	case CMP_LE: return a <= b;
+	case CMP_GT: return a > b;
+	default: return a >= b;
+	}
+}
+
+static void sem_ISETP(struct xc *x)
+{
+	const uint32_t *a = src(x, 0), *b = src(x, 1);
+	uint32_t v = 0;
+	int is_signed = x->in->mod[1] == ITYPE_S32;
+	FOR_LANES(x->m, l)
+		v |= (uint32_t)icmp(x->in->mod[0], a[l], b[l], is_signed) << l;
+	set_pred(x, v);
+}
+
+static void sem_FSETP(struct xc *x)
+{
+	const uint32_t *a = src(x, 0), *b = src(x, 1);
+	uint32_t v = 0;
+	FOR_LANES(x->m, l)
+		v |= (uint32_t)fcmp(x->in->mod[0], uf(a[l]), uf(b[l])) << l;
+	set_pred(x, v);
+}
+
+static void sem_SEL(struct xc *x)
+{
+	const uint32_t *a = src(x, 0), *b = src(x, 1);
+	uint32_t p = pred_src(x, 2);
+	uint32_t *d = dst(x);
+	FOR_LANES(x->m, l)
+		d[l] = (p >> l & 1) ? a[l] : b[l];
+}
+
+static void sem_PLOP(struct xc *x)
+{
+	uint32_t a = pred_src(x, 0), b = pred_src(x, 1);
+	uint32_t v = x->in->mod[0] == LOGIC_AND ? a & b : x->in->mod[0] == LOGIC_OR ? a | b : a ^ b;
+	set_pred(x, v);
+}
+
+static void sem_S2R(struct xc *x)
+{
+	const struct exec_env *e = x->env;
+	uint32_t *d = dst(x);
+	unsigned sr = x->in->src[0];
+	uint32_t nx = e->ntid[0], ny = e->ntid[1];
+	FOR_LANES(x->m, l) {
+		uint32_t lin = x->w->warp_in_block * ISA_WARP_SIZE + l;
+		uint32_t v = 0;
+		switch (sr) {
+		case SR_TID_X: v = lin % nx; break;
+		case SR_TID_Y: v = lin / nx % ny; break;
+		case SR_TID_Z: v = lin / (nx * ny); break;
+		case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z: v = e->ntid[sr - SR_NTID_X]; break;
+		case SR_CTAID_X: case SR_CTAID_Y: case SR_CTAID_Z: v = e->ctaid[sr - SR_CTAID_X]; break;
+		case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z:
+			v = e->nctaid[sr - SR_NCTAID_X];
+			break;
+		case SR_LANEID: v = l; break;
+		case SR_WARPID: v = x->w->warp_in_block; break;
+		case SR_SMID: v = e->smid; break;
+		case SR_CLOCK: v = (uint32_t)e->clock; break;
+		case SR_CLOCK64:
+			v = (uint32_t)e->clock;
+			dreg(x, x->in->dst, 1)[l] = (uint32_t)(e->clock >> 32);
+			break;
+		case SR_LANEMASK_EQ: v = 1u << l; break;
+		case SR_LANEMASK_LT: v = (1u << l) - 1; break;
+		case SR_LANEMASK_LE: v = l == 31 ? ~0u : (2u << l) - 1; break;
+		case SR_LANEMASK_GT: v = l == 31 ? 0 : ~((2u << l) - 1); break;
+		case SR_LANEMASK_GE: v = ~((1u << l) - 1); break;
+		}
+		d[l] = v;
+	}
+}
+
+/* ---- float ---------------------------------------------------------------- */
+
+static float fmin_ptx(float a, float b)
+{
+	if (a != a)
+		return b;
+	if (b != b)
+		return a;
+	if (a == 0 && b == 0)
+		return signbit(a) ? a : b;
+	return a < b ? a : b;
+}
+
+static float fmax_ptx(float a, float b)
+{
+	if (a != a)
+		return b;
+	if (b != b)
+		return a;
+	if (a == 0 && b == 0)
+		return signbit(a) ? b : a;
+	return a > b ? a : b;
+}
+
+/* float -> integer: truncate toward zero, saturate, NaN -> 0 (cvt.rzi.sat). */
+static uint32_t f2i(float f, int is_signed)
+{
+	if (f != f)
+		return 0;
+	if (is_signed) {
+		if (f >= 2147483648.0f)
+			return (uint32_t)INT32_MAX;
+		if (f <= -2147483648.0f)
+			return (uint32_t)INT32_MIN;
+		return (uint32_t)(int32_t)f;
+	}
+	if (f <= 0.0f)
+		return 0;
+	if (f >= 4294967296.0f)
+		return UINT32_MAX;
+	return (uint32_t)f;
+}
+
+BINARY(FADD, fu(uf(A) + uf(B)))
+BINARY(FSUB, fu(uf(A) - uf(B)))
+BINARY(FMUL, fu(uf(A) * uf(B)))
+TERNARY(FFMA, fu(fmaf(uf(A), uf(B), uf(C))))
+BINARY(FMIN, fu(fmin_ptx(uf(A), uf(B))))
+BINARY(FMAX, fu(fmax_ptx(uf(A), uf(B))))
+UNARY(FNEG, A ^ 0x80000000u)
+UNARY(FABS, A & 0x7fffffffu)
+UNARY(I2F, SIGNED ? fu((float)S(A)) : fu((float)A))
+UNARY(F2I, f2i(uf(A), SIGNED))
+
+/* special functions: the C library's results (hardware MUFU results are
+ * approximations and differ in the last bits; see docs/ISA.md) */
+UNARY(RCP, fu(1.0f / uf(A)))
+UNARY(SQRT, fu(sqrtf(uf(A))))
+UNARY(RSQRT, fu(1.0f / sqrtf(uf(A))))
+UNARY(EX2, fu(exp2f(uf(A))))
+UNARY(LG2, fu(log2f(uf(A))))
+UNARY(SIN, fu(sinf(uf(A))))
+UNARY(COS, fu(cosf(uf(A))))
+
+/* ---- memory ---------------------------------------------------------------- */
+
+/* Compute and check every lane's address first, so that a faulting
+ * instruction has no effect. Returns the host pointers in p[]. */
+static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, uint8_t *p[ISA_WARP_SIZE])
+{
+	const uint32_t *base = src(x, 0);
+	struct exec_result *r = x->r;
+	FOR_LANES(x->m, l) {
+		uint32_t addr = base[l] + (uint32_t)x->in->off;
+		r->addr[l] = addr;
+		enum fault_kind f = FAULT_NONE;
+		if (addr % bytes)
+			f = FAULT_MISALIGNED;
+		else if (sp == SPACE_SHARED)
+			p[l] = (uint64_t)addr + bytes <= x->env->shared_size ? x->env->shared + addr : NULL;
+		else
+			p[l] = x->env->gmem.translate(x->env->gmem.ctx, addr, bytes);
+		if (f == FAULT_NONE && !p[l])
+			f = FAULT_OUT_OF_BOUNDS;
+		if (f != FAULT_NONE) {
+			r->fault = f;
+			r->fault_space = sp;
+			r->fault_lane = l;
+			r->fault_addr = addr;
+			r->fault_bytes = bytes;
+			return false;
+		}
+	}
+	return true;
+}
+
+static void load(struct xc *x, enum mem_space sp)
+{
+	unsigned n = isa_width_regs(x->in);
+	uint8_t *p[ISA_WARP_SIZE];
+	if (!addresses(x, sp, 4 * n, p))
+		return;
+	FOR_LANES(x->m, l)
+		for (unsigned k = 0; k < n; k++)
+			memcpy(&dreg(x, x->in->dst, k)[l], p[l] + 4 * k, 4);
+}
+
+/* Lanes store in ascending lane order: when several write one word, the
+ * highest lane wins (hardware leaves the winner unspecified). */
+static void store(struct xc *x, enum mem_space sp)
+{
+	unsigned n = isa_width_regs(x->in);
+	uint8_t *p[ISA_WARP_SIZE];
+	if (!addresses(x, sp, 4 * n, p))
+		return;
+	unsigned r = x->in->src[1];
+	FOR_LANES(x->m, l)
+		for (unsigned k = 0; k < n; k++) {
+			uint32_t v = r == ISA_RZ ? 0 : x->w->regs[(r + k) * ISA_WARP_SIZE + l];
+			memcpy(p[l] + 4 * k, &v, 4);
+		}
+	x->r->mem_written = x->m != 0;
+}
+
+static void sem_LDG(struct xc *x) { load(x, SPACE_GLOBAL); }
+static void sem_LDS(struct xc *x) { load(x, SPACE_SHARED); }
+static void sem_STG(struct xc *x) { store(x, SPACE_GLOBAL); }
+static void sem_STS(struct xc *x) { store(x, SPACE_SHARED); }
+
+static void sem_LDC(struct xc *x)
+{
+	uint32_t i = (uint32_t)x->in->off / 4;
+	uint32_t v = i < x->env->nargs ? x->env->args[i] : 0;
+	uint32_t *d = dst(x);
+	FOR_LANES(x->m, l)
+		d[l] = v;
+}
+
+static uint32_t atom_op(int op, int type, uint32_t old, uint32_t b)
+{
+	switch (op) {
+	case ATOM_ADD: return type == ATYPE_F32 ? fu(uf(old) + uf(b)) : old + b;
+	case ATOM_MIN: return type == ATYPE_S32 ? (S(old) < S(b) ? old : b) : (old < b ? old : b);
+	case ATOM_MAX: return type == ATYPE_S32 ? (S(old) > S(b) ? old : b) : (old > b ? old : b);
+	case ATOM_EXCH: return b;
+	case ATOM_AND: return old & b;
+	case ATOM_OR: return old | b;
+	default: return old ^ b;
+	}
+}
+
+/* Atomics are applied one lane at a time in ascending lane order; each lane
+ * gets the value before its own update. */
+static void atomic(struct xc *x, enum mem_space sp, bool cas)
+{
+	uint8_t *p[ISA_WARP_SIZE];
+	if (!addresses(x, sp, 4, p))
+		return;
+	const uint32_t *b = src(x, 1), *c = cas ? src(x, 2) : NULL;
+	uint32_t old[ISA_WARP_SIZE];
+	bool changed = false;
+	FOR_LANES(x->m, l) {
+		uint32_t o, v;
+		memcpy(&o, p[l], 4);
+		v = cas ? (o == b[l] ? c[l] : o) : atom_op(x->in->mod[0], x->in->mod[1], o, b[l]);
+		memcpy(p[l], &v, 4);
+		changed |= v != o;
+		old[l] = o;
+	}
+	uint32_t *d = dst(x);
+	FOR_LANES(x->m, l)
+		d[l] = old[l];
+	x->r->mem_written = changed;
+}
+
+static void sem_ATOMG(struct xc *x) { atomic(x, SPACE_GLOBAL, false); }
+static void sem_ATOMS(struct xc *x) { atomic(x, SPACE_SHARED, false); }
+static void sem_ATOMG_CAS(struct xc *x) { atomic(x, SPACE_GLOBAL, true); }
+static void sem_ATOMS_CAS(struct xc *x) { atomic(x, SPACE_SHARED, true); }
+static void sem_MEMBAR(struct xc *x) { (void)x; /* ordering only: the functional model is sequentially consistent */ }
+
+/* ---- warp-level ---------------------------------------------------------- */
+
+static void sem_SHFL(struct xc *x)
+{
+	uint32_t v[ISA_WARP_SIZE];
+	memcpy(v, src(x, 0), sizeof v); /* dst may be the source */
+	const uint32_t *b = src(x, 1);
+	uint32_t *d = dst(x);
+	FOR_LANES(x->m, l) {
+		uint32_t s = l;
+		switch (x->in->mod[0]) {
+		case SHFL_IDX: s = b[l] & 31; break;
+		case SHFL_UP: s = b[l] <= l ? l - b[l] : l; break;
+		case SHFL_DOWN: s = b[l] < 32 - l ? l + b[l] : l; break;
+		default: s = l ^ (b[l] & 31); break;
+		}
+		d[l] = v[s];
+	}
+}
+
+static void vote(struct xc *x, int kind)
+{
+	uint32_t p = pred_src(x, 0);
+	const uint32_t *mask = src(x, 1);
+	uint32_t v = 0;
+	uint32_t *d = kind == 2 ? dst(x) : NULL;
+	FOR_LANES(x->m, l) {
+		uint32_t part = x->active & mask[l];
+		uint32_t yes = p & part;
+		if (kind == 2)
+			d[l] = yes;
+		else if (kind == 0 ? yes == part : yes != 0)
+			v |= 1u << l;
+	}
+	if (kind != 2)
+		set_pred(x, v);
+}
+
+static void sem_VOTE_ALL(struct xc *x) { vote(x, 0); }
+static void sem_VOTE_ANY(struct xc *x) { vote(x, 1); }
+static void sem_BALLOT(struct xc *x) { vote(x, 2); }
+
+static void sem_ACTMASK(struct xc *x)
+{
+	uint32_t *d = dst(x);
+	FOR_LANES(x->m, l)
+		d[l] = x->active;
+}
+
+static void sem_MATCH_ANY(struct xc *x)
+{
+	uint32_t v[ISA_WARP_SIZE];
+	memcpy(v, src(x, 0), sizeof v);
+	const uint32_t *mask = src(x, 1);
+	uint32_t *d = dst(x);
+	uint32_t out[ISA_WARP_SIZE];
+	FOR_LANES(x->m, l) {
+		uint32_t r = 0;
+		FOR_LANES(x->active & mask[l], j)
+			if (v[j] == v[l])
+				r |= 1u << j;
+		out[l] = r;
+	}
+	FOR_LANES(x->m, l)
+		d[l] = out[l];
+}
+
+/* ---- control: effects are reported, the caller moves the pcs ---------------- */
+
+static void sem_BRA(struct xc *x) { x->r->taken = x->m; }
+static void sem_EXIT(struct xc *x) { (void)x; }
+static void sem_BAR(struct xc *x) { (void)x; }
+
+static void sem_WARPSYNC(struct xc *x)
+{
+	const uint32_t *a = src(x, 0);
+	if (x->m)
+		x->r->sync_mask = a[__builtin_ctz(x->m)];
+}
+
+static void sem_NANOSLEEP(struct xc *x)
+{
+	const uint32_t *a = src(x, 0);
+	if (x->m)
+		x->r->sleep_ns = a[__builtin_ctz(x->m)];
+}
+
+typedef void (*sem_fn)(struct xc *);
+static const sem_fn sem_table[OP_COUNT] = {
+#define OP(id, name, fmt, unit, ms0, ms1, flags) [OP_##id] = sem_##id,
+#include "opcodes.def"
+#undef OP
+};
+
+void exec_insn(const struct isa_insn *in, struct exec_warp *w, const struct exec_env *env,
+	       uint32_t active, struct exec_result *r)
+{
+	struct xc x;
+	x.in = in;
+	x.w = w;
+	x.env = env;
+	x.active = active;
+	w->preds[ISA_PT] = ~0u;
+	uint32_t g = w->preds[in->guard];
+	x.m = active & (in->guard_neg ? ~g : g);
+	x.r = r;
+	r->exec_mask = x.m;
+	r->taken = 0;
+	r->sync_mask = 0;
+	r->sleep_ns = 0;
+	r->mem_written = false;
+	r->fault = FAULT_NONE;
+	sem_table[in->op](&x);
+}

@@ -1,0 +1,70 @@
+/*
+ * exec.h - the semantics of every instruction, for one warp at a time.
+ *
+ * This is the only place where an instruction's effect is written. The
+ * functional runner and the timing model both call exec_insn; neither
+ * re-implements an opcode. Control effects (branch, exit, barrier, warp
+ * sync, sleep) are reported in struct exec_result for the caller's
+ * divergence model and scheduler to act on.
+ */
+#ifndef SIMT_EXEC_H
+#define SIMT_EXEC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "isa.h"
+
+/* Registers of one warp: regs[r * 32 + lane], register-major so that a lane
+ * loop over one register is contiguous. Predicates are lane masks. */
+struct exec_warp {
+	uint32_t *regs;                 /* nregs * 32 values */
+	uint32_t preds[ISA_NUM_PREDS + 1]; /* preds[ISA_PT] is all ones */
+	unsigned nregs;
+	uint32_t warp_in_block; /* warp index within its block */
+};
+
+enum mem_space { SPACE_GLOBAL, SPACE_SHARED };
+
+/* Global memory as the executor sees it: translate an access to a host
+ * pointer, or NULL when [addr, addr + bytes) is not inside one buffer. */
+struct exec_gmem {
+	uint8_t *(*translate)(void *ctx, uint32_t addr, uint32_t bytes);
+	void *ctx;
+};
+
+/* What a warp's block and machine look like to the instructions it runs. */
+struct exec_env {
+	uint32_t ctaid[3], nctaid[3], ntid[3];
+	uint32_t smid;
+	uint64_t clock;        /* cycles (the functional runner counts issues) */
+	uint8_t *shared;       /* the block's shared memory */
+	uint32_t shared_size;  /* bytes */
+	const uint32_t *args;  /* kernel arguments, one 32-bit word each */
+	uint32_t nargs;
+	struct exec_gmem gmem;
+};
+
+enum fault_kind { FAULT_NONE, FAULT_OUT_OF_BOUNDS, FAULT_MISALIGNED };
+
+struct exec_result {
+	uint32_t exec_mask; /* lanes that executed: active and guard true */
+	uint32_t taken;     /* bra: lanes that branch to the target */
+	uint32_t sync_mask; /* warpsync: the mask operand */
+	uint32_t sleep_ns;  /* nanosleep: the duration */
+	bool mem_written;   /* a store or atomic changed memory */
+	/* memory fault: nothing of the instruction took effect */
+	enum fault_kind fault;
+	enum mem_space fault_space;
+	uint32_t fault_lane, fault_addr, fault_bytes;
+	/* for the memory model: per-lane addresses of a memory instruction */
+	uint32_t addr[ISA_WARP_SIZE];
+};
+
+/* Execute one instruction for the lanes in active (the issuing group).
+ * Guard predicates are applied here. On a fault, r->fault is set and no
+ * register or memory was changed. */
+void exec_insn(const struct isa_insn *in, struct exec_warp *w, const struct exec_env *env,
+	       uint32_t active, struct exec_result *r);
+
+#endif

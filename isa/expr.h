@@ -1,0 +1,39 @@
+/* expr.h - constant expressions over workload parameters.
+ *
+ * C precedence and operators: unary - + ~ !, * / %, + -, << >>, < <= > >=,
+ * == !=, &, ^, |, parentheses, and min(a,b), max(a,b). Values are 64-bit
+ * integers or doubles (a float literal makes the result float); bitwise and
+ * shift operators need integers. Names are resolved through a callback. */
+#ifndef SIMT_EXPR_H
+#define SIMT_EXPR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "lex.h"
+
+struct value {
+	bool is_float;
+	int64_t i;
+	double f;
+};
+
+struct expr_env {
+	/* Resolve a name; return false if it is unknown. */
+	bool (*lookup)(void *ctx, const char *name, unsigned len, struct value *out);
+	void *ctx;
+	const char *file; /* for diagnostics */
+	unsigned line;
+	const char *text;
+	struct diag *d;
+};
+
+/* Parse and evaluate the expression starting at toks[*pos]; on success *pos
+ * is the first token after it. On error, fills env->d and returns false. */
+bool expr_eval(const struct token *toks, int *pos, const struct expr_env *env,
+	       struct value *out) __attribute__((warn_unused_result));
+
+static inline double value_f(struct value v) { return v.is_float ? v.f : (double)v.i; }
+
+#endif

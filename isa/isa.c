@@ -1,0 +1,179 @@
+/* isa.c - tables derived from opcodes.def, mnemonic lookup, encoding. */
+#include "isa.h"
+
+#include <string.h>
+
+const struct isa_opinfo isa_ops[OP_COUNT] = {
+#define OP(id, name, fmt, unit, ms0, ms1, flags) {name, fmt, unit, {ms0, ms1}, flags},
+#include "opcodes.def"
+#undef OP
+};
+
+const struct isa_fmtinfo isa_fmts[FMT_COUNT] = {
+	[FMT_NONE] = {SLOT_NONE, {SLOT_NONE, SLOT_NONE, SLOT_NONE}, false},
+	[FMT_R] = {SLOT_REG, {SLOT_NONE, SLOT_NONE, SLOT_NONE}, false},
+	[FMT_R_S] = {SLOT_REG, {SLOT_SRC, SLOT_NONE, SLOT_NONE}, false},
+	[FMT_R_SS] = {SLOT_REG, {SLOT_SRC, SLOT_SRC, SLOT_NONE}, false},
+	[FMT_R_SSS] = {SLOT_REG, {SLOT_SRC, SLOT_SRC, SLOT_SRC}, false},
+	[FMT_R_SSP] = {SLOT_REG, {SLOT_SRC, SLOT_SRC, SLOT_PRED}, false},
+	[FMT_R_SR] = {SLOT_REG, {SLOT_SPECIAL, SLOT_NONE, SLOT_NONE}, false},
+	[FMT_P_SS] = {SLOT_PRED, {SLOT_SRC, SLOT_SRC, SLOT_NONE}, false},
+	[FMT_P_PP] = {SLOT_PRED, {SLOT_PRED, SLOT_PRED, SLOT_NONE}, false},
+	[FMT_P_PS] = {SLOT_PRED, {SLOT_PRED, SLOT_SRC, SLOT_NONE}, false},
+	[FMT_R_PS] = {SLOT_REG, {SLOT_PRED, SLOT_SRC, SLOT_NONE}, false},
+	[FMT_R_M] = {SLOT_REG, {SLOT_ADDR, SLOT_NONE, SLOT_NONE}, true},
+	[FMT_M_R] = {SLOT_NONE, {SLOT_ADDR, SLOT_REG, SLOT_NONE}, true},
+	[FMT_R_MS] = {SLOT_REG, {SLOT_ADDR, SLOT_SRC, SLOT_NONE}, true},
+	[FMT_R_MSS] = {SLOT_REG, {SLOT_ADDR, SLOT_SRC, SLOT_SRC}, true},
+	[FMT_R_C] = {SLOT_REG, {SLOT_NONE, SLOT_NONE, SLOT_NONE}, true},
+	[FMT_L] = {SLOT_NONE, {SLOT_NONE, SLOT_NONE, SLOT_NONE}, true},
+	[FMT_S] = {SLOT_NONE, {SLOT_SRC, SLOT_NONE, SLOT_NONE}, false},
+};
+
+static const char *const cmp_words[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+static const char *const itype_words[] = {"s32", "u32"};
+static const char *const logic_words[] = {"and", "or", "xor"};
+static const char *const width_words[] = {"32", "64", "128"};
+static const char *const atom_words[] = {"add", "min", "max", "exch", "and", "or", "xor"};
+static const char *const atype_words[] = {"u32", "s32", "f32"};
+static const char *const scope_words[] = {"gl", "cta", "sys"};
+static const char *const shfl_words[] = {"idx", "up", "down", "xor"};
+
+#define SET(w, opt) {w, sizeof(w) / sizeof(w[0]), opt}
+const struct isa_modset_info isa_modsets[MS_COUNT] = {
+	[MS_NONE] = {NULL, 0, true},
+	[MS_CMP] = SET(cmp_words, false),
+	[MS_ITYPE] = SET(itype_words, false),
+	[MS_LOGIC] = SET(logic_words, false),
+	[MS_WIDTH] = SET(width_words, true),
+	[MS_ATOM] = SET(atom_words, false),
+	[MS_ATYPE] = SET(atype_words, true),
+	[MS_SCOPE] = SET(scope_words, true),
+	[MS_SHFL] = SET(shfl_words, false),
+};
+#undef SET
+
+const char *const isa_special_names[SR_COUNT] = {
+#define X(id, name) name,
+	ISA_SPECIALS(X)
+#undef X
+};
+
+const char *const isa_unit_names[UNIT_COUNT] = {"int", "fp32", "sfu", "ldst", "branch"};
+
+int isa_lookup_mnemonic(const char *word, unsigned len, unsigned *used)
+{
+	int best = -1;
+	unsigned best_len = 0;
+	for (int op = 0; op < OP_COUNT; op++) {
+		const char *name = isa_ops[op].name;
+		size_t n = strlen(name);
+		/* a whole dotted prefix: the name ends at len or at a '.' */
+		if (n > len || memcmp(word, name, n) != 0)
+			continue;
+		if (n < len && word[n] != '.')
+			continue;
+		if (n > best_len) {
+			best = op;
+			best_len = (unsigned)n;
+		}
+	}
+	*used = best_len;
+	return best;
+}
+
+unsigned isa_width_regs(const struct isa_insn *in)
+{
+	if (!(isa_ops[in->op].flags & IF_WIDE))
+		return 1;
+	return in->mod[0] == WIDTH_128 ? 4 : in->mod[0] == WIDTH_64 ? 2 : 1;
+}
+
+/* Layout of the low word (bits): op 0-7, mod0 8-11, mod1 12-15, guard 16-18,
+ * guard_neg 19, dst 20-27, src0 28-35, src1 36-43, src2 44-51, imm_src 52-53,
+ * pneg 54-56, 57-63 zero. High word: imm 0-31, off 32-63. */
+struct isa_word isa_encode(const struct isa_insn *in)
+{
+	struct isa_word w;
+	w.lo = (uint64_t)in->op | (uint64_t)(in->mod[0] & 15) << 8 |
+	       (uint64_t)(in->mod[1] & 15) << 12 | (uint64_t)(in->guard & 7) << 16 |
+	       (uint64_t)(in->guard_neg & 1) << 19 | (uint64_t)in->dst << 20 |
+	       (uint64_t)in->src[0] << 28 | (uint64_t)in->src[1] << 36 |
+	       (uint64_t)in->src[2] << 44 | (uint64_t)(in->imm_src & 3) << 52 |
+	       (uint64_t)(in->pneg & 7) << 54;
+	w.hi = (uint64_t)in->imm | (uint64_t)(uint32_t)in->off << 32;
+	return w;
+}
+
+bool isa_decode(struct isa_word w, struct isa_insn *out)
+{
+	if (w.lo >> 57)
+		return false;
+	struct isa_insn in;
+	memset(&in, 0, sizeof in);
+	in.op = (uint8_t)(w.lo & 0xff);
+	in.mod[0] = (uint8_t)(w.lo >> 8 & 15);
+	in.mod[1] = (uint8_t)(w.lo >> 12 & 15);
+	in.guard = (uint8_t)(w.lo >> 16 & 7);
+	in.guard_neg = (uint8_t)(w.lo >> 19 & 1);
+	in.dst = (uint8_t)(w.lo >> 20 & 0xff);
+	in.src[0] = (uint8_t)(w.lo >> 28 & 0xff);
+	in.src[1] = (uint8_t)(w.lo >> 36 & 0xff);
+	in.src[2] = (uint8_t)(w.lo >> 44 & 0xff);
+	in.imm_src = (uint8_t)(w.lo >> 52 & 3);
+	in.pneg = (uint8_t)(w.lo >> 54 & 7);
+	in.imm = (uint32_t)w.hi;
+	in.off = (int32_t)(uint32_t)(w.hi >> 32);
+	if (!isa_valid(&in))
+		return false;
+	*out = in;
+	return true;
+}
+
+static bool slot_ok(enum isa_slot s, uint8_t v, bool is_imm)
+{
+	switch (s) {
+	case SLOT_NONE: return v == 0 && !is_imm;
+	case SLOT_REG: return !is_imm;
+	case SLOT_PRED: return v <= ISA_PT && !is_imm;
+	case SLOT_SRC: return !is_imm || v == 0;
+	case SLOT_SPECIAL: return v < SR_COUNT && !is_imm;
+	case SLOT_ADDR: return !is_imm;
+	}
+	return false;
+}
+
+bool isa_valid(const struct isa_insn *in)
+{
+	if (in->op >= OP_COUNT || in->guard > ISA_PT || in->guard_neg > 1)
+		return false;
+	const struct isa_opinfo *oi = &isa_ops[in->op];
+	const struct isa_fmtinfo *fi = &isa_fmts[oi->fmt];
+	for (int i = 0; i < 2; i++) {
+		unsigned n = isa_modsets[oi->ms[i]].count;
+		if (n ? in->mod[i] >= n : in->mod[i] != 0)
+			return false;
+	}
+	if (in->imm_src > 3 || (in->imm_src && fi->src[in->imm_src - 1] != SLOT_SRC))
+		return false;
+	if (!in->imm_src && in->imm != 0)
+		return false;
+	if (!fi->has_off && in->off != 0)
+		return false;
+	if (fi->dst == SLOT_NONE ? in->dst != 0 : fi->dst == SLOT_PRED && in->dst > ISA_PT)
+		return false;
+	for (int i = 0; i < 3; i++) {
+		if (!slot_ok(fi->src[i], in->src[i], in->imm_src == i + 1))
+			return false;
+		if ((in->pneg >> i & 1) && fi->src[i] != SLOT_PRED)
+			return false;
+	}
+	/* wide accesses need aligned register groups */
+	unsigned n = isa_width_regs(in);
+	if (n > 1) {
+		uint8_t r = oi->fmt == FMT_M_R ? in->src[1] : in->dst;
+		if (r != ISA_RZ && (r % n != 0 || r + n > ISA_MAX_REGS))
+			return false;
+	}
+	return true;
+}

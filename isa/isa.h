@@ -1,0 +1,164 @@
+/*
+ * isa.h - the simt-sim instruction set: opcodes, operand formats, modifiers,
+ * special registers, the decoded instruction and its 128-bit encoding.
+ *
+ * Knows nothing about timing. Everything here is derived from opcodes.def.
+ */
+#ifndef SIMT_ISA_H
+#define SIMT_ISA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define ISA_WARP_SIZE 32
+#define ISA_MAX_REGS 255 /* r0..r254; index 255 is rz (reads 0, writes discarded) */
+#define ISA_RZ 255
+#define ISA_NUM_PREDS 7  /* p0..p6; index 7 is pt (always true, writes discarded) */
+#define ISA_PT 7
+
+enum isa_op {
+#define OP(id, name, fmt, unit, ms0, ms1, flags) OP_##id,
+#include "opcodes.def"
+#undef OP
+	OP_COUNT
+};
+
+/* Operand shapes. R: register dst, P: predicate dst, S: source (register or
+ * immediate), M: address [reg + offset], C: kernel argument, L: label. */
+enum isa_fmt {
+	FMT_NONE,  /* op                          */
+	FMT_R,     /* op rD                       */
+	FMT_R_S,   /* op rD, a                    */
+	FMT_R_SS,  /* op rD, a, b                 */
+	FMT_R_SSS, /* op rD, a, b, c              */
+	FMT_R_SSP, /* op rD, a, b, [!]pC          */
+	FMT_R_SR,  /* op rD, %special             */
+	FMT_P_SS,  /* op pD, a, b                 */
+	FMT_P_PP,  /* op pD, [!]pA, [!]pB         */
+	FMT_P_PS,  /* op pD, [!]pA, mask          */
+	FMT_R_PS,  /* op rD, [!]pA, mask          */
+	FMT_R_M,   /* op rD, [rA + off]           */
+	FMT_M_R,   /* op [rA + off], rB           */
+	FMT_R_MS,  /* op rD, [rA + off], b        */
+	FMT_R_MSS, /* op rD, [rA + off], b, c     */
+	FMT_R_C,   /* op rD, argname              */
+	FMT_L,     /* op label                    */
+	FMT_S,     /* op a                        */
+	FMT_COUNT
+};
+
+enum isa_unit { UNIT_INT, UNIT_FP32, UNIT_SFU, UNIT_LDST, UNIT_BRANCH, UNIT_COUNT };
+
+enum {
+	IF_FLOAT = 1u << 0,
+	IF_WIDE = 1u << 1,
+	IF_MEM = 1u << 2,
+	IF_BRANCH = 1u << 3,
+	IF_SYNC = 1u << 4,
+	IF_WARP = 1u << 5,
+};
+
+/* Modifier sets: the dotted suffixes of a mnemonic. Word 0 of an optional set
+ * is its default and may be omitted (the disassembler omits it too). */
+enum isa_modset { MS_NONE, MS_CMP, MS_ITYPE, MS_LOGIC, MS_WIDTH, MS_ATOM, MS_ATYPE,
+		  MS_SCOPE, MS_SHFL, MS_COUNT };
+
+enum isa_cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
+enum isa_itype { ITYPE_S32, ITYPE_U32 };
+enum isa_logic { LOGIC_AND, LOGIC_OR, LOGIC_XOR };
+enum isa_width { WIDTH_32, WIDTH_64, WIDTH_128 };
+enum isa_atom { ATOM_ADD, ATOM_MIN, ATOM_MAX, ATOM_EXCH, ATOM_AND, ATOM_OR, ATOM_XOR };
+enum isa_atype { ATYPE_U32, ATYPE_S32, ATYPE_F32 };
+enum isa_scope { SCOPE_GL, SCOPE_CTA, SCOPE_SYS };
+enum isa_shfl { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_XOR };
+
+/* Special registers read by s2r. */
+#define ISA_SPECIALS(X)                                                        \
+	X(TID_X, "%tid.x") X(TID_Y, "%tid.y") X(TID_Z, "%tid.z")               \
+	X(NTID_X, "%ntid.x") X(NTID_Y, "%ntid.y") X(NTID_Z, "%ntid.z")         \
+	X(CTAID_X, "%ctaid.x") X(CTAID_Y, "%ctaid.y") X(CTAID_Z, "%ctaid.z")   \
+	X(NCTAID_X, "%nctaid.x") X(NCTAID_Y, "%nctaid.y")                      \
+	X(NCTAID_Z, "%nctaid.z") X(LANEID, "%laneid") X(WARPID, "%warpid")     \
+	X(SMID, "%smid") X(CLOCK, "%clock") X(CLOCK64, "%clock64")             \
+	X(LANEMASK_EQ, "%lanemask_eq") X(LANEMASK_LT, "%lanemask_lt")          \
+	X(LANEMASK_LE, "%lanemask_le") X(LANEMASK_GT, "%lanemask_gt")          \
+	X(LANEMASK_GE, "%lanemask_ge")
+
+enum isa_special {
+#define X(id, name) SR_##id,
+	ISA_SPECIALS(X)
+#undef X
+	SR_COUNT
+};
+
+/*
+ * A decoded instruction: a plain value, no pointers. Which fields mean what
+ * depends on the format: dst is a register or a predicate; src[i] are
+ * registers (or predicates for P operands, or the special register id for
+ * s2r); when imm_src is i+1, source i is the immediate imm instead. off is
+ * the byte offset of an address operand, the kernel argument's byte offset
+ * for ldc, or the target pc for bra.
+ */
+struct isa_insn {
+	uint8_t op;      /* enum isa_op */
+	uint8_t mod[2];  /* index into the op's modifier sets */
+	uint8_t guard;   /* predicate 0..6, or ISA_PT for none */
+	uint8_t guard_neg;
+	uint8_t dst;
+	uint8_t src[3];
+	uint8_t imm_src; /* 0: no immediate; 1..3: src[imm_src-1] is imm */
+	uint8_t pneg;    /* bit i: predicate source i is negated */
+	uint32_t imm;    /* 32-bit immediate (int or f32 bits) */
+	int32_t off;     /* address offset (bytes) / argument offset / branch target */
+};
+
+struct isa_opinfo {
+	const char *name;
+	enum isa_fmt fmt;
+	enum isa_unit unit;
+	enum isa_modset ms[2];
+	unsigned flags;
+};
+
+extern const struct isa_opinfo isa_ops[OP_COUNT];
+
+/* What each operand slot of a format holds. */
+enum isa_slot { SLOT_NONE, SLOT_REG, SLOT_PRED, SLOT_SRC, SLOT_SPECIAL, SLOT_ADDR };
+struct isa_fmtinfo {
+	enum isa_slot dst;
+	enum isa_slot src[3];
+	bool has_off; /* off holds an address offset, argument offset or target */
+};
+extern const struct isa_fmtinfo isa_fmts[FMT_COUNT];
+
+struct isa_modset_info {
+	const char *const *words;
+	unsigned count;
+	bool optional; /* word 0 is the default and may be omitted */
+};
+extern const struct isa_modset_info isa_modsets[MS_COUNT];
+
+extern const char *const isa_special_names[SR_COUNT];
+extern const char *const isa_unit_names[UNIT_COUNT];
+
+/* Mnemonic lookup: the longest dotted prefix of word that names an opcode.
+ * Returns the op and sets *used to the number of characters matched, or
+ * returns -1 if no prefix matches. */
+int isa_lookup_mnemonic(const char *word, unsigned len, unsigned *used);
+
+/* Number of 32-bit registers written/read by a wide access (1, 2 or 4). */
+unsigned isa_width_regs(const struct isa_insn *in);
+
+/* 128-bit encoding. isa_encode is total; isa_decode returns false (and leaves
+ * *out unspecified) for a word pair that no instruction encodes to. */
+struct isa_word {
+	uint64_t lo, hi;
+};
+struct isa_word isa_encode(const struct isa_insn *in);
+bool isa_decode(struct isa_word w, struct isa_insn *out);
+
+/* Structural validity of a decoded instruction (fields in range for its
+ * format and modifiers). The assembler only produces valid instructions. */
+bool isa_valid(const struct isa_insn *in);
+
+#endif

@@ -1,0 +1,48 @@
+/* program.c - ownership of an assembled program. */
+#include "program.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const elem_type_names[3] = {"f32", "u32", "s32"};
+
+void program_free(struct program *p)
+{
+	if (!p)
+		return;
+	for (unsigned i = 0; i < p->nbuffers; i++) {
+		free(p->buffers[i].path);
+		free(p->buffers[i].list);
+	}
+	for (unsigned i = 0; i < p->nchecks; i++) {
+		free(p->checks[i].expr_text);
+		free(p->checks[i].expr_toks);
+		free(p->checks[i].path);
+		free(p->checks[i].list);
+	}
+	for (unsigned i = 0; i < p->nfiles; i++)
+		free(p->files[i]);
+	if (p->src_text)
+		for (uint32_t i = 0; i < p->ncode; i++)
+			free(p->src_text[i]);
+	free(p->src_text);
+	free(p->files);
+	free(p->code);
+	free(p->loc);
+	free(p->labels);
+	free(p->params);
+	free(p->buffers);
+	free(p->args);
+	free(p->shared);
+	free(p->checks);
+	free(p->ipdom);
+	free(p);
+}
+
+int program_find_buffer(const struct program *p, const char *name)
+{
+	for (unsigned i = 0; i < p->nbuffers; i++)
+		if (!strcmp(p->buffers[i].name, name))
+			return (int)i;
+	return -1;
+}

@@ -1,0 +1,139 @@
+/*
+ * program.h - an assembled workload: the kernel's instructions plus what the
+ * workload file says about running it (parameters, buffers, kernel
+ * arguments, launch geometry, shared memory, result checks).
+ *
+ * A program owns all its memory; program_free releases it.
+ */
+#ifndef SIMT_PROGRAM_H
+#define SIMT_PROGRAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "expr.h"
+#include "isa.h"
+#include "lex.h"
+
+#define PROG_NAME_MAX 48
+
+enum elem_type { ELEM_F32, ELEM_U32, ELEM_S32 };
+extern const char *const elem_type_names[3];
+
+enum fill_kind { FILL_ZERO, FILL_VALUE, FILL_IOTA, FILL_RANDOM, FILL_FILE, FILL_LIST };
+
+struct param {
+	char name[PROG_NAME_MAX];
+	struct value v; /* effective value (default or -D override) */
+};
+
+struct buffer_spec {
+	char name[PROG_NAME_MAX];
+	enum elem_type type;
+	uint32_t count;    /* elements */
+	enum fill_kind fill;
+	uint32_t value;    /* FILL_VALUE: element bits */
+	uint32_t seed;     /* FILL_RANDOM */
+	char *path;        /* FILL_FILE: path as resolved (relative to cwd) */
+	uint32_t *list;    /* FILL_LIST: count element bits */
+	unsigned line;     /* where it was declared */
+};
+
+struct arg_spec {
+	char name[PROG_NAME_MAX];
+	int buffer;     /* index into buffers, or -1 for a value */
+	uint32_t value; /* bits when buffer < 0 */
+};
+
+struct shared_sym {
+	char name[PROG_NAME_MAX];
+	uint32_t offset, size; /* bytes */
+};
+
+enum check_kind { CHECK_MATMUL, CHECK_EXPR, CHECK_FILE, CHECK_LIST };
+
+struct check_spec {
+	enum check_kind kind;
+	int buffer;              /* the buffer checked */
+	int a, b;                /* CHECK_MATMUL: input buffers */
+	uint32_t m, n, k;        /* CHECK_MATMUL: C(m x k) = A(m x n) B(n x k) */
+	char *expr_text;         /* CHECK_EXPR: source text of the expression in i */
+	struct token *expr_toks; /* CHECK_EXPR: its tokens (s points into expr_text) */
+	char *path;              /* CHECK_FILE */
+	uint32_t *list;          /* CHECK_LIST */
+	uint32_t count;          /* CHECK_LIST: number of values */
+	unsigned line;
+};
+
+struct label {
+	char name[PROG_NAME_MAX];
+	uint32_t pc;
+};
+
+/* Where an instruction came from, for diagnostics and traces. */
+struct src_loc {
+	uint16_t file; /* index into program.files */
+	uint32_t line;
+};
+
+struct program {
+	char name[PROG_NAME_MAX]; /* .kernel name, or the file's stem */
+	struct isa_insn *code;
+	uint32_t ncode;
+	struct src_loc *loc;  /* ncode entries */
+	char **files;         /* source files, [0] the workload itself */
+	unsigned nfiles;
+	char **src_text;      /* ncode entries: the instruction's source line */
+	struct label *labels;
+	unsigned nlabels;
+
+	unsigned nregs;       /* registers per thread (highest used + 1, or .regs) */
+	bool regs_explicit;
+	uint32_t grid[3], block[3];
+	uint32_t shared_bytes; /* static shared memory per block */
+
+	struct param *params;
+	unsigned nparams;
+	struct buffer_spec *buffers;
+	unsigned nbuffers;
+	struct arg_spec *args;
+	unsigned nargs;
+	struct shared_sym *shared;
+	unsigned nshared;
+	struct check_spec *checks;
+	unsigned nchecks;
+
+	/* Reconvergence pc of every instruction (the immediate post-dominator of
+	 * its basic block; ncode stands for "kernel exit"). Filled by cfg. */
+	uint32_t *ipdom;
+};
+
+struct param_override {
+	const char *name;
+	const char *value; /* text of an expression (a number) */
+};
+
+/* Assemble a workload file. overrides replace parameter defaults (-D); an
+ * override naming no .param is an error. On error returns NULL with d set. */
+struct program *asm_load(const char *path, const struct param_override *ov, unsigned nov,
+			 struct diag *d) __attribute__((warn_unused_result));
+
+/* Same, from text in memory (path is used for diagnostics and includes). */
+struct program *asm_from_string(const char *path, const char *text,
+				const struct param_override *ov, unsigned nov, struct diag *d)
+	__attribute__((warn_unused_result));
+
+void program_free(struct program *p);
+
+/* Index of the named buffer, or -1. */
+int program_find_buffer(const struct program *p, const char *name);
+
+/* The disassembler: the whole workload as source that re-assembles to the
+ * same program. Returns a malloc'd string. */
+char *disasm_program(const struct program *p);
+
+/* One instruction as text (no label, no newline) into buf. */
+void disasm_insn(const struct program *p, const struct isa_insn *in, char *buf, size_t size);
+
+#endif

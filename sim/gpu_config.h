@@ -1,0 +1,19 @@
+/*
+ * gpu_config.h - the machine description a run uses. Filled by the frontend from
+ * an INI file through the key table (frontend/config_keys.def); the
+ * simulator only reads it. Every field's unit is in its comment.
+ */
+#ifndef SIMT_GPU_CONFIG_H
+#define SIMT_GPU_CONFIG_H
+
+#include <stdint.h>
+
+struct gpu_config {
+#define KEY_INT(sec, key, field, lo, hi, def, help) int64_t field;
+#define KEY_STR(sec, key, field, def, help) char field[64];
+#include "config_keys.def"
+#undef KEY_INT
+#undef KEY_STR
+};
+
+#endif
