@@ -523,16 +523,25 @@ static bool parse_src(struct as *a, int *pos, struct isa_insn *in, int slot)
 			      (int)t->len, t->s);
 	if (t->kind == TK_SPECIAL)
 		return err_at(a, t->col, "special registers are read with s2r, not used as operands");
-	if (in->imm_src)
-		return err_at(a, t->col, "only one immediate operand is allowed per instruction "
-					 "(put the other in a register with mov)");
+	/* one immediate in imm; a second one in off where the format has no
+	 * address offset (e.g. shfl's lane and mask) */
+	bool second = in->imm_src != 0;
+	if (second && (in->imm2_src || isa_fmts[isa_ops[in->op].fmt].has_off))
+		return err_at(a, t->col, "too many immediate operands (at most %s; put this one in a register with mov)",
+			      isa_fmts[isa_ops[in->op].fmt].has_off ? "one with an address" : "two");
 	struct value v;
 	if (!eval(a, pos, &v))
 		return false;
-	const struct isa_opinfo *oi = &isa_ops[in->op];
-	if (!to_imm(a, t, v, oi->flags & IF_FLOAT, in->op == OP_MOV, &in->imm))
+	uint32_t bits;
+	if (!to_imm(a, t, v, isa_imm_is_float(in), in->op == OP_MOV, &bits))
 		return false;
-	in->imm_src = (uint8_t)(slot + 1);
+	if (second) {
+		in->off = (int32_t)bits;
+		in->imm2_src = (uint8_t)(slot + 1);
+	} else {
+		in->imm = bits;
+		in->imm_src = (uint8_t)(slot + 1);
+	}
 	return true;
 }
 
@@ -1212,7 +1221,7 @@ static bool pass2(struct as *a)
 	const struct isa_insn *last = &p->code[p->ncode - 1];
 	if (!((last->op == OP_EXIT || last->op == OP_BRA) && last->guard == ISA_PT)) {
 		a->cur = &a->lines[last_line];
-		return err_at(a, 1, "the kernel can run past its last instruction: end it with 'exit' or an unconditional 'bra'");
+		return err_at(a, (unsigned)strspn(a->cur->text, " \t") + 1, "the kernel can run past its last instruction: end it with 'exit' or an unconditional 'bra'");
 	}
 	unsigned used = (unsigned)(a->max_reg + 1);
 	if (p->regs_explicit) {

@@ -5,6 +5,7 @@
  */
 #include "cfg.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "util.h"
@@ -43,8 +44,8 @@ void cfg_ipdom(const struct isa_insn *code, uint32_t n, uint32_t *ipdom)
 			start[block_of[pc]] = pc;
 	start[nb] = n;
 	const uint32_t EXIT = nb;
-	/* successors: at most two per block */
-	uint32_t (*succ)[2] = xmalloc(sizeof(uint32_t[2]) * nb);
+	/* successors: at most two per block, plus a virtual edge to EXIT */
+	uint32_t (*succ)[3] = xmalloc(sizeof(uint32_t[3]) * nb);
 	uint8_t *nsucc = xcalloc(nb, 1);
 	for (uint32_t b = 0; b < nb; b++) {
 		const struct isa_insn *last = &code[start[b + 1] - 1];
@@ -63,45 +64,68 @@ void cfg_ipdom(const struct isa_insn *code, uint32_t n, uint32_t *ipdom)
 			succ[b][nsucc[b]++] = fall;
 		}
 	}
-	/* predecessors (edges of the reversed graph), CSR layout */
-	uint32_t *pcount = xcalloc(nb + 2, sizeof(uint32_t));
-	for (uint32_t b = 0; b < nb; b++)
-		for (int i = 0; i < nsucc[b]; i++)
-			pcount[succ[b][i] + 1]++;
-	for (uint32_t v = 1; v <= nb + 1; v++)
-		pcount[v] += pcount[v - 1];
-	uint32_t *pred = xmalloc(sizeof(uint32_t) * (pcount[nb + 1] + 1));
-	uint32_t *fill = xcalloc(nb + 1, sizeof(uint32_t));
-	for (uint32_t b = 0; b < nb; b++)
-		for (int i = 0; i < nsucc[b]; i++) {
-			uint32_t v = succ[b][i];
-			pred[pcount[v] + fill[v]++] = b;
-		}
-	/* postorder of the reversed graph from EXIT (iterative DFS) */
-	uint32_t *po = xmalloc(sizeof(uint32_t) * (nb + 1)); /* node -> postorder number */
-	uint32_t *order = xmalloc(sizeof(uint32_t) * (nb + 1));
-	uint32_t *stack = xmalloc(sizeof(uint32_t) * (nb + 1));
-	uint32_t *it = xcalloc(nb + 1, sizeof(uint32_t));
-	uint8_t *seen = xcalloc(nb + 1, 1);
+	/* Blocks that can never reach an exit (endless loops) get a virtual edge
+	 * to EXIT, so that they are post-dominated by it rather than left out. */
+	uint32_t *pcount = NULL, *pred = NULL, *po = NULL, *order = NULL;
+	uint32_t cnt = 0;
 	const uint32_t NONE = UINT32_MAX;
-	for (uint32_t v = 0; v <= nb; v++)
-		po[v] = NONE;
-	uint32_t sp = 0, cnt = 0;
-	stack[sp++] = EXIT;
-	seen[EXIT] = 1;
-	while (sp) {
-		uint32_t v = stack[sp - 1];
-		if (pcount[v] + it[v] < pcount[v + 1]) {
-			uint32_t w = pred[pcount[v] + it[v]++];
-			if (!seen[w]) {
-				seen[w] = 1;
-				stack[sp++] = w;
+	for (int pass = 0; pass < 2; pass++) {
+		free(pcount);
+		free(pred);
+		free(po);
+		free(order);
+		/* predecessors (edges of the reversed graph), CSR layout */
+		pcount = xcalloc(nb + 2, sizeof(uint32_t));
+		for (uint32_t b = 0; b < nb; b++)
+			for (int i = 0; i < nsucc[b]; i++)
+				pcount[succ[b][i] + 1]++;
+		for (uint32_t v = 1; v <= nb + 1; v++)
+			pcount[v] += pcount[v - 1];
+		pred = xmalloc(sizeof(uint32_t) * (pcount[nb + 1] + 1));
+		uint32_t *fill = xcalloc(nb + 1, sizeof(uint32_t));
+		for (uint32_t b = 0; b < nb; b++)
+			for (int i = 0; i < nsucc[b]; i++) {
+				uint32_t v = succ[b][i];
+				pred[pcount[v] + fill[v]++] = b;
 			}
-		} else {
-			sp--;
-			po[v] = cnt;
-			order[cnt++] = v;
+		free(fill);
+		/* postorder of the reversed graph from EXIT (iterative DFS) */
+		po = xmalloc(sizeof(uint32_t) * (nb + 1)); /* node -> postorder number */
+		order = xmalloc(sizeof(uint32_t) * (nb + 1));
+		uint32_t *stack = xmalloc(sizeof(uint32_t) * (nb + 1));
+		uint32_t *it = xcalloc(nb + 1, sizeof(uint32_t));
+		uint8_t *seen = xcalloc(nb + 1, 1);
+		for (uint32_t v = 0; v <= nb; v++)
+			po[v] = NONE;
+		uint32_t sp = 0;
+		cnt = 0;
+		stack[sp++] = EXIT;
+		seen[EXIT] = 1;
+		while (sp) {
+			uint32_t v = stack[sp - 1];
+			if (pcount[v] + it[v] < pcount[v + 1]) {
+				uint32_t w = pred[pcount[v] + it[v]++];
+				if (!seen[w]) {
+					seen[w] = 1;
+					stack[sp++] = w;
+				}
+			} else {
+				sp--;
+				po[v] = cnt;
+				order[cnt++] = v;
+			}
 		}
+		bool all = true;
+		for (uint32_t b2 = 0; b2 < nb; b2++)
+			if (!seen[b2]) {
+				succ[b2][nsucc[b2]++] = EXIT;
+				all = false;
+			}
+		free(stack);
+		free(it);
+		free(seen);
+		if (all)
+			break;
 	}
 	uint32_t *idom = xmalloc(sizeof(uint32_t) * (nb + 1));
 	for (uint32_t v = 0; v <= nb; v++)
@@ -147,11 +171,7 @@ void cfg_ipdom(const struct isa_insn *code, uint32_t n, uint32_t *ipdom)
 	free(nsucc);
 	free(pcount);
 	free(pred);
-	free(fill);
 	free(po);
 	free(order);
-	free(stack);
-	free(it);
-	free(seen);
 	free(idom);
 }

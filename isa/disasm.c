@@ -126,13 +126,14 @@ void disasm_insn(const struct program *p, const struct isa_insn *in, char *buf, 
 			break;
 		case SLOT_SRC:
 			sb_printf(&b, "%s", sep);
-			if (in->imm_src == s + 1) {
+			if (in->imm_src == s + 1 || in->imm2_src == s + 1) {
+				uint32_t bits = in->imm_src == s + 1 ? in->imm : (uint32_t)in->off;
 				float f;
-				memcpy(&f, &in->imm, 4);
-				if (oi->flags & IF_FLOAT)
+				memcpy(&f, &bits, 4);
+				if (isa_imm_is_float(in))
 					fmt_float(num, sizeof num, f);
 				else
-					fmt_int(num, sizeof num, in->imm);
+					fmt_int(num, sizeof num, bits);
 				sb_printf(&b, "%s", num);
 			} else {
 				REG(in->src[s]);

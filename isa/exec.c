@@ -45,9 +45,10 @@ static inline uint32_t fu(float f)
 static const uint32_t *src(struct xc *x, int i)
 {
 	const struct isa_insn *in = x->in;
-	if (in->imm_src == i + 1) {
+	if (in->imm_src == i + 1 || in->imm2_src == i + 1) {
+		uint32_t v = in->imm_src == i + 1 ? in->imm : (uint32_t)in->off;
 		for (int l = 0; l < ISA_WARP_SIZE; l++)
-			x->tmp[i][l] = in->imm;
+			x->tmp[i][l] = v;
 		return x->tmp[i];
 	}
 	if (in->src[i] == ISA_RZ) {

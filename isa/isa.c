@@ -82,6 +82,13 @@ int isa_lookup_mnemonic(const char *word, unsigned len, unsigned *used)
 	return best;
 }
 
+bool isa_imm_is_float(const struct isa_insn *in)
+{
+	if (isa_ops[in->op].flags & IF_FLOAT)
+		return true;
+	return (in->op == OP_ATOMG || in->op == OP_ATOMS) && in->mod[1] == ATYPE_F32;
+}
+
 unsigned isa_width_regs(const struct isa_insn *in)
 {
 	if (!(isa_ops[in->op].flags & IF_WIDE))
@@ -91,7 +98,7 @@ unsigned isa_width_regs(const struct isa_insn *in)
 
 /* Layout of the low word (bits): op 0-7, mod0 8-11, mod1 12-15, guard 16-18,
  * guard_neg 19, dst 20-27, src0 28-35, src1 36-43, src2 44-51, imm_src 52-53,
- * pneg 54-56, 57-63 zero. High word: imm 0-31, off 32-63. */
+ * pneg 54-56, imm2_src 57-58, 59-63 zero. High word: imm 0-31, off 32-63. */
 struct isa_word isa_encode(const struct isa_insn *in)
 {
 	struct isa_word w;
@@ -100,14 +107,14 @@ struct isa_word isa_encode(const struct isa_insn *in)
 	       (uint64_t)(in->guard_neg & 1) << 19 | (uint64_t)in->dst << 20 |
 	       (uint64_t)in->src[0] << 28 | (uint64_t)in->src[1] << 36 |
 	       (uint64_t)in->src[2] << 44 | (uint64_t)(in->imm_src & 3) << 52 |
-	       (uint64_t)(in->pneg & 7) << 54;
+	       (uint64_t)(in->pneg & 7) << 54 | (uint64_t)(in->imm2_src & 3) << 57;
 	w.hi = (uint64_t)in->imm | (uint64_t)(uint32_t)in->off << 32;
 	return w;
 }
 
 bool isa_decode(struct isa_word w, struct isa_insn *out)
 {
-	if (w.lo >> 57)
+	if (w.lo >> 59)
 		return false;
 	struct isa_insn in;
 	memset(&in, 0, sizeof in);
@@ -122,6 +129,7 @@ bool isa_decode(struct isa_word w, struct isa_insn *out)
 	in.src[2] = (uint8_t)(w.lo >> 44 & 0xff);
 	in.imm_src = (uint8_t)(w.lo >> 52 & 3);
 	in.pneg = (uint8_t)(w.lo >> 54 & 7);
+	in.imm2_src = (uint8_t)(w.lo >> 57 & 3);
 	in.imm = (uint32_t)w.hi;
 	in.off = (int32_t)(uint32_t)(w.hi >> 32);
 	if (!isa_valid(&in))
@@ -158,12 +166,16 @@ bool isa_valid(const struct isa_insn *in)
 		return false;
 	if (!in->imm_src && in->imm != 0)
 		return false;
-	if (!fi->has_off && in->off != 0)
+	if (in->imm2_src > 3 || (in->imm2_src && (fi->has_off || !in->imm_src ||
+						   in->imm2_src == in->imm_src ||
+						   fi->src[in->imm2_src - 1] != SLOT_SRC)))
+		return false;
+	if (!fi->has_off && !in->imm2_src && in->off != 0)
 		return false;
 	if (fi->dst == SLOT_NONE ? in->dst != 0 : fi->dst == SLOT_PRED && in->dst > ISA_PT)
 		return false;
 	for (int i = 0; i < 3; i++) {
-		if (!slot_ok(fi->src[i], in->src[i], in->imm_src == i + 1))
+		if (!slot_ok(fi->src[i], in->src[i], in->imm_src == i + 1 || in->imm2_src == i + 1))
 			return false;
 		if ((in->pneg >> i & 1) && fi->src[i] != SLOT_PRED)
 			return false;

@@ -107,9 +107,12 @@ struct isa_insn {
 	uint8_t dst;
 	uint8_t src[3];
 	uint8_t imm_src; /* 0: no immediate; 1..3: src[imm_src-1] is imm */
+	uint8_t imm2_src; /* a second immediate (formats without an offset):
+			   * src[imm2_src-1] is the value in off */
 	uint8_t pneg;    /* bit i: predicate source i is negated */
 	uint32_t imm;    /* 32-bit immediate (int or f32 bits) */
-	int32_t off;     /* address offset (bytes) / argument offset / branch target */
+	int32_t off;     /* address offset (bytes) / argument offset / branch
+			  * target / the second immediate */
 };
 
 struct isa_opinfo {
@@ -145,6 +148,9 @@ extern const char *const isa_unit_names[UNIT_COUNT];
  * Returns the op and sets *used to the number of characters matched, or
  * returns -1 if no prefix matches. */
 int isa_lookup_mnemonic(const char *word, unsigned len, unsigned *used);
+
+/* Whether immediate sources are f32 constants (float ops, .f32 atomics). */
+bool isa_imm_is_float(const struct isa_insn *in);
 
 /* Number of 32-bit registers written/read by a wide access (1, 2 or 4). */
 unsigned isa_width_regs(const struct isa_insn *in);

@@ -1,0 +1,3 @@
+.grid 1
+.block 64, 32
+        exit

@@ -1,0 +1,3 @@
+.grid 4/0
+.block 32
+        exit

@@ -1,0 +1,2 @@
+.grid 1
+.block 32

@@ -1,0 +1,5 @@
+.grid 1
+.block 32
+        bra done
+        exit
+done:

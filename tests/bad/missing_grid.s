@@ -1,0 +1,2 @@
+.block 32
+        exit

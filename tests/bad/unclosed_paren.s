@@ -1,0 +1,3 @@
+.grid (4
+.block 32
+        exit

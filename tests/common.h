@@ -1,0 +1,34 @@
+/* common.h - helpers shared by the test files. */
+#ifndef SIMT_TEST_COMMON_H
+#define SIMT_TEST_COMMON_H
+
+#include <check.h>
+#include <stdint.h>
+
+#include "program.h"
+
+Suite *isa_suite(void);
+Suite *expr_suite(void);
+Suite *asm_suite(void);
+Suite *cfg_suite(void);
+Suite *exec_suite(void);
+Suite *func_suite(void);
+Suite *config_suite(void);
+Suite *workload_suite(void);
+Suite *e2e_suite(void);
+
+/* The source tree (SIMT_SRCDIR, set by meson test), and a path inside it. */
+const char *src_dir(void);
+const char *src_path(const char *rel); /* static buffer, overwritten per call */
+
+/* Assemble text; fails the test (with the diagnosis) on error. */
+struct program *must_assemble(const char *text);
+
+/* Assemble text expecting failure; returns the formatted diagnosis. */
+const char *assemble_error(const char *text);
+
+/* Run a shell command; returns its exit status and captures at most
+ * size-1 bytes of stdout+stderr into out (if non-NULL). */
+int run_cmd(const char *cmd, char *out, size_t size);
+
+#endif

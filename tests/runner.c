@@ -1,0 +1,78 @@
+/* runner.c - the one test runner. CK_RUN_SUITE picks a suite (meson test
+ * registers one test per suite); without it every suite runs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "diag.h"
+#include "util.h"
+
+const char *src_dir(void)
+{
+	const char *s = getenv("SIMT_SRCDIR");
+	return s ? s : ".";
+}
+
+const char *src_path(const char *rel)
+{
+	static char buf[4096];
+	snprintf(buf, sizeof buf, "%s/%s", src_dir(), rel);
+	return buf;
+}
+
+struct program *must_assemble(const char *text)
+{
+	struct diag d = {0};
+	struct program *p = asm_from_string("test.s", text, NULL, 0, &d);
+	if (!p) {
+		char buf[2048];
+		diag_format(&d, buf, sizeof buf);
+		ck_abort_msg("assembly failed:\n%s\nsource:\n%s", buf, text);
+	}
+	return p;
+}
+
+const char *assemble_error(const char *text)
+{
+	static char buf[2048];
+	struct diag d = {0};
+	struct program *p = asm_from_string("test.s", text, NULL, 0, &d);
+	ck_assert_msg(p == NULL, "expected an assembly error for:\n%s", text);
+	diag_format(&d, buf, sizeof buf);
+	return buf;
+}
+
+int run_cmd(const char *cmd, char *out, size_t size)
+{
+	char full[8192];
+	snprintf(full, sizeof full, "%s 2>&1", cmd);
+	FILE *f = popen(full, "r");
+	ck_assert_msg(f != NULL, "cannot run %s", cmd);
+	size_t n = 0;
+	char tmp[4096];
+	size_t k;
+	while ((k = fread(tmp, 1, sizeof tmp, f)) > 0)
+		if (out && n + 1 < size) {
+			size_t c = k < size - 1 - n ? k : size - 1 - n;
+			memcpy(out + n, tmp, c);
+			n += c;
+		}
+	if (out)
+		out[n] = 0;
+	int st = pclose(f);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+int main(void)
+{
+	Suite *(*const all[])(void) = {isa_suite, expr_suite, asm_suite, cfg_suite, exec_suite,
+				       func_suite, config_suite, workload_suite, e2e_suite};
+	SRunner *sr = srunner_create(NULL);
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+		srunner_add_suite(sr, all[i]());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,79 @@
+/* test_cfg.c - reconvergence points (immediate post-dominators), worked
+ * out by hand from each kernel's control-flow graph. */
+#include "common.h"
+
+#define HEAD ".grid 1\n.block 32\n"
+
+START_TEST(if_else)
+{
+	/* if (p0) { A } else { X } Z : both paths meet at Z */
+	struct program *p = must_assemble(HEAD
+		"        isetp.lt.u32 p0, r0, 4\n" /* 0 */
+		"        @!p0 bra else\n"          /* 1 */
+		"        iadd r1, r1, 1\n"         /* 2  A */
+		"        bra join\n"               /* 3 */
+		"else:   iadd r1, r1, 2\n"         /* 4  X */
+		"join:   iadd r1, r1, 3\n"         /* 5  Z */
+		"        exit\n");                 /* 6 */
+	ck_assert_uint_eq(p->ipdom[1], 5);
+	ck_assert_uint_eq(p->ipdom[3], 5);
+	ck_assert_uint_eq(p->ipdom[4], 5);
+	ck_assert_uint_eq(p->ipdom[5], 7); /* the last block: kernel exit */
+	program_free(p);
+}
+END_TEST
+
+START_TEST(nested_branches_ipdom)
+{
+	struct program *p = must_assemble(HEAD
+		"        @!p0 bra z\n"    /* 0  if (A) */
+		"        @!p1 bra b2\n"   /* 1  if (B) */
+		"        @!p2 bra c2\n"   /* 2  if (C) */
+		"        iadd r1, r1, 1\n"/* 3  c1 */
+		"        bra cend\n"      /* 4 */
+		"c2:     iadd r1, r1, 2\n"/* 5  c2 */
+		"cend:   bra bend\n"      /* 6  end of if (C) */
+		"b2:     iadd r1, r1, 3\n"/* 7  b2 */
+		"bend:   iadd r1, r1, 0\n"/* 8  end of if (B) */
+		"z:      iadd r1, r1, 4\n"/* 9  Z */
+		"        exit\n");        /* 10 */
+	ck_assert_uint_eq(p->ipdom[0], 9); /* A's paths meet at Z */
+	ck_assert_uint_eq(p->ipdom[1], 8); /* B's at the end of if (B) */
+	ck_assert_uint_eq(p->ipdom[2], 6); /* C's at the end of if (C) */
+	program_free(p);
+}
+END_TEST
+
+START_TEST(loops_and_exits)
+{
+	struct program *p = must_assemble(HEAD
+		"top:    iadd r1, r1, 1\n"        /* 0 */
+		"        isetp.lt.s32 p0, r1, r0\n"/* 1 */
+		"        @p0 bra top\n"           /* 2  loop back edge */
+		"        @p1 exit\n"              /* 3  some threads leave */
+		"        iadd r2, r2, 1\n"        /* 4 */
+		"        exit\n");                /* 5 */
+	ck_assert_uint_eq(p->ipdom[2], 3); /* loop exit: the next instruction */
+	ck_assert_uint_eq(p->ipdom[3], 6); /* exiting threads meet the rest only at kernel exit */
+	program_free(p);
+	/* a block that can never reach an exit post-dominates nothing */
+	p = must_assemble(HEAD
+		"        @p0 bra spin\n" /* 0 */
+		"        exit\n"         /* 1 */
+		"spin:   bra spin\n");   /* 2 */
+	ck_assert_uint_eq(p->ipdom[0], 3);
+	ck_assert_uint_eq(p->ipdom[2], 3);
+	program_free(p);
+}
+END_TEST
+
+Suite *cfg_suite(void)
+{
+	Suite *s = suite_create("cfg");
+	TCase *t = tcase_create("ipdom");
+	tcase_add_test(t, if_else);
+	tcase_add_test(t, nested_branches_ipdom);
+	tcase_add_test(t, loops_and_exits);
+	suite_add_tcase(s, t);
+	return s;
+}

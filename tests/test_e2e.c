@@ -1,0 +1,151 @@
+/* test_e2e.c - the simt-sim command as a user runs it: the matmul sweep
+ * of the foundation issue, the seed's 4x4 numbers, exit codes, --json,
+ * --dump and --disasm. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common.h"
+#include "util.h"
+
+static char out[65536];
+
+static int sim(const char *args)
+{
+	const char *bin = getenv("SIMT_SIM");
+	ck_assert_msg(bin, "SIMT_SIM is not set (run through meson test)");
+	char cmd[8192];
+	snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s", src_dir(), bin, args);
+	return run_cmd(cmd, out, sizeof out);
+}
+
+/* tiled_mm and naive_mm for M=N=K in {4, 16, 64, 100} and 500x300x200,
+ * TILE 8 and 16 on g80, TILE 32 on h100 (a G80 block holds at most 512
+ * threads, so a 32x32 tile cannot launch there). */
+START_TEST(matmul_sweep)
+{
+	static const char *const sizes[] = {"-D M=4 -D N=4 -D K=4", "-D M=16 -D N=16 -D K=16",
+					    "-D M=64 -D N=64 -D K=64", "-D M=100 -D N=100 -D K=100",
+					    "-D M=500 -D N=300 -D K=200"};
+	static const char *const wls[] = {"tiled_mm", "naive_mm"};
+	static const int tiles[] = {8, 16, 32};
+	int runs = 0;
+	for (int w = 0; w < 2; w++)
+		for (int s = 0; s < 5; s++)
+			for (int t = 0; t < 3; t++) {
+				char args[512];
+				snprintf(args, sizeof args, "configs/%s.ini workloads/%s.s %s -D TILE=%d",
+					 tiles[t] == 32 ? "h100" : "g80", wls[w], sizes[s], tiles[t]);
+				int rc = sim(args);
+				ck_assert_msg(rc == 0, "simt-sim %s: exit %d\n%s", args, rc, out);
+				ck_assert_msg(strstr(out, "bit-exact") && !strstr(out, "FAIL"), "%s\n%s", args, out);
+				runs++;
+			}
+	ck_assert_int_eq(runs, 30);
+}
+END_TEST
+
+START_TEST(tile32_refused_on_g80)
+{
+	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s -D TILE=32"), 2);
+	ck_assert_msg(strstr(out, "cannot launch: the block has 1024 threads; g80 allows at most 512"), "%s", out);
+}
+END_TEST
+
+START_TEST(seed_4x4_numbers)
+{
+	char tmp[] = "/tmp/simt-c-XXXXXX";
+	int fd = mkstemp(tmp);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	char args[256];
+	snprintf(args, sizeof args, "configs/g80.ini workloads/seed_4x4.s --dump C=%s", tmp);
+	ck_assert_int_eq(sim(args), 0);
+	size_t len;
+	float *c = (float *)read_file(tmp, &len);
+	ck_assert(c);
+	ck_assert_uint_eq(len, 64);
+	/* the seed's top-left block of C: 60 108 / 32 51 */
+	ck_assert(c[0] == 60.0f && c[1] == 108.0f && c[4] == 32.0f && c[5] == 51.0f);
+	free(c);
+	unlink(tmp);
+}
+END_TEST
+
+START_TEST(exit_codes)
+{
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/wrong_check.s"), 1);
+	ck_assert_msg(strstr(out, "FAIL: 32 of 32 elements differ; first out[0] = 1, expected 0"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini tests/bad/unknown_mnemonic.s"), 2);
+	ck_assert_msg(strstr(out, "error: unknown mnemonic 'fmma' (did you mean 'ffma'?)"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/nonexistent.s"), 2);
+	ck_assert_msg(strstr(out, "workloads/nonexistent.s: error: cannot read workload: No such file or directory"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s --frobnicate"), 2);
+	ck_assert_int_eq(sim("configs/g80.ini"), 2);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s -D Q=3"), 2);
+	ck_assert_msg(strstr(out, "-D Q: the workload has no parameter 'Q' (its parameters: M, N, K, TILE)"), "%s", out);
+	ck_assert_int_eq(sim("tests/badcfg/out_of_range.ini workloads/tiled_mm.s"), 2);
+	ck_assert_msg(strstr(out, "tests/badcfg/out_of_range.ini:2: error: gpu.num_sms = 0 is out of range 1..1024"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s --set gpu.bogus=1"), 2);
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/deadlock_warpsync.s"), 3);
+	ck_assert_msg(strstr(out, "deadlock in block (0,0,0)"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/fault_oob.s"), 4);
+	ck_assert_msg(strstr(out, "tests/workloads/fault_oob.s:11: out-of-bounds global access"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/spin_forever.s --set sim.livelock_window=2000"), 5);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s --max-cycles 100"), 5);
+	ck_assert_msg(strstr(out, "stopped after the limit of 100 warp instructions"), "%s", out);
+}
+END_TEST
+
+START_TEST(json_output)
+{
+	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s -D M=32 -D N=32 -D K=32 --json -"), 0);
+	const char *j = strchr(out, '{');
+	ck_assert(j);
+	ck_assert_msg(strstr(j, "\"check\": \"pass\""), "%s", j);
+	ck_assert_msg(strstr(j, "\"mode\": \"functional\""), "%s", j);
+	ck_assert_msg(strstr(j, "\"simd_efficiency\": 1.000000"), "%s", j);
+	ck_assert_msg(strstr(j, "\"blocks\": 4"), "%s", j); /* (32/16)^2 blocks */
+	ck_assert_msg(strstr(j, "\"gpu.num_sms\": 16"), "%s", j);
+	/* ffma count: every thread does TILE ffma per phase, 2 phases, 8 warps per block, 4 blocks */
+	ck_assert_msg(strstr(j, "\"ffma\": 1024"), "%s", j);
+}
+END_TEST
+
+START_TEST(disasm_via_command)
+{
+	char tmp[] = "/tmp/simt-dis-XXXXXX";
+	int fd = mkstemp(tmp);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	char args[512];
+	snprintf(args, sizeof args, "configs/g80.ini workloads/tiled_mm.s -D M=40 --disasm > %s", tmp);
+	ck_assert_int_eq(sim(args), 0);
+	char *first = read_file(tmp, NULL);
+	ck_assert(first && strstr(first, ".param M 40"));
+	snprintf(args, sizeof args, "configs/g80.ini %s --disasm", tmp);
+	ck_assert_int_eq(sim(args), 0);
+	ck_assert_str_eq(strchr(first, '\n'), strchr(out, '\n'));
+	snprintf(args, sizeof args, "configs/g80.ini %s", tmp);
+	ck_assert_int_eq(sim(args), 0); /* and it runs and passes */
+	ck_assert_msg(strstr(out, "matmul(A, B, 40, 64, 64): pass"), "%s", out);
+	free(first);
+	unlink(tmp);
+}
+END_TEST
+
+Suite *e2e_suite(void)
+{
+	Suite *s = suite_create("e2e");
+	TCase *t = tcase_create("e2e");
+	tcase_set_timeout(t, 1800);
+	tcase_add_test(t, matmul_sweep);
+	tcase_add_test(t, tile32_refused_on_g80);
+	tcase_add_test(t, seed_4x4_numbers);
+	tcase_add_test(t, exit_codes);
+	tcase_add_test(t, json_output);
+	tcase_add_test(t, disasm_via_command);
+	suite_add_tcase(s, t);
+	return s;
+}

@@ -1,0 +1,406 @@
+/* test_exec.c - instruction semantics. Every expected value is worked out
+ * from the definition (C, IEEE-754, the CUDA programming guide), not taken
+ * from the simulator. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common.h"
+#include "exec.h"
+#include "gmem.h"
+
+#define NR 64
+
+static uint32_t regs[NR * 32];
+static struct exec_warp W;
+static struct exec_env E;
+static uint8_t shared[256];
+static struct gmem G;
+static uint32_t args[2] = {77, 0x100000};
+
+static void setup(void)
+{
+	memset(regs, 0, sizeof regs);
+	memset(&W, 0, sizeof W);
+	W.regs = regs;
+	W.nregs = NR;
+	W.warp_in_block = 1;
+	W.preds[ISA_PT] = ~0u;
+	memset(&E, 0, sizeof E);
+	E.ntid[0] = 8;
+	E.ntid[1] = 4;
+	E.ntid[2] = 2;
+	E.ctaid[1] = 3;
+	E.nctaid[0] = 5;
+	E.smid = 9;
+	E.clock = 0x123456789ull;
+	memset(shared, 0, sizeof shared);
+	E.shared = shared;
+	E.shared_size = sizeof shared;
+	E.args = args;
+	E.nargs = 2;
+	gmem_init(&G);
+	ck_assert_int_eq(gmem_add(&G, "buf", 64), 0);
+	E.gmem.translate = gmem_translate;
+	E.gmem.ctx = &G;
+}
+
+static void teardown(void) { gmem_free(&G); }
+
+#define R(r, l) regs[(r) * 32 + (l)]
+
+static uint32_t fb(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* Assemble one instruction and run it for the lanes in mask. */
+static struct exec_result run(const char *insn, uint32_t mask)
+{
+	char text[256];
+	snprintf(text, sizeof text, ".grid 1\n.block 32\n.arg a 77\n.arg b 0\n.regs %d\n    %s\nL:  exit\n",
+		 NR, insn);
+	struct program *p = must_assemble(text);
+	struct exec_result r;
+	exec_insn(&p->code[0], &W, &E, mask, &r);
+	program_free(p);
+	return r;
+}
+
+static void set_all(int r, uint32_t v)
+{
+	for (int l = 0; l < 32; l++)
+		R(r, l) = v;
+}
+
+START_TEST(integer_ops)
+{
+	set_all(1, 0xfffffff0u); /* -16 */
+	set_all(2, 3);
+	run("iadd r3, r1, r2", ~0u);
+	ck_assert_uint_eq(R(3, 5), 0xfffffff3u);
+	run("isub r3, r2, r1", ~0u);
+	ck_assert_uint_eq(R(3, 0), 19);
+	run("imul r3, r1, r2", ~0u);
+	ck_assert_uint_eq(R(3, 0), (uint32_t)-48);
+	run("imulhi.s32 r3, r1, r2", ~0u); /* -48 >> 32 = -1 */
+	ck_assert_uint_eq(R(3, 0), 0xffffffffu);
+	run("imulhi.u32 r3, r1, r2", ~0u); /* (2^32-16)*3 >> 32 = 2 */
+	ck_assert_uint_eq(R(3, 0), 2);
+	run("imad r3, r2, r2, r1", ~0u); /* 9 - 16 */
+	ck_assert_uint_eq(R(3, 0), (uint32_t)-7);
+	run("shl r3, r2, 31", ~0u);
+	ck_assert_uint_eq(R(3, 0), 0x80000000u);
+	run("shl r3, r2, 32", ~0u); /* PTX clamps: shifted out entirely */
+	ck_assert_uint_eq(R(3, 0), 0);
+	run("shr.s32 r3, r1, 2", ~0u);
+	ck_assert_uint_eq(R(3, 0), (uint32_t)-4);
+	run("shr.s32 r3, r1, 40", ~0u);
+	ck_assert_uint_eq(R(3, 0), 0xffffffffu);
+	run("shr.u32 r3, r1, 28", ~0u);
+	ck_assert_uint_eq(R(3, 0), 0xf);
+	run("imin.s32 r3, r1, r2", ~0u);
+	ck_assert_uint_eq(R(3, 0), 0xfffffff0u);
+	run("imin.u32 r3, r1, r2", ~0u);
+	ck_assert_uint_eq(R(3, 0), 3);
+	run("imax.s32 r3, r1, r2", ~0u);
+	ck_assert_uint_eq(R(3, 0), 3);
+	set_all(4, 0x80000000u);
+	run("iabs r3, r4", ~0u); /* |INT_MIN| wraps to INT_MIN */
+	ck_assert_uint_eq(R(3, 0), 0x80000000u);
+	run("iabs r3, r1", ~0u);
+	ck_assert_uint_eq(R(3, 0), 16);
+	run("popc r3, r1", ~0u);
+	ck_assert_uint_eq(R(3, 0), 28);
+	run("ffs r3, r4", ~0u); /* __ffs: 1-based position of the lowest set bit */
+	ck_assert_uint_eq(R(3, 0), 32);
+	run("ffs r3, rz", ~0u);
+	ck_assert_uint_eq(R(3, 0), 0);
+	run("clz r3, r2", ~0u);
+	ck_assert_uint_eq(R(3, 0), 30);
+	run("not r3, r2", ~0u);
+	ck_assert_uint_eq(R(3, 0), 0xfffffffcu);
+	run("xor r3, r2, 0xff", ~0u);
+	ck_assert_uint_eq(R(3, 0), 0xfc);
+	run("mov r3, -1.5", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(-1.5f));
+	run("iadd rz, r2, r2", ~0u); /* writes to rz vanish */
+	run("mov r3, rz", ~0u);
+	ck_assert_uint_eq(R(3, 7), 0);
+}
+END_TEST
+
+START_TEST(masks_guards_predicates)
+{
+	for (int l = 0; l < 32; l++)
+		R(1, l) = (uint32_t)l;
+	set_all(3, 100);
+	run("isetp.lt.u32 p0, r1, 4", 0x0000ffffu); /* only lanes 0..15 write p0 */
+	ck_assert_uint_eq(W.preds[0], 0xf);
+	run("@p0 iadd r3, r1, 1000", ~0u);
+	ck_assert_uint_eq(R(3, 2), 1002);
+	ck_assert_uint_eq(R(3, 4), 100);
+	run("@!p0 mov r3, 7", 0xf0u); /* active lanes 4..7, guard true there */
+	ck_assert_uint_eq(R(3, 5), 7);
+	ck_assert_uint_eq(R(3, 8), 100);
+	set_all(2, fb(-1.0f));
+	run("isetp.lt.s32 p1, r2, 0", ~0u);
+	ck_assert_uint_eq(W.preds[1], ~0u);
+	run("isetp.lt.u32 p1, r2, 0", ~0u);
+	ck_assert_uint_eq(W.preds[1], 0);
+	run("plop.or p2, !p0, p1", ~0u);
+	ck_assert_uint_eq(W.preds[2], ~0xfu);
+	run("plop.xor p2, p0, pt", ~0u);
+	ck_assert_uint_eq(W.preds[2], ~0xfu);
+	run("sel r4, r1, 50, p0", ~0u);
+	ck_assert_uint_eq(R(4, 3), 3);
+	ck_assert_uint_eq(R(4, 4), 50);
+	struct exec_result r = run("@p0 bra L", 0xffu);
+	ck_assert_uint_eq(r.taken, 0xfu);
+	ck_assert_uint_eq(r.exec_mask, 0xfu);
+}
+END_TEST
+
+START_TEST(float_ops)
+{
+	/* a = 1 + 2^-12: a*a = 1 + 2^-11 + 2^-24 rounds (tie to even) to 1 + 2^-11,
+	 * so fmul then fadd gives 0 while the fused ffma keeps 2^-24 */
+	set_all(1, fb(1.0f + 0x1p-12f));
+	set_all(2, fb(-(1.0f + 0x1p-11f)));
+	run("ffma r3, r1, r1, r2", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(0x1p-24f));
+	run("fmul r4, r1, r1", ~0u);
+	run("fadd r4, r4, r2", ~0u);
+	ck_assert_uint_eq(R(4, 0), fb(0.0f));
+	set_all(5, fb(NAN));
+	set_all(6, fb(2.5f));
+	run("fmin r3, r5, r6", ~0u); /* NaN is ignored */
+	ck_assert_uint_eq(R(3, 0), fb(2.5f));
+	set_all(7, fb(-0.0f));
+	run("fmin r3, rz, r7", ~0u); /* min(+0, -0) = -0 */
+	ck_assert_uint_eq(R(3, 0), 0x80000000u);
+	run("fmax r3, r7, rz", ~0u);
+	ck_assert_uint_eq(R(3, 0), 0);
+	run("fneg r3, r6", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(-2.5f));
+	run("fabs r3, r2", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(1.0f + 0x1p-11f));
+	run("fsetp.ne p0, r5, r5", ~0u); /* NaN != NaN is true in C */
+	ck_assert_uint_eq(W.preds[0], ~0u);
+	run("fsetp.eq p0, r5, r5", ~0u);
+	ck_assert_uint_eq(W.preds[0], 0);
+	run("fsetp.gt p0, r6, 2.0", ~0u);
+	ck_assert_uint_eq(W.preds[0], ~0u);
+	set_all(8, fb(-2.7f));
+	run("f2i.s32 r3, r8", ~0u); /* truncation toward zero */
+	ck_assert_uint_eq(R(3, 0), (uint32_t)-2);
+	run("f2i.u32 r3, r8", ~0u); /* saturates at 0 */
+	ck_assert_uint_eq(R(3, 0), 0);
+	set_all(8, fb(3e9f));
+	run("f2i.s32 r3, r8", ~0u);
+	ck_assert_uint_eq(R(3, 0), 0x7fffffffu);
+	run("f2i.u32 r3, r8", ~0u);
+	ck_assert_uint_eq(R(3, 0), 3000000000u);
+	run("f2i.s32 r3, r5", ~0u);
+	ck_assert_uint_eq(R(3, 0), 0);
+	set_all(9, 16777217u); /* 2^24 + 1 rounds to even: 2^24 */
+	run("i2f.u32 r3, r9", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(16777216.0f));
+	set_all(9, (uint32_t)-3);
+	run("i2f.s32 r3, r9", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(-3.0f));
+	set_all(10, fb(4.0f));
+	run("rcp r3, r10", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(0.25f));
+	run("sqrt r3, r10", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(2.0f));
+	run("rsqrt r3, r10", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(0.5f));
+	run("ex2 r3, r10", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(16.0f));
+	run("lg2 r3, r10", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(2.0f));
+	run("sin r3, rz", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(0.0f));
+	run("cos r3, rz", ~0u);
+	ck_assert_uint_eq(R(3, 0), fb(1.0f));
+}
+END_TEST
+
+START_TEST(special_registers)
+{
+	/* warp 1 of an 8x4x2 block: lane l is thread 32 + l */
+	run("s2r r1, %tid.x", ~0u);
+	run("s2r r2, %tid.y", ~0u);
+	run("s2r r3, %tid.z", ~0u);
+	ck_assert_uint_eq(R(1, 13), (32 + 13) % 8);
+	ck_assert_uint_eq(R(2, 13), (32 + 13) / 8 % 4);
+	ck_assert_uint_eq(R(3, 13), (32 + 13) / 32);
+	run("s2r r1, %ntid.y", ~0u);
+	ck_assert_uint_eq(R(1, 0), 4);
+	run("s2r r1, %ctaid.y", ~0u);
+	ck_assert_uint_eq(R(1, 0), 3);
+	run("s2r r1, %nctaid.x", ~0u);
+	ck_assert_uint_eq(R(1, 0), 5);
+	run("s2r r1, %laneid", ~0u);
+	ck_assert_uint_eq(R(1, 17), 17);
+	run("s2r r1, %warpid", ~0u);
+	ck_assert_uint_eq(R(1, 17), 1);
+	run("s2r r1, %smid", ~0u);
+	ck_assert_uint_eq(R(1, 0), 9);
+	run("s2r r4, %clock64", ~0u);
+	ck_assert_uint_eq(R(4, 0), 0x23456789u);
+	ck_assert_uint_eq(R(5, 0), 0x1u);
+	run("s2r r1, %lanemask_lt", ~0u);
+	ck_assert_uint_eq(R(1, 5), 0x1f);
+	run("s2r r1, %lanemask_ge", ~0u);
+	ck_assert_uint_eq(R(1, 31), 0x80000000u);
+	run("s2r r1, %lanemask_gt", ~0u);
+	ck_assert_uint_eq(R(1, 31), 0);
+	run("ldc r1, b", ~0u);
+	ck_assert_uint_eq(R(1, 3), 0x100000);
+}
+END_TEST
+
+START_TEST(memory_and_atomics)
+{
+	uint32_t base = G.bufs[0].base;
+	for (int l = 0; l < 32; l++)
+		R(1, l) = base + 4u * (uint32_t)(l % 16);
+	set_all(2, 5);
+	run("stg [r1], r2", 0xffffu);
+	uint32_t v;
+	memcpy(&v, G.bufs[0].data + 12, 4);
+	ck_assert_uint_eq(v, 5);
+	/* every lane adds 1 to word 0: 32 updates, lane l sees l as old value */
+	set_all(3, base);
+	set_all(4, 1);
+	run("atomg.add r5, [r3], r4", ~0u);
+	memcpy(&v, G.bufs[0].data, 4);
+	ck_assert_uint_eq(v, 5 + 32);
+	ck_assert_uint_eq(R(5, 0), 5);
+	ck_assert_uint_eq(R(5, 31), 5 + 31);
+	/* cas: only the first lane finds the expected value */
+	set_all(6, 37);
+	set_all(7, 1000);
+	run("atomg.cas r8, [r3], r6, r7", ~0u);
+	memcpy(&v, G.bufs[0].data, 4);
+	ck_assert_uint_eq(v, 1000);
+	ck_assert_uint_eq(R(8, 0), 37);
+	ck_assert_uint_eq(R(8, 1), 1000);
+	run("atomg.max.s32 r8, [r3], -5", 1u);
+	memcpy(&v, G.bufs[0].data, 4);
+	ck_assert_uint_eq(v, 1000);
+	run("atomg.exch r8, [r3], 9", 1u);
+	memcpy(&v, G.bufs[0].data, 4);
+	ck_assert_uint_eq(v, 9);
+	/* 128-bit load */
+	for (int k = 0; k < 4; k++) {
+		uint32_t w = 100u + (uint32_t)k;
+		memcpy(G.bufs[0].data + 16 + 4 * k, &w, 4);
+	}
+	set_all(9, base + 16);
+	run("ldg.128 r12, [r9]", 1u);
+	ck_assert_uint_eq(R(12, 0), 100);
+	ck_assert_uint_eq(R(15, 0), 103);
+	/* shared memory and its atomics */
+	set_all(10, 8);
+	run("sts [r10+4], r2", 1u);
+	ck_assert_uint_eq(shared[12], 5);
+	set_all(13, fb(2.0f));
+	run("sts [r10+4], r13", 1u);
+	run("atoms.add.f32 r11, [r10+4], 1.5", 1u);
+	ck_assert_uint_eq(R(11, 0), fb(2.0f)); /* the old value */
+	run("lds r11, [r10+4]", 1u);
+	ck_assert_uint_eq(R(11, 0), fb(3.5f));
+}
+END_TEST
+
+START_TEST(faults_have_no_effect)
+{
+	uint32_t base = G.bufs[0].base;
+	for (int l = 0; l < 32; l++)
+		R(1, l) = base + 4u * (uint32_t)l; /* lanes 16.. run past the 64-byte buffer */
+	set_all(2, 0xabcdef);
+	struct exec_result r = run("stg [r1], r2", ~0u);
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+	ck_assert_int_eq(r.fault_space, SPACE_GLOBAL);
+	ck_assert_uint_eq(r.fault_lane, 16);
+	ck_assert_uint_eq(r.fault_addr, base + 64);
+	uint32_t v;
+	memcpy(&v, G.bufs[0].data, 4);
+	ck_assert_uint_eq(v, 0); /* lane 0's store did not happen either */
+	set_all(3, base + 2);
+	r = run("ldg r4, [r3]", 1u);
+	ck_assert_int_eq(r.fault, FAULT_MISALIGNED);
+	set_all(3, 252);
+	r = run("lds.64 r4, [r3]", 1u);
+	ck_assert_int_eq(r.fault, FAULT_MISALIGNED);
+	set_all(3, 256);
+	r = run("lds r4, [r3]", 1u);
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+	ck_assert_int_eq(r.fault_space, SPACE_SHARED);
+	r = run("ldg r4, [rz]", 1u); /* NULL */
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+}
+END_TEST
+
+START_TEST(warp_level)
+{
+	for (int l = 0; l < 32; l++)
+		R(1, l) = 100u + (uint32_t)l;
+	run("shfl.idx r2, r1, 3, 0xffffffff", ~0u);
+	ck_assert_uint_eq(R(2, 20), 103);
+	run("shfl.down r2, r1, 16, 0xffffffff", ~0u);
+	ck_assert_uint_eq(R(2, 4), 120);
+	ck_assert_uint_eq(R(2, 20), 120); /* out of range: own value */
+	run("shfl.up r2, r1, 1, 0xffffffff", ~0u);
+	ck_assert_uint_eq(R(2, 0), 100);
+	ck_assert_uint_eq(R(2, 9), 108);
+	run("shfl.xor r2, r1, 1, 0xffffffff", ~0u);
+	ck_assert_uint_eq(R(2, 6), 107);
+	run("shfl.xor r1, r1, 2, 0xffffffff", ~0u); /* dst = src: every lane reads old values */
+	ck_assert_uint_eq(R(1, 0), 102);
+	ck_assert_uint_eq(R(1, 2), 100);
+	for (int l = 0; l < 32; l++)
+		R(1, l) = (uint32_t)l;
+	run("isetp.lt.u32 p0, r1, 4", ~0u);
+	run("vote.ballot r3, p0, 0xffffffff", ~0u);
+	ck_assert_uint_eq(R(3, 31), 0xf);
+	run("vote.any p1, p0, 0xffffffff", ~0u);
+	ck_assert_uint_eq(W.preds[1], ~0u);
+	run("vote.all p1, p0, 0xffffffff", ~0u);
+	ck_assert_uint_eq(W.preds[1], 0);
+	run("vote.all p1, p0, 0xffffffff", 0x3u);
+	ck_assert_uint_eq(W.preds[1] & 3u, 3u);
+	run("activemask r3", 0x00ff00ffu);
+	ck_assert_uint_eq(R(3, 0), 0x00ff00ffu);
+	for (int l = 0; l < 32; l++)
+		R(1, l) = (uint32_t)l % 3;
+	run("match.any r4, r1, 0xffffffff", ~0u);
+	ck_assert_uint_eq(R(4, 0), 0x49249249u);  /* lanes 0,3,6,...,30 */
+	ck_assert_uint_eq(R(4, 1), 0x92492492u);  /* lanes 1,4,...,31 */
+	struct exec_result r = run("warpsync 0x0000ffff", 0xffu);
+	ck_assert_uint_eq(r.sync_mask, 0xffffu);
+	r = run("nanosleep 300", 1u);
+	ck_assert_uint_eq(r.sleep_ns, 300);
+}
+END_TEST
+
+Suite *exec_suite(void)
+{
+	Suite *s = suite_create("exec");
+	TCase *t = tcase_create("semantics");
+	tcase_add_checked_fixture(t, setup, teardown);
+	tcase_add_test(t, integer_ops);
+	tcase_add_test(t, masks_guards_predicates);
+	tcase_add_test(t, float_ops);
+	tcase_add_test(t, special_registers);
+	tcase_add_test(t, memory_and_atomics);
+	tcase_add_test(t, faults_have_no_effect);
+	tcase_add_test(t, warp_level);
+	suite_add_tcase(s, t);
+	return s;
+}
