@@ -223,6 +223,20 @@ START_TEST(decode_rejects_invalid_words)
 }
 END_TEST
 
+/* docs/ISA.md describes every opcode of the table. */
+START_TEST(every_opcode_documented)
+{
+	char *doc = read_file(src_path("docs/ISA.md"), NULL);
+	ck_assert_msg(doc, "docs/ISA.md is missing");
+	for (int op = 0; op < OP_COUNT; op++) {
+		char key[64];
+		snprintf(key, sizeof key, "`%s`", isa_ops[op].name);
+		ck_assert_msg(strstr(doc, key), "docs/ISA.md does not describe %s", key);
+	}
+	free(doc);
+}
+END_TEST
+
 Suite *isa_suite(void)
 {
 	Suite *s = suite_create("isa");
@@ -231,6 +245,7 @@ Suite *isa_suite(void)
 	tcase_add_test(t, names_unique_and_lookup);
 	tcase_add_test(t, roundtrip_every_opcode);
 	tcase_add_test(t, decode_rejects_invalid_words);
+	tcase_add_test(t, every_opcode_documented);
 	suite_add_tcase(s, t);
 	return s;
 }
