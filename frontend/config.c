@@ -1,5 +1,6 @@
 /* config.c - INI loading through inih and the one key table. */
 #include "config.h"
+#include "sched.h"
 
 #include <errno.h>
 #include <ini.h>
@@ -16,14 +17,15 @@ struct key {
 	size_t offset;
 	int64_t lo, hi, def;
 	const char *sdef;
+	const char *allowed; /* "a|b|c", or "" for any */
 	const char *help;
 };
 
 static const struct key keys[] = {
 #define KEY_INT(sec, k, field, lo, hi, def, help)                                              \
-	{#sec, #k, K_INT, offsetof(struct gpu_config, field), lo, hi, def, NULL, help},
-#define KEY_STR(sec, k, field, def, help)                                                      \
-	{#sec, #k, K_STR, offsetof(struct gpu_config, field), 0, 0, 0, def, help},
+	{#sec, #k, K_INT, offsetof(struct gpu_config, field), lo, hi, def, NULL, NULL, help},
+#define KEY_STR(sec, k, field, def, allowed, help)                                             \
+	{#sec, #k, K_STR, offsetof(struct gpu_config, field), 0, 0, 0, def, allowed, help},
 #include "config_keys.def"
 #undef KEY_INT
 #undef KEY_STR
@@ -50,6 +52,18 @@ static const struct key *find_key(const char *section, const char *name)
 	return NULL;
 }
 
+static bool word_in(const char *w, const char *list)
+{
+	size_t n = strlen(w);
+	for (const char *p = list; *p;) {
+		size_t k = strcspn(p, "|");
+		if (k == n && !strncmp(p, w, n))
+			return true;
+		p += k + (p[k] == '|');
+	}
+	return false;
+}
+
 /* Set one key; on error writes a message (without location) to msg. */
 static bool set_key(struct gpu_config *c, const char *section, const char *name,
 		    const char *value, char *msg, size_t msize)
@@ -69,6 +83,15 @@ static bool set_key(struct gpu_config *c, const char *section, const char *name,
 	if (k->type == K_STR) {
 		if (strlen(value) >= 64) {
 			snprintf(msg, msize, "%s.%s = \"%s\": at most 63 characters", section, name, value);
+			return false;
+		}
+		if (!strcmp(section, "sm") && !strcmp(name, "scheduler") && !sched_find(value)) {
+			snprintf(msg, msize, "%s.%s = '%s' is not a scheduler (one of: %s)", section, name,
+				 value, sched_names());
+			return false;
+		}
+		if (k->allowed[0] && !word_in(value, k->allowed)) {
+			snprintf(msg, msize, "%s.%s = '%s' is not one of %s", section, name, value, k->allowed);
 			return false;
 		}
 		snprintf(f, 64, "%s", value);
@@ -161,8 +184,8 @@ void cfg_print_help(FILE *f)
 			fprintf(f, "%s.%s  integer %" PRId64 "..%" PRId64 ", default %" PRId64 "\n    %s\n",
 				k->section, k->key, k->lo, k->hi, k->def, k->help);
 		else
-			fprintf(f, "%s.%s  string, default \"%s\"\n    %s\n", k->section, k->key, k->sdef,
-				k->help);
+			fprintf(f, "%s.%s  %s%s, default \"%s\"\n    %s\n", k->section, k->key,
+				k->allowed[0] ? "one of " : "string", k->allowed, k->sdef, k->help);
 	}
 }
 

@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "config.h"
-#include "func.h"
+#include "gpu.h"
+#include "occupancy.h"
 #include "program.h"
 #include "util.h"
 #include "workload.h"
@@ -35,8 +37,10 @@ struct options {
 	const char *dumps[MAX_OPT];
 	unsigned ndumps;
 	const char *json;
-	uint64_t max_steps;
+	uint64_t max_cycles;
 	int disasm;
+	int occupancy;
+	long long occ_threads, occ_regs, occ_smem;
 };
 
 static void usage(FILE *f)
@@ -47,9 +51,13 @@ static void usage(FILE *f)
 		"  --set SECTION.KEY=VAL  override a config key (see --help-config)\n"
 		"  --json FILE            machine-readable results (- for stdout)\n"
 		"  --dump NAME=FILE       write buffer NAME after the run as raw little-endian bytes\n"
-		"  --max-cycles N         stop with exit code 5 after N warp instructions\n"
+		"  --scheduler NAME       warp-scheduler policy (sm.scheduler): lrr, gto, two_level, oldest\n"
+		"  --divergence NAME      divergence model (sm.divergence): stack\n"
+		"  --max-cycles N         stop with exit code 5 at cycle N\n"
 		"  --disasm               print the assembled workload as source and exit\n"
 		"  --help-config          list every config key\n"
+		"usage: simt-sim CONFIG.ini --occupancy --threads T --regs R --smem BYTES\n"
+		"  blocks per SM and what limits them, by CUDA's occupancy rules\n"
 		"exit codes: 0 pass, 1 check failed, 2 bad input, 3 deadlock, 4 memory fault,\n"
 		"            5 no forward progress\n");
 }
@@ -119,7 +127,25 @@ static int parse_args(int argc, char **argv, struct options *o)
 			unsigned long long v = strtoull(val, &end, 10);
 			if (errno || end == val || *end || v == 0 || val[0] == '-')
 				return bad_usage("--max-cycles %s: expected a positive integer", val);
-			o->max_steps = v;
+			o->max_cycles = v;
+		} else if (!strcmp(a, "--scheduler") || !strcmp(a, "--divergence")) {
+			NEEDVAL();
+			static char sets[2][80];
+			int k = a[2] == 's';
+			snprintf(sets[k], sizeof sets[k], "sm.%s=%s", a + 2, val);
+			if (o->nsets >= MAX_OPT)
+				return bad_usage("too many --set options%s", "");
+			o->sets[o->nsets++] = sets[k];
+		} else if (!strcmp(a, "--occupancy")) {
+			o->occupancy = 1;
+		} else if (!strcmp(a, "--threads") || !strcmp(a, "--regs") || !strcmp(a, "--smem")) {
+			NEEDVAL();
+			char *end;
+			errno = 0;
+			long long v = strtoll(val, &end, 10);
+			if (errno || end == val || *end || v < 0 || v > (1 << 24))
+				return bad_usage("%s: expected a non-negative integer", a);
+			*(a[2] == 't' ? &o->occ_threads : a[2] == 'r' ? &o->occ_regs : &o->occ_smem) = v;
 		} else if (!strcmp(a, "--disasm")) {
 			o->disasm = 1;
 		} else if (a[0] == '-' && a[1]) {
@@ -130,6 +156,14 @@ static int parse_args(int argc, char **argv, struct options *o)
 			pos[npos++] = a;
 		}
 #undef NEEDVAL
+	}
+	if (o->occupancy) {
+		if (npos != 1)
+			return bad_usage("%s", "--occupancy takes CONFIG.ini and no workload");
+		if (!o->occ_threads)
+			return bad_usage("%s", "--occupancy needs --threads T (and --regs R, --smem BYTES)");
+		o->config = pos[0];
+		return 0;
 	}
 	if (npos < 2)
 		return bad_usage("%s", npos ? "missing WORKLOAD.s" : "missing CONFIG.ini and WORKLOAD.s");
@@ -160,24 +194,46 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+
 static void write_json(FILE *f, const struct program *p, const struct gpu_config *c,
 		       const struct sim_result *r, const char *check, double secs)
 {
 	const struct sim_stats *s = &r->stats;
 	static const char *const status[] = {"done", "deadlock", "fault", "no_progress"};
-	fprintf(f, "{\n  \"mode\": \"functional\",\n  \"workload\": ");
+	fprintf(f, "{\n  \"workload\": ");
 	json_str(f, p->files[0]);
 	fprintf(f, ",\n  \"kernel\": ");
 	json_str(f, p->name);
 	fprintf(f, ",\n  \"status\": \"%s\",\n  \"check\": \"%s\",\n", status[r->status], check);
-	fprintf(f, "  \"warp_instructions\": %" PRIu64 ",\n  \"thread_instructions\": %" PRIu64 ",\n",
-		s->warp_insns, s->thread_insns);
+#define STAT(field, key, label, unit) fprintf(f, "  \"%s\": %" PRIu64 ",\n", key, s->field);
+#include "stats.def"
+#undef STAT
+	fprintf(f, "  \"ipc\": %.6f,\n", s->cycles ? (double)s->warp_insns / (double)s->cycles : 0.0);
+	fprintf(f, "  \"ipc_per_sm\": %.6f,\n",
+		s->active_sm_cycles ? (double)s->warp_insns / (double)s->active_sm_cycles : 0.0);
 	fprintf(f, "  \"simd_efficiency\": %.6f,\n",
 		s->warp_insns ? (double)s->thread_insns / (32.0 * (double)s->warp_insns) : 0.0);
-	fprintf(f, "  \"blocks\": %" PRIu64 ",\n  \"regs_per_thread\": %u,\n  \"shared_bytes\": %u,\n",
-		s->blocks, p->nregs, p->shared_bytes);
+	fprintf(f, "  \"achieved_occupancy\": %.6f,\n",
+		s->active_sm_cycles ? (double)s->active_warp_cycles / ((double)s->active_sm_cycles * r->max_warps) : 0.0);
+	fprintf(f, "  \"theoretical_occupancy\": %.6f,\n",
+		(double)r->blocks_per_sm * r->warps_per_block / r->max_warps);
+	fprintf(f, "  \"blocks_per_sm\": %u,\n  \"occupancy_limiter\": ", r->blocks_per_sm);
+	json_str(f, r->limiter ? r->limiter : "");
+	fprintf(f, ",\n  \"regs_per_thread\": %u,\n  \"shared_bytes\": %u,\n", p->nregs, p->shared_bytes);
 	fprintf(f, "  \"grid\": [%u, %u, %u],\n  \"block\": [%u, %u, %u],\n", p->grid[0], p->grid[1],
 		p->grid[2], p->block[0], p->block[1], p->block[2]);
+	fprintf(f, "  \"stalls\": {");
+	for (int k = 0; k < STALL_COUNT; k++)
+		fprintf(f, "%s\"%s\": %" PRIu64, k ? ", " : "", stall_names[k], s->stalls[k]);
+	fprintf(f, "},\n  \"sms\": [");
+	for (unsigned i = 0; i < r->nsms; i++)
+		fprintf(f, "%s{\"blocks\": %" PRIu64 ", \"warp_instructions\": %" PRIu64
+			   ", \"active_cycles\": %" PRIu64 ", \"max_resident_blocks\": %u}",
+			i ? ", " : "", r->sms[i].blocks, r->sms[i].warp_insns, r->sms[i].active_cycles,
+			r->sms[i].max_blocks);
+	fprintf(f, "],\n  \"memory\": {\"model\": \"fixed_latency\", \"global_accesses\": %" PRIu64
+		   ", \"shared_accesses\": %" PRIu64 "},\n", s->global_accesses, s->shared_accesses);
 	fprintf(f, "  \"opcodes\": {");
 	int first = 1;
 	for (int op = 0; op < OP_COUNT; op++)
@@ -189,7 +245,79 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 	cfg_print_json(f, c);
 	fprintf(f, ",\n  \"diagnosis\": ");
 	json_str(f, r->diagnosis);
+	fprintf(f, ",\n  \"warnings\": ");
+	json_str(f, r->warnings);
 	fprintf(f, ",\n  \"host_seconds\": %.6f\n}\n", secs);
+}
+
+static void write_text(FILE *f, const struct program *p, const struct gpu_config *c,
+		       const struct sim_result *r)
+{
+	const struct sim_stats *s = &r->stats;
+	fprintf(f, "simt-sim: %s on %s (%s scheduler, %s divergence, %s barriers)\n", p->name, c->name,
+		c->scheduler, c->divergence, c->barrier);
+	fprintf(f, "  grid %ux%ux%u, block %ux%ux%u, %u regs/thread, %u bytes shared/block\n", p->grid[0],
+		p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2], p->nregs, p->shared_bytes);
+	fprintf(f, "  cycles               %" PRIu64 "  (%.3f us at %lld MHz)\n", s->cycles,
+		(double)s->cycles / (double)c->clock_mhz, (long long)c->clock_mhz);
+	fprintf(f, "  warp instructions    %" PRIu64 "\n", s->warp_insns);
+	fprintf(f, "  thread instructions  %" PRIu64 "\n", s->thread_insns);
+	fprintf(f, "  IPC                  %.3f per GPU, %.3f per active SM\n",
+		s->cycles ? (double)s->warp_insns / (double)s->cycles : 0.0,
+		s->active_sm_cycles ? (double)s->warp_insns / (double)s->active_sm_cycles : 0.0);
+	fprintf(f, "  SIMD efficiency      %.1f%%\n",
+		s->warp_insns ? 100.0 * (double)s->thread_insns / (32.0 * (double)s->warp_insns) : 0.0);
+	fprintf(f, "  occupancy            %u blocks/SM (limited by %s): theoretical %.1f%%, achieved %.1f%%\n",
+		r->blocks_per_sm, r->limiter, pct((uint64_t)r->blocks_per_sm * r->warps_per_block, r->max_warps),
+		s->active_sm_cycles ? 100.0 * (double)s->active_warp_cycles / ((double)s->active_sm_cycles * r->max_warps) : 0.0);
+	fprintf(f, "  blocks per SM        ");
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (unsigned i = 0; i < r->nsms; i++) {
+		if (r->sms[i].blocks < lo)
+			lo = r->sms[i].blocks;
+		if (r->sms[i].blocks > hi)
+			hi = r->sms[i].blocks;
+	}
+	fprintf(f, "%" PRIu64 "..%" PRIu64 " over %u SMs\n", lo, hi, r->nsms);
+	fprintf(f, "  stalls (share of %" PRIu64 " warp-cycles):\n", s->active_warp_cycles);
+	for (int k = 0; k < STALL_COUNT; k++)
+		if (s->stalls[k])
+			fprintf(f, "    %-20s %5.1f%%\n", stall_names[k], pct(s->stalls[k], s->active_warp_cycles));
+}
+
+static int occupancy_command(const struct options *o)
+{
+	struct diag d;
+	memset(&d, 0, sizeof d);
+	struct gpu_config cfg;
+	cfg_defaults(&cfg);
+	if (!cfg_load(o->config, &cfg, &d))
+		return report_diag(&d);
+	for (unsigned i = 0; i < o->nsets; i++)
+		if (!cfg_set(&cfg, o->sets[i], &d))
+			return report_diag(&d);
+	struct occ_result r;
+	occ_compute(&cfg, (unsigned)o->occ_threads, (unsigned)o->occ_regs, (uint32_t)o->occ_smem, &r);
+	if (o->json) {
+		FILE *f = strcmp(o->json, "-") ? fopen(o->json, "w") : stdout;
+		if (!f) {
+			fprintf(stderr, "simt-sim: --json: cannot write '%s': %s\n", o->json, strerror(errno));
+			return EXIT_USAGE;
+		}
+		fprintf(f, "{\"blocks_per_sm\": %u, \"limiter\": \"%s\", \"warps_per_block\": %u, "
+			   "\"regs_per_block\": %u, \"smem_per_block\": %u, \"occupancy\": %.6f}\n",
+			r.blocks, occ_limit_names[r.limiter], r.warps_per_block, r.regs_per_block,
+			r.smem_per_block, (double)r.blocks * r.warps_per_block / (double)cfg.max_warps);
+		if (f != stdout)
+			fclose(f);
+		return 0;
+	}
+	printf("blocks_per_sm %u\n", r.blocks);
+	printf("limited by %s\n", occ_limit_names[r.limiter]);
+	printf("occupancy %.1f%% (%u of %lld warps)\n",
+	       100.0 * r.blocks * r.warps_per_block / (double)cfg.max_warps, r.blocks * r.warps_per_block,
+	       (long long)cfg.max_warps);
+	return 0;
 }
 
 static double now(void)
@@ -198,6 +326,25 @@ static double now(void)
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
+
+struct progress {
+	double start, last;
+	bool tty;
+};
+
+static void on_progress(void *ctx, uint64_t cycle, uint64_t done, uint64_t total)
+{
+	struct progress *pr = ctx;
+	if (!pr->tty)
+		return;
+	double t = now();
+	if (t - pr->start < 1.0 || t - pr->last < 0.25)
+		return;
+	pr->last = t;
+	fprintf(stderr, "\rsimt-sim: cycle %" PRIu64 ", %" PRIu64 "/%" PRIu64 " blocks (%.0f%%)   ", cycle, done,
+		total, pct(done, total));
+}
+
 
 static int dump_buffers(const struct options *o, const struct program *p, const struct gmem *g)
 {
@@ -273,25 +420,27 @@ static int run(const struct options *o)
 	gmem_init(&initial);
 	uint32_t *args = xcalloc(p->nargs ? p->nargs : 1, sizeof(uint32_t));
 	int rc = 0;
+	struct sim *sim = NULL;
+	struct sim_result *r = xcalloc(1, sizeof *r);
 	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d)) {
 		rc = report_diag(&d);
 		goto out;
 	}
-	struct func_opts fo = {(uint32_t)cfg.num_sms, (uint64_t)cfg.livelock_window, o->max_steps};
-	struct sim_result *r = xcalloc(1, sizeof *r);
+	struct progress pr = {now(), 0, isatty(2) != 0};
+	struct sim_observer obs = {NULL, on_progress, &pr};
+	sim = sim_create(&cfg, p, &g, args, &obs, &d);
+	if (!sim) {
+		rc = report_diag(&d);
+		goto out;
+	}
 	double t0 = now();
-	func_run(p, &g, args, &fo, r);
+	sim_run(sim, o->max_cycles, r);
 	double secs = now() - t0;
-	const struct sim_stats *s = &r->stats;
-	printf("simt-sim: %s on %s (functional run: instruction semantics only, no timing)\n", p->name,
-	       cfg.name);
-	printf("  grid %ux%ux%u, block %ux%ux%u, %u regs/thread, %u bytes shared/block\n", p->grid[0],
-	       p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2], p->nregs, p->shared_bytes);
-	printf("  blocks completed     %" PRIu64 "\n", s->blocks);
-	printf("  warp instructions    %" PRIu64 "\n", s->warp_insns);
-	printf("  thread instructions  %" PRIu64 "\n", s->thread_insns);
-	printf("  SIMD efficiency      %.1f%%\n",
-	       s->warp_insns ? 100.0 * (double)s->thread_insns / (32.0 * (double)s->warp_insns) : 0.0);
+	if (pr.tty && t0 - pr.start + secs >= 1.0)
+		fprintf(stderr, "\r%60s\r", "");
+	write_text(stdout, p, &cfg, r);
+	if (r->warnings[0])
+		fprintf(stderr, "warning: %s", r->warnings);
 	const char *word = "none";
 	if (r->status != SIM_DONE) {
 		fputs(r->diagnosis, stderr);
@@ -300,7 +449,6 @@ static int run(const struct options *o)
 	} else {
 		int fails = wl_check(p, &initial, &g, stdout, &d);
 		if (fails < 0) {
-			free(r);
 			rc = report_diag(&d);
 			goto out;
 		}
@@ -323,8 +471,10 @@ static int run(const struct options *o)
 			}
 		}
 	}
-	free(r);
 out:
+	sim_result_free(r);
+	free(r);
+	sim_destroy(sim);
 	free(args);
 	gmem_free(&g);
 	gmem_free(&initial);
@@ -337,7 +487,7 @@ int main(int argc, char **argv)
 	struct options o;
 	int rc = parse_args(argc, argv, &o);
 	if (rc == 0)
-		rc = run(&o);
+		rc = o.occupancy ? occupancy_command(&o) : run(&o);
 	else if (rc < 0)
 		rc = 0;
 	for (unsigned i = 0; i < o.ndefs; i++)

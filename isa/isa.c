@@ -189,3 +189,42 @@ bool isa_valid(const struct isa_insn *in)
 	}
 	return true;
 }
+
+void isa_deps(const struct isa_insn *in, struct isa_deps *d)
+{
+	memset(d, 0, sizeof *d);
+	d->pwrite = -1;
+	const struct isa_fmtinfo *fi = &isa_fmts[isa_ops[in->op].fmt];
+	unsigned width = isa_width_regs(in);
+	if (in->guard != ISA_PT)
+		d->pread |= (uint8_t)(1u << in->guard);
+	for (int i = 0; i < 3; i++) {
+		uint8_t r = in->src[i];
+		bool imm = in->imm_src == i + 1 || in->imm2_src == i + 1;
+		switch (fi->src[i]) {
+		case SLOT_REG: /* a store's value: the whole register group */
+			if (r != ISA_RZ)
+				for (unsigned k = 0; k < width; k++)
+					d->read[d->nread++] = (uint8_t)(r + k);
+			break;
+		case SLOT_SRC:
+		case SLOT_ADDR:
+			if (!imm && r != ISA_RZ)
+				d->read[d->nread++] = r;
+			break;
+		case SLOT_PRED:
+			if (r != ISA_PT)
+				d->pread |= (uint8_t)(1u << r);
+			break;
+		default:
+			break;
+		}
+	}
+	if (fi->dst == SLOT_REG && in->dst != ISA_RZ) {
+		unsigned n = in->op == OP_S2R && in->src[0] == SR_CLOCK64 ? 2 : width;
+		for (unsigned k = 0; k < n; k++)
+			d->write[d->nwrite++] = (uint8_t)(in->dst + k);
+	} else if (fi->dst == SLOT_PRED && in->dst != ISA_PT) {
+		d->pwrite = (int8_t)in->dst;
+	}
+}

@@ -155,6 +155,16 @@ bool isa_imm_is_float(const struct isa_insn *in);
 /* Number of 32-bit registers written/read by a wide access (1, 2 or 4). */
 unsigned isa_width_regs(const struct isa_insn *in);
 
+/* Registers and predicates an instruction reads and writes (rz and pt are
+ * left out), for scoreboards. */
+struct isa_deps {
+	uint8_t nread, read[8];
+	uint8_t nwrite, write[4];
+	uint8_t pread;  /* bit p: predicate p is read (guard or source) */
+	int8_t pwrite;  /* predicate written, or -1 */
+};
+void isa_deps(const struct isa_insn *in, struct isa_deps *d);
+
 /* 128-bit encoding. isa_encode is total; isa_decode returns false (and leaves
  * *out unspecified) for a word pair that no instruction encodes to. */
 struct isa_word {

@@ -10,7 +10,7 @@
 
 struct gpu_config {
 #define KEY_INT(sec, key, field, lo, hi, def, help) int64_t field;
-#define KEY_STR(sec, key, field, def, help) char field[64];
+#define KEY_STR(sec, key, field, def, allowed, help) char field[64];
 #include "config_keys.def"
 #undef KEY_INT
 #undef KEY_STR

@@ -10,21 +10,45 @@ enum sim_status {
 	SIM_DONE,        /* every block ran to completion */
 	SIM_DEADLOCK,    /* threads wait for something that can never happen */
 	SIM_FAULT,       /* a kernel memory access was out of bounds or misaligned */
-	SIM_NO_PROGRESS, /* livelock, or the step/cycle limit was reached */
+	SIM_NO_PROGRESS, /* livelock, or the cycle limit was reached */
 };
 
-/* Counters (units in comments). */
+enum stall {
+#define STALL(id, name) STALL_##id,
+#include "stalls.def"
+#undef STALL
+	STALL_COUNT
+};
+extern const char *const stall_names[STALL_COUNT];
+
 struct sim_stats {
-	uint64_t warp_insns;            /* warp instructions issued */
-	uint64_t thread_insns;          /* sum over issues of active threads */
-	uint64_t op_count[OP_COUNT];    /* warp instructions per opcode */
-	uint64_t blocks;                /* blocks completed */
+#define STAT(field, key, label, unit) uint64_t field;
+#include "stats.def"
+#undef STAT
+	uint64_t op_count[OP_COUNT];   /* warp instructions per opcode */
+	uint64_t stalls[STALL_COUNT];  /* warp-cycles per reason */
+};
+
+struct sim_sm_stats {
+	uint64_t blocks;        /* blocks run on this SM */
+	uint64_t warp_insns;
+	uint64_t active_cycles; /* cycles with at least one resident warp */
+	unsigned max_blocks;    /* most blocks resident at once */
 };
 
 struct sim_result {
 	enum sim_status status;
 	struct sim_stats stats;
-	char diagnosis[4096]; /* for status != SIM_DONE: what happened, where */
+	struct sim_sm_stats *sms; /* num_sms entries, owned by the result */
+	unsigned nsms;
+	unsigned blocks_per_sm;   /* occupancy limit used by the dispatcher */
+	const char *limiter;      /* what limits it */
+	unsigned max_warps;       /* warp slots per SM */
+	unsigned warps_per_block;
+	char diagnosis[8192];     /* status != SIM_DONE: what happened, where */
+	char warnings[4096];      /* misuse a mode let through (synccheck-style) */
 };
+
+void sim_result_free(struct sim_result *r);
 
 #endif

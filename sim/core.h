@@ -1,0 +1,140 @@
+/*
+ * core.h - the state of the machine, shared by the files of the timing core
+ * (gpu.c, sm.c, barrier.c, diagnose.c). Not part of the interface: users of
+ * sim/ include gpu.h.
+ */
+#ifndef SIMT_CORE_H
+#define SIMT_CORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "exec.h"
+#include "gmem.h"
+#include "gpu.h"
+#include "mem.h"
+#include "occupancy.h"
+#include "program.h"
+#include "sched.h"
+#include "simt.h"
+
+#define NEVER UINT64_MAX
+
+enum barrier_mode { BAR_STRICT, BAR_WARP, BAR_THREAD };
+enum reg_kind { RK_WAIT, RK_SHORT, RK_LONG }; /* which scoreboard stall a pending result causes */
+
+struct block;
+
+struct warp {
+	struct exec_warp x;       /* registers and predicates */
+	struct block *blk;
+	unsigned slot, subp, warp_in_block;
+	uint32_t valid;           /* lanes holding threads */
+	uint32_t exited;          /* lanes whose thread has exited */
+	bool live;                /* resident and not finished */
+	uint64_t age;             /* dispatch order, for oldest-first policies */
+	uint64_t branch_until;    /* cycle its last branch resolves */
+	uint64_t sleep_until;     /* nanosleep */
+	uint64_t mem_until;       /* every memory instruction it issued is done */
+	uint64_t *reg_ready;      /* per register: cycle its pending result is usable */
+	uint8_t *reg_kind;        /* per register: enum reg_kind of that result */
+	uint64_t pred_ready[ISA_NUM_PREDS + 1];
+	uint8_t pred_kind[ISA_NUM_PREDS + 1];
+	void *simt;               /* divergence model state */
+	/* barrier */
+	bool at_barrier;
+	uint32_t bar_pc, bar_mask; /* where it waits, and the lanes that arrived */
+	/* this cycle's evaluation */
+	enum stall stall;
+	uint64_t wake;            /* when its stall can end (NEVER: only by others) */
+	/* livelock diagnosis: pcs issued since the last progress event */
+	uint64_t spin_epoch;
+	uint32_t spin_lo, spin_hi;
+};
+
+struct block {
+	bool live;
+	uint32_t id[3];
+	uint64_t linear;
+	struct sm *sm;
+	struct warp **warps;
+	unsigned nwarps, warps_done;
+	uint32_t nthreads;
+	uint8_t *shared;          /* the block's shared memory (program shared_bytes) */
+	struct exec_env env;
+};
+
+struct subpart {
+	void *sched;
+	uint64_t unit_free[UNIT_COUNT]; /* cycle each unit accepts its next instruction */
+};
+
+struct sm {
+	unsigned id;
+	struct warp *slots;       /* max_warps warp slots */
+	struct block *blocks;     /* blocks_per_sm block slots */
+	unsigned nblocks;         /* resident blocks */
+	struct warp **live;       /* resident unfinished warps, in slot order */
+	unsigned nlive;
+	struct subpart *sp;
+	bool dirty;               /* something changed: evaluate its warps this cycle */
+	uint64_t wake;            /* earliest wake of its warps at the last evaluation */
+	uint64_t hist[STALL_COUNT]; /* its warps per stall reason at the last evaluation */
+};
+
+struct deps {
+	struct isa_deps d;
+	uint8_t unit;             /* functional unit after sm.int_on_fp32 mapping */
+	uint8_t mclass;           /* enum mem_class */
+};
+
+struct sim {
+	const struct gpu_config *c;
+	const struct program *p;
+	struct gmem *g;
+	const uint32_t *args;
+	const struct sched_ops *sched;
+	const struct simt_ops *simt;
+	enum barrier_mode bar;
+	struct occ_result occ;
+	struct deps *deps;        /* per pc */
+	uint64_t ii[UNIT_COUNT];  /* cycles a warp instruction occupies each unit */
+	uint64_t lat[UNIT_COUNT]; /* result latency of each unit */
+	struct sm *sms;
+	unsigned nsms;
+	struct memsys *mem;
+	struct sim_observer obs;
+	uint64_t now;
+	uint64_t next_block, total_blocks, blocks_done;
+	uint64_t next_age;
+	unsigned dispatch_rr;     /* SM the next dispatch pass starts at */
+	uint64_t last_progress, progress_epoch;
+	struct sim_result *r;
+	bool stop;
+	/* scratch for scheduling */
+	struct sched_cand *cands;
+	unsigned *cand_warp, *order;
+	char warned_pc_bar[64];
+};
+
+/* sm.c */
+void sm_cycle(struct sim *s, struct sm *m, bool *issued);
+
+/* barrier.c */
+void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes);
+void bar_check(struct sim *s, struct block *b);
+
+/* gpu.c */
+void gpu_progress(struct sim *s);
+void gpu_warp_done(struct sim *s, struct warp *w);
+
+/* diagnose.c: text for sim_result (never printed by sim/) */
+void diag_say(struct sim_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_warn(struct sim_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_threads(char *buf, size_t n, uint32_t mask, unsigned base);
+const char *diag_where(const struct program *p, uint32_t pc, char *buf, size_t n);
+void diag_deadlock(struct sim *s, struct block *b, const char *why);
+void diag_livelock(struct sim *s);
+void diag_fault(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x);
+
+#endif

@@ -1,0 +1,355 @@
+/*
+ * gpu.c - the clock loop, the block dispatcher and fast-forward.
+ *
+ * Every cycle: dispatch blocks to SMs that have room (one block per SM per
+ * pass, round robin, as many passes as fit: 100 blocks on 16 SMs give 6 or
+ * 7 each); then each SM evaluates its warps and issues. If no SM issued,
+ * nothing can change before the earliest wake-up of any warp, so the clock
+ * jumps there (sim.fast_forward) and every warp's stall reason is counted
+ * for the skipped cycles: the same result as stepping cycle by cycle.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "util.h"
+
+const char *const stall_names[STALL_COUNT] = {
+#define STALL(id, name) name,
+#include "stalls.def"
+#undef STALL
+};
+
+void sim_result_free(struct sim_result *r)
+{
+	free(r->sms);
+	r->sms = NULL;
+}
+
+static unsigned ceil_div(uint64_t a, uint64_t b) { return (unsigned)((a + b - 1) / b); }
+
+struct sim *sim_create(const struct gpu_config *c, const struct program *p, struct gmem *g,
+		       const uint32_t *args, const struct sim_observer *obs, struct diag *d)
+{
+	const struct sched_ops *sched = sched_find(c->scheduler);
+	if (!sched) {
+		diag_error(d, "config", 0, 0, "", "sm.scheduler = '%s' is not a scheduler (one of: %s)",
+			   c->scheduler, sched_names());
+		return NULL;
+	}
+	const struct simt_ops *simt = simt_find(c->divergence);
+	if (!simt) {
+		diag_error(d, "config", 0, 0, "", "sm.divergence = '%s' is not a divergence model (one of: stack)",
+			   c->divergence);
+		return NULL;
+	}
+	uint32_t threads = p->block[0] * p->block[1] * p->block[2];
+	struct occ_result occ;
+	occ_compute(c, threads, p->nregs, p->shared_bytes, &occ);
+	if (!occ.blocks) {
+		diag_error(d, p->files[0], 0, 0, "",
+			   "cannot launch on %s: %u threads per block, %u registers per thread and %u bytes of shared memory per block exceed its %s",
+			   c->name, threads, p->nregs, p->shared_bytes, occ_limit_names[occ.limiter]);
+		return NULL;
+	}
+	struct sim *s = xcalloc(1, sizeof *s);
+	s->c = c;
+	s->p = p;
+	s->g = g;
+	s->args = args;
+	s->sched = sched;
+	s->simt = simt;
+	s->bar = !strcmp(c->barrier, "warp") ? BAR_WARP : !strcmp(c->barrier, "thread") ? BAR_THREAD : BAR_STRICT;
+	s->occ = occ;
+	if (obs)
+		s->obs = *obs;
+	const int64_t lanes[UNIT_COUNT] = {c->int_lanes, c->fp32_lanes, c->sfu_lanes, c->ldst_lanes, 32};
+	const int64_t lats[UNIT_COUNT] = {c->int_latency, c->fp32_latency, c->sfu_latency, 1, 1};
+	for (int u = 0; u < UNIT_COUNT; u++) {
+		s->ii[u] = ceil_div(32, (uint64_t)lanes[u]);
+		s->lat[u] = (uint64_t)lats[u];
+	}
+	s->deps = xcalloc(p->ncode, sizeof *s->deps);
+	for (uint32_t pc = 0; pc < p->ncode; pc++) {
+		isa_deps(&p->code[pc], &s->deps[pc].d);
+		unsigned u = isa_ops[p->code[pc].op].unit;
+		if (u == UNIT_INT && c->int_on_fp32)
+			u = UNIT_FP32;
+		s->deps[pc].unit = (uint8_t)u;
+		s->deps[pc].mclass = (uint8_t)mem_class_of(p->code[pc].op);
+	}
+	s->nsms = (unsigned)c->num_sms;
+	s->sms = xcalloc(s->nsms, sizeof *s->sms);
+	unsigned nslots = (unsigned)c->max_warps, nsub = (unsigned)c->sub_partitions;
+	for (unsigned i = 0; i < s->nsms; i++) {
+		struct sm *m = &s->sms[i];
+		m->id = i;
+		m->slots = xcalloc(nslots, sizeof *m->slots);
+		for (unsigned k = 0; k < nslots; k++) {
+			struct warp *w = &m->slots[k];
+			w->slot = k;
+			w->subp = k % nsub;
+			w->x.regs = xcalloc((size_t)p->nregs * 32, sizeof(uint32_t));
+			w->x.nregs = p->nregs;
+			w->reg_ready = xcalloc(p->nregs, sizeof(uint64_t));
+			w->reg_kind = xcalloc(p->nregs, 1);
+			w->simt = xcalloc(1, simt->state_size);
+		}
+		m->blocks = xcalloc(occ.blocks, sizeof *m->blocks);
+		for (unsigned b = 0; b < occ.blocks; b++) {
+			m->blocks[b].warps = xcalloc(occ.warps_per_block, sizeof(struct warp *));
+			m->blocks[b].shared = xcalloc(p->shared_bytes ? p->shared_bytes : 1, 1);
+		}
+		m->live = xcalloc(nslots, sizeof *m->live);
+		m->sp = xcalloc(nsub, sizeof *m->sp);
+		for (unsigned k = 0; k < nsub; k++)
+			m->sp[k].sched = sched->create ? sched->create(c, nslots) : NULL;
+		m->dirty = true;
+	}
+	s->cands = xcalloc(nslots, sizeof *s->cands);
+	s->cand_warp = xcalloc(nslots, sizeof *s->cand_warp);
+	s->order = xcalloc(nslots, sizeof *s->order);
+	s->mem = mem_create(c);
+	s->total_blocks = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
+	return s;
+}
+
+void sim_destroy(struct sim *s)
+{
+	if (!s)
+		return;
+	unsigned nslots = (unsigned)s->c->max_warps, nsub = (unsigned)s->c->sub_partitions;
+	for (unsigned i = 0; i < s->nsms; i++) {
+		struct sm *m = &s->sms[i];
+		for (unsigned k = 0; k < nslots; k++) {
+			free(m->slots[k].x.regs);
+			free(m->slots[k].reg_ready);
+			free(m->slots[k].reg_kind);
+			free(m->slots[k].simt);
+		}
+		for (unsigned b = 0; b < s->occ.blocks; b++) {
+			free(m->blocks[b].warps);
+			free(m->blocks[b].shared);
+		}
+		for (unsigned k = 0; k < nsub; k++)
+			if (s->sched->destroy)
+				s->sched->destroy(m->sp[k].sched);
+		free(m->slots);
+		free(m->blocks);
+		free(m->live);
+		free(m->sp);
+	}
+	free(s->sms);
+	free(s->deps);
+	free(s->cands);
+	free(s->cand_warp);
+	free(s->order);
+	mem_destroy(s->mem);
+	free(s);
+}
+
+void gpu_progress(struct sim *s)
+{
+	s->last_progress = s->now;
+	s->progress_epoch++;
+}
+
+static void add_live(struct sm *m, struct warp *w)
+{
+	/* keep slot order */
+	unsigned i = m->nlive++;
+	while (i > 0 && m->live[i - 1]->slot > w->slot) {
+		m->live[i] = m->live[i - 1];
+		i--;
+	}
+	m->live[i] = w;
+}
+
+static void remove_live(struct sm *m, struct warp *w)
+{
+	for (unsigned i = 0; i < m->nlive; i++)
+		if (m->live[i] == w) {
+			memmove(&m->live[i], &m->live[i + 1], (m->nlive - i - 1) * sizeof *m->live);
+			m->nlive--;
+			return;
+		}
+}
+
+static void start_block(struct sim *s, struct sm *m)
+{
+	const struct program *p = s->p;
+	struct block *b = NULL;
+	for (unsigned i = 0; i < s->occ.blocks && !b; i++)
+		if (!m->blocks[i].live)
+			b = &m->blocks[i];
+	uint64_t lin = s->next_block++;
+	b->live = true;
+	b->linear = lin;
+	b->id[0] = (uint32_t)(lin % p->grid[0]);
+	b->id[1] = (uint32_t)(lin / p->grid[0] % p->grid[1]);
+	b->id[2] = (uint32_t)(lin / ((uint64_t)p->grid[0] * p->grid[1]));
+	b->sm = m;
+	b->nthreads = p->block[0] * p->block[1] * p->block[2];
+	b->nwarps = s->occ.warps_per_block;
+	b->warps_done = 0;
+	memset(b->shared, 0, p->shared_bytes);
+	struct exec_env *e = &b->env;
+	memset(e, 0, sizeof *e);
+	memcpy(e->ctaid, b->id, sizeof e->ctaid);
+	memcpy(e->nctaid, p->grid, sizeof e->nctaid);
+	memcpy(e->ntid, p->block, sizeof e->ntid);
+	e->smid = m->id;
+	e->shared = b->shared;
+	e->shared_size = p->shared_bytes;
+	e->args = s->args;
+	e->nargs = p->nargs;
+	e->gmem.translate = gmem_translate;
+	e->gmem.ctx = s->g;
+	unsigned k = 0;
+	for (unsigned wi = 0; wi < b->nwarps; wi++) {
+		while (m->slots[k].live || m->slots[k].blk)
+			k++;
+		struct warp *w = &m->slots[k];
+		w->blk = b;
+		w->warp_in_block = wi;
+		w->x.warp_in_block = wi;
+		memset(w->x.regs, 0, sizeof(uint32_t) * p->nregs * 32);
+		memset(w->x.preds, 0, sizeof w->x.preds);
+		w->x.preds[ISA_PT] = ~0u;
+		uint32_t first = wi * 32, n = b->nthreads - first;
+		w->valid = n >= 32 ? ~0u : (1u << n) - 1;
+		w->exited = 0;
+		w->live = true;
+		w->age = s->next_age++;
+		w->branch_until = w->sleep_until = w->mem_until = 0;
+		memset(w->reg_ready, 0, sizeof(uint64_t) * p->nregs);
+		memset(w->pred_ready, 0, sizeof w->pred_ready);
+		w->at_barrier = false;
+		w->spin_epoch = UINT64_MAX;
+		s->simt->init(w->simt, w->valid);
+		b->warps[wi] = w;
+		add_live(m, w);
+	}
+	m->nblocks++;
+	if (m->nblocks > s->r->sms[m->id].max_blocks)
+		s->r->sms[m->id].max_blocks = m->nblocks;
+	s->r->sms[m->id].blocks++;
+	m->dirty = true;
+}
+
+/* One block per SM per pass, round robin, while any SM has room. */
+static void dispatch(struct sim *s)
+{
+	bool placed = true;
+	while (placed && s->next_block < s->total_blocks) {
+		placed = false;
+		for (unsigned i = 0; i < s->nsms && s->next_block < s->total_blocks; i++) {
+			struct sm *m = &s->sms[(s->dispatch_rr + i) % s->nsms];
+			if (m->nblocks < s->occ.blocks) {
+				start_block(s, m);
+				placed = true;
+			}
+		}
+	}
+	s->dispatch_rr = (unsigned)(s->next_block % s->nsms);
+}
+
+void gpu_warp_done(struct sim *s, struct warp *w)
+{
+	struct block *b = w->blk;
+	struct sm *m = b->sm;
+	w->live = false;
+	remove_live(m, w);
+	b->warps_done++;
+	if (b->warps_done < b->nwarps) {
+		bar_check(s, b); /* exited threads may complete a barrier */
+		return;
+	}
+	for (unsigned i = 0; i < b->nwarps; i++)
+		b->warps[i]->blk = NULL;
+	b->live = false;
+	m->nblocks--;
+	s->blocks_done++;
+	s->r->stats.blocks++;
+}
+
+void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
+{
+	memset(r, 0, sizeof *r);
+	s->r = r;
+	r->nsms = s->nsms;
+	r->sms = xcalloc(s->nsms, sizeof *r->sms);
+	r->blocks_per_sm = s->occ.blocks;
+	r->limiter = occ_limit_names[s->occ.limiter];
+	r->max_warps = (unsigned)s->c->max_warps;
+	r->warps_per_block = s->occ.warps_per_block;
+	struct sim_stats *st = &r->stats;
+	uint64_t iter = 0;
+	while (s->blocks_done < s->total_blocks && !s->stop) {
+		if (max_cycles && s->now >= max_cycles) {
+			r->status = SIM_NO_PROGRESS;
+			diag_say(r, "stopped at the limit of %llu cycles (--max-cycles); %llu of %llu blocks finished\n",
+				 (unsigned long long)max_cycles, (unsigned long long)s->blocks_done,
+				 (unsigned long long)s->total_blocks);
+			break;
+		}
+		dispatch(s);
+		bool issued = false;
+		uint64_t wake = NEVER;
+		for (unsigned i = 0; i < s->nsms && !s->stop; i++) {
+			struct sm *m = &s->sms[i];
+			if (!m->nlive) {
+				memset(m->hist, 0, sizeof m->hist);
+				m->wake = NEVER;
+				continue;
+			}
+			bool any = false;
+			if (m->dirty || s->now >= m->wake)
+				sm_cycle(s, m, &any);
+			issued |= any;
+			if (m->wake < wake)
+				wake = m->wake;
+		}
+		if (s->stop)
+			break;
+		uint64_t delta = 1;
+		if (!issued && s->blocks_done < s->total_blocks) {
+			if (wake == NEVER) {
+				/* nobody can ever move again: every warp waits on another */
+				for (unsigned i = 0; i < s->nsms && !s->stop; i++)
+					for (unsigned k = 0; k < s->occ.blocks && !s->stop; k++)
+						if (s->sms[i].blocks[k].live)
+							diag_deadlock(s, &s->sms[i].blocks[k], "no warp can issue");
+				break;
+			}
+			if (s->c->fast_forward)
+				delta = wake - s->now;
+			if (max_cycles && s->now + delta > max_cycles)
+				delta = max_cycles - s->now;
+			if (!delta)
+				delta = 1;
+		}
+		for (unsigned i = 0; i < s->nsms; i++) {
+			const struct sm *m = &s->sms[i];
+			uint64_t warps = 0;
+			for (int k = 0; k < STALL_COUNT; k++) {
+				st->stalls[k] += m->hist[k] * delta;
+				warps += m->hist[k];
+			}
+			st->active_warp_cycles += warps * delta;
+			if (warps) {
+				st->active_sm_cycles += delta;
+				r->sms[i].active_cycles += delta;
+			}
+		}
+		s->now += delta;
+		if (issued && s->now - s->last_progress > (uint64_t)s->c->livelock_window) {
+			diag_livelock(s);
+			break;
+		}
+		if (s->obs.on_progress && (++iter & 0xffff) == 0)
+			s->obs.on_progress(s->obs.ctx, s->now, s->blocks_done, s->total_blocks);
+	}
+	st->cycles = s->now;
+}

@@ -1,0 +1,52 @@
+/*
+ * gpu.h - the cycle-level simulator. sim_create takes a config, a program
+ * and its global memory; sim_run runs the grid to completion (or to a
+ * deadlock, fault, livelock or the cycle limit) and fills a sim_result.
+ * Nothing here prints; observers see issues and progress.
+ */
+#ifndef SIMT_GPU_H
+#define SIMT_GPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "gmem.h"
+#include "gpu_config.h"
+#include "program.h"
+#include "result.h"
+
+/* One issued warp instruction. */
+struct issue_event {
+	uint64_t cycle;
+	unsigned sm, slot, subp;
+	uint64_t block;        /* linear block id */
+	unsigned warp_in_block;
+	uint32_t pc;
+	uint32_t mask;         /* lanes it issued for */
+	uint32_t exec_mask;    /* lanes whose guard held */
+	unsigned depth;        /* divergence state depth after the issue (stack entries) */
+};
+
+struct sim_observer {
+	void (*on_issue)(void *ctx, const struct issue_event *e);
+	/* Called now and then (every 65536 loop iterations) with the cycle and
+	 * the blocks finished so far. */
+	void (*on_progress)(void *ctx, uint64_t cycle, uint64_t blocks_done, uint64_t blocks_total);
+	void *ctx;
+};
+
+struct sim;
+
+/* Check the config's named choices and the kernel's launch against the GPU.
+ * On error returns NULL with d set (a usage error: exit code 2). */
+struct sim *sim_create(const struct gpu_config *c, const struct program *p, struct gmem *g,
+		       const uint32_t *args, const struct sim_observer *obs, struct diag *d)
+	__attribute__((warn_unused_result));
+
+/* Run; max_cycles 0 means no limit. r is filled and owns r->sms. */
+void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r);
+
+void sim_destroy(struct sim *s);
+
+#endif

@@ -1,0 +1,50 @@
+/*
+ * sched.h - warp-scheduler policies. Each sub-partition of an SM has one
+ * scheduler; every cycle it is shown the warps it owns and ranks them, and
+ * the SM issues the first eligible ones in that order (up to issue_width).
+ *
+ * A new policy is one file defining a struct sched_ops and one row in the
+ * table in sched.c (docs/SCHEDULERS.md walks through an example).
+ */
+#ifndef SIMT_SCHED_H
+#define SIMT_SCHED_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gpu_config.h"
+
+/* One warp as a scheduler sees it this cycle. */
+struct sched_cand {
+	unsigned slot;     /* warp slot in the SM (stable while the warp lives) */
+	uint64_t age;      /* dispatch order: smaller is older */
+	bool eligible;     /* could issue this cycle */
+	bool long_wait;    /* stalled on a long-latency (global memory) result */
+};
+
+struct sched_ops {
+	const char *name;
+	const char *summary;
+	/* Per-scheduler state for an SM with nslots warp slots; NULL for none. */
+	void *(*create)(const struct gpu_config *c, unsigned nslots);
+	void (*destroy)(void *self);
+	/* Write into order[] the indices into cands[] (n of them, in slot order)
+	 * of the warps that may issue, most preferred first; return how many.
+	 * The SM issues the first eligible ones. */
+	unsigned (*rank)(void *self, const struct sched_cand *cands, unsigned n, unsigned *order);
+	/* The warp in slot issued an instruction this cycle. */
+	void (*issued)(void *self, unsigned slot);
+};
+
+/* The policy called name, or NULL. */
+const struct sched_ops *sched_find(const char *name);
+
+/* Fill order[] with 0..n-1 sorted by cands[].age, oldest first (stable). */
+void sched_sort_by_age(const struct sched_cand *cands, unsigned n, unsigned *order);
+
+/* "lrr, gto, two_level, oldest" (for messages). */
+const char *sched_names(void);
+
+extern const struct sched_ops sched_lrr, sched_gto, sched_two_level, sched_oldest;
+
+#endif

@@ -1,0 +1,36 @@
+/*
+ * sched_lrr.c - loose round robin: start from the warp after the one that
+ * issued last and go around once; a warp that cannot issue is skipped
+ * ("loose"), not waited for.
+ */
+#include <stdlib.h>
+
+#include "sched.h"
+#include "util.h"
+
+struct lrr {
+	unsigned last; /* slot that issued last */
+};
+
+static void *create(const struct gpu_config *c, unsigned nslots)
+{
+	(void)c;
+	struct lrr *s = xcalloc(1, sizeof *s);
+	s->last = nslots - 1;
+	return s;
+}
+
+static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, unsigned *order)
+{
+	struct lrr *s = self;
+	unsigned first = 0; /* first candidate with a slot after the last issuer */
+	while (first < n && cands[first].slot <= s->last)
+		first++;
+	for (unsigned i = 0; i < n; i++)
+		order[i] = (first + i) % n;
+	return n;
+}
+
+static void issued(void *self, unsigned slot) { ((struct lrr *)self)->last = slot; }
+
+const struct sched_ops sched_lrr = {"lrr", "loose round robin", create, free, rank, issued};

@@ -1,0 +1,16 @@
+/*
+ * sched_oldest.c - oldest first: always the earliest-dispatched warp that
+ * can issue (no greediness).
+ */
+#include <stdlib.h>
+
+#include "sched.h"
+
+static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, unsigned *order)
+{
+	(void)self;
+	sched_sort_by_age(cands, n, order);
+	return n;
+}
+
+const struct sched_ops sched_oldest = {"oldest", "oldest first", NULL, NULL, rank, NULL};

@@ -1,0 +1,99 @@
+/*
+ * simt_stack.c - the pre-Volta SIMT reconvergence stack (Fung et al.,
+ * MICRO 2007; the branch-stack slides of seed 002).
+ *
+ * Each entry is (pc, reconvergence pc, active mask); the top entry issues.
+ * A divergent branch turns the top entry into the reconvergence entry
+ * (pc = reconvergence pc) and pushes the taken path, then the fall-through
+ * path, so the fall-through path runs first (the "if" body of
+ * `if (c) {...} else {...}` as compilers lay it out) and the taken path when
+ * the first reaches the reconvergence pc and is popped. Exited lanes leave
+ * every entry; an emptied entry is popped. Predicated instructions never
+ * diverge: only bra does.
+ */
+#include <string.h>
+
+#include "simt.h"
+
+#define STACK_MAX 66 /* each divergence splits a non-empty mask: depth <= 1 + 2*32 */
+
+struct entry {
+	uint32_t pc, rpc, mask;
+};
+
+struct stack {
+	unsigned n;
+	struct entry e[STACK_MAX];
+};
+
+static void init(void *st, uint32_t mask)
+{
+	struct stack *s = st;
+	s->n = 1;
+	s->e[0] = (struct entry){0, UINT32_MAX, mask};
+}
+
+static bool next(const void *st, uint32_t *pc, uint32_t *mask)
+{
+	const struct stack *s = st;
+	if (!s->n)
+		return false;
+	*pc = s->e[s->n - 1].pc;
+	*mask = s->e[s->n - 1].mask;
+	return true;
+}
+
+static void pop_finished(struct stack *s)
+{
+	while (s->n && (s->e[s->n - 1].mask == 0 || s->e[s->n - 1].pc == s->e[s->n - 1].rpc))
+		s->n--;
+}
+
+static void step(void *st, const struct simt_step *x)
+{
+	struct stack *s = st;
+	struct entry *top = &s->e[s->n - 1];
+	if (x->exited)
+		for (unsigned i = 0; i < s->n; i++)
+			s->e[i].mask &= ~x->exited;
+	if (x->in->op == OP_BRA) {
+		uint32_t target = (uint32_t)x->in->off;
+		uint32_t taken = x->taken & top->mask, fall = top->mask & ~taken;
+		if (taken && fall) {
+			top->pc = x->reconv;
+			s->e[s->n++] = (struct entry){target, x->reconv, taken};
+			s->e[s->n++] = (struct entry){x->pc + 1, x->reconv, fall};
+		} else {
+			top->pc = taken ? target : x->pc + 1;
+		}
+	} else {
+		top->pc = x->pc + 1;
+	}
+	pop_finished(s);
+}
+
+static unsigned depth(const void *st) { return ((const struct stack *)st)->n; }
+
+static void parked(const void *st, simt_parked_fn fn, void *ctx)
+{
+	const struct stack *s = st;
+	for (unsigned i = 0; i + 1 < s->n; i++) {
+		/* lanes of an entry that are not also in an entry above it */
+		uint32_t m = s->e[i].mask;
+		for (unsigned j = i + 1; j < s->n; j++)
+			m &= ~s->e[j].mask;
+		if (m)
+			fn(ctx, m, s->e[i].pc, "masked off in the reconvergence stack");
+	}
+}
+
+const struct simt_ops simt_stack_ops = {"stack", sizeof(struct stack), init, next, step, depth, parked};
+
+const struct simt_ops *simt_find(const char *name)
+{
+	static const struct simt_ops *const models[] = {&simt_stack_ops};
+	for (size_t i = 0; i < sizeof models / sizeof models[0]; i++)
+		if (!strcmp(models[i]->name, name))
+			return models[i];
+	return NULL;
+}
