@@ -50,6 +50,8 @@ struct warp {
 	/* livelock diagnosis: pcs issued since the last progress event */
 	uint64_t spin_epoch;
 	uint32_t spin_lo, spin_hi;
+	uint64_t loop_epoch;      /* the last backward branch taken, in that epoch */
+	uint32_t loop_lo, loop_hi;
 };
 
 struct block {

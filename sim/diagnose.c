@@ -159,10 +159,13 @@ void diag_livelock(struct sim *s)
 			s->simt->next(w->simt, &npc, &nmask);
 			char who[160];
 			diag_threads(who, sizeof who, nmask, w->warp_in_block * 32);
-			diag_say(r, "    spinning: block (%u,%u,%u) warp %u (SM %u), threads %s, over pcs %u..%u (%s:%u-%u)\n",
-				 w->blk->id[0], w->blk->id[1], w->blk->id[2], w->warp_in_block, i, who, w->spin_lo,
-				 w->spin_hi, p->files[p->loc[w->spin_lo].file], p->loc[w->spin_lo].line,
-				 p->loc[w->spin_hi].line);
+			/* name the loop: the last back edge taken since progress stopped */
+			bool loop = w->loop_epoch == s->progress_epoch;
+			uint32_t lo = loop ? w->loop_lo : w->spin_lo, hi = loop ? w->loop_hi : w->spin_hi;
+			diag_say(r, "    spinning: block (%u,%u,%u) warp %u (SM %u), threads %s, %s pcs %u..%u (%s:%u-%u)\n",
+				 w->blk->id[0], w->blk->id[1], w->blk->id[2], w->warp_in_block, i, who,
+				 loop ? "in the loop over" : "over", lo, hi, p->files[p->loc[lo].file],
+				 p->loc[lo].line, p->loc[hi].line);
 			struct parked_ctx c = {s, w};
 			s->simt->parked(w->simt, parked, &c);
 		}

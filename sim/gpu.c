@@ -226,7 +226,7 @@ static void start_block(struct sim *s, struct sm *m)
 		memset(w->reg_ready, 0, sizeof(uint64_t) * p->nregs);
 		memset(w->pred_ready, 0, sizeof w->pred_ready);
 		w->at_barrier = false;
-		w->spin_epoch = UINT64_MAX;
+		w->spin_epoch = w->loop_epoch = UINT64_MAX;
 		s->simt->init(w->simt, w->valid);
 		b->warps[wi] = w;
 		add_live(m, w);

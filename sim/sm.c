@@ -124,6 +124,11 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	switch (in->op) {
 	case OP_BRA:
 		w->branch_until = t + (uint64_t)s->c->branch_latency;
+		if (x.taken && (uint32_t)in->off <= pc) { /* a loop's back edge */
+			w->loop_epoch = s->progress_epoch;
+			w->loop_lo = (uint32_t)in->off;
+			w->loop_hi = pc;
+		}
 		if (x.taken && (mask & ~x.taken))
 			st->divergent_branches++;
 		break;

@@ -88,13 +88,17 @@ START_TEST(exit_codes)
 	ck_assert_int_eq(sim("tests/badcfg/out_of_range.ini workloads/tiled_mm.s"), 2);
 	ck_assert_msg(strstr(out, "tests/badcfg/out_of_range.ini:2: error: gpu.num_sms = 0 is out of range 1..1024"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s --set gpu.bogus=1"), 2);
-	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/deadlock_warpsync.s"), 3);
-	ck_assert_msg(strstr(out, "deadlock in block (0,0,0)"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/barrier_divergence.s"), 3);
+	ck_assert_msg(strstr(out, "deadlock: block (0,0,0) on SM 0"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/barrier_divergence.s --set sm.barrier=warp"), 0);
+	ck_assert_msg(strstr(out, "warning: bar.sync at workloads/barrier_divergence.s:35"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/fault_oob.s"), 4);
 	ck_assert_msg(strstr(out, "tests/workloads/fault_oob.s:11: out-of-bounds global access"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/spin_forever.s --set sim.livelock_window=2000"), 5);
 	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s --max-cycles 100"), 5);
-	ck_assert_msg(strstr(out, "stopped after the limit of 100 warp instructions"), "%s", out);
+	ck_assert_msg(strstr(out, "stopped at the limit of 100 cycles (--max-cycles)"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s --scheduler fifo"), 2);
+	ck_assert_msg(strstr(out, "sm.scheduler = 'fifo' is not a scheduler (one of: lrr, gto, two_level, oldest)"), "%s", out);
 }
 END_TEST
 
@@ -104,7 +108,14 @@ START_TEST(json_output)
 	const char *j = strchr(out, '{');
 	ck_assert(j);
 	ck_assert_msg(strstr(j, "\"check\": \"pass\""), "%s", j);
-	ck_assert_msg(strstr(j, "\"mode\": \"functional\""), "%s", j);
+	static const char *const keys[] = {"cycles", "warp_instructions", "thread_instructions", "ipc",
+					   "simd_efficiency", "check", "stalls", "sms", "memory", "host_seconds",
+					   "long_scoreboard", "not_selected", "math_pipe_throttle", "lg_throttle"};
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		char k[64];
+		snprintf(k, sizeof k, "\"%s\": ", keys[i]);
+		ck_assert_msg(strstr(j, k), "no %s in\n%s", k, j);
+	}
 	ck_assert_msg(strstr(j, "\"simd_efficiency\": 1.000000"), "%s", j);
 	ck_assert_msg(strstr(j, "\"blocks\": 4"), "%s", j); /* (32/16)^2 blocks */
 	ck_assert_msg(strstr(j, "\"gpu.num_sms\": 16"), "%s", j);

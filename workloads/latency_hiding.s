@@ -1,0 +1,136 @@
+; latency_hiding.s - Example I of seed 000: how many warps hide a 200-cycle
+; global load on an SM with 8 SPs?
+;
+; Each warp repeats REPS times: one global load, then 4 independent
+; multiply-adds that use it. The seed's assumptions, which the test sets
+; with --set: a global load takes 200 cycles (mem.global_latency = 200); the
+; 8 SPs take 4 cycles per warp instruction (units.fp32_lanes = 8, as in
+; configs/g80.ini). One warp's 4 multiply-adds keep the SPs busy 16 cycles;
+; 200 / 16 = 12.5, so 13 warps are needed to cover the load.
+;
+; In steady state a warp issues its load, waits 200 cycles, issues its 4
+; multiply-adds 4 cycles apart (the last at +212) and its next load the
+; cycle after: a period of 213 cycles in which it needs the SPs for 16.
+; W warps keep them busy min(1, 16 W / 213) of the time: 90% at 12 warps,
+; 98% at 13, 100% from 14.
+;
+;   simt-sim configs/g80.ini workloads/latency_hiding.s -D WARPS=13 --set mem.global_latency=200
+
+.kernel latency_hiding
+.param WARPS 13
+.param REPS 20                         ; the body below is unrolled REPS times
+.buffer in f32 REPS random(3)
+.buffer out f32 WARPS*32*4 zero
+.arg in
+.arg out
+.grid 1
+.block WARPS*32
+
+        ldc     r1, in                  ; every thread reads the same REPS words
+        mov     r3, 1.0                 ; (12 registers: 14 warps fit a G80 SM)
+        ldg     r4, [r1+0]
+        ffma    r8, r4, r4, r3      ; load 0, multiply-add 0
+        ffma    r9, r4, r4, r3      ; load 0, multiply-add 1
+        ffma    r10, r4, r4, r3     ; load 0, multiply-add 2
+        ffma    r11, r4, r4, r3     ; load 0, multiply-add 3
+        ldg     r5, [r1+4]
+        ffma    r8, r5, r5, r3      ; load 1, multiply-add 0
+        ffma    r9, r5, r5, r3      ; load 1, multiply-add 1
+        ffma    r10, r5, r5, r3     ; load 1, multiply-add 2
+        ffma    r11, r5, r5, r3     ; load 1, multiply-add 3
+        ldg     r6, [r1+8]
+        ffma    r8, r6, r6, r3      ; load 2, multiply-add 0
+        ffma    r9, r6, r6, r3      ; load 2, multiply-add 1
+        ffma    r10, r6, r6, r3     ; load 2, multiply-add 2
+        ffma    r11, r6, r6, r3     ; load 2, multiply-add 3
+        ldg     r7, [r1+12]
+        ffma    r8, r7, r7, r3      ; load 3, multiply-add 0
+        ffma    r9, r7, r7, r3      ; load 3, multiply-add 1
+        ffma    r10, r7, r7, r3     ; load 3, multiply-add 2
+        ffma    r11, r7, r7, r3     ; load 3, multiply-add 3
+        ldg     r4, [r1+16]
+        ffma    r8, r4, r4, r3      ; load 4, multiply-add 0
+        ffma    r9, r4, r4, r3      ; load 4, multiply-add 1
+        ffma    r10, r4, r4, r3     ; load 4, multiply-add 2
+        ffma    r11, r4, r4, r3     ; load 4, multiply-add 3
+        ldg     r5, [r1+20]
+        ffma    r8, r5, r5, r3      ; load 5, multiply-add 0
+        ffma    r9, r5, r5, r3      ; load 5, multiply-add 1
+        ffma    r10, r5, r5, r3     ; load 5, multiply-add 2
+        ffma    r11, r5, r5, r3     ; load 5, multiply-add 3
+        ldg     r6, [r1+24]
+        ffma    r8, r6, r6, r3      ; load 6, multiply-add 0
+        ffma    r9, r6, r6, r3      ; load 6, multiply-add 1
+        ffma    r10, r6, r6, r3     ; load 6, multiply-add 2
+        ffma    r11, r6, r6, r3     ; load 6, multiply-add 3
+        ldg     r7, [r1+28]
+        ffma    r8, r7, r7, r3      ; load 7, multiply-add 0
+        ffma    r9, r7, r7, r3      ; load 7, multiply-add 1
+        ffma    r10, r7, r7, r3     ; load 7, multiply-add 2
+        ffma    r11, r7, r7, r3     ; load 7, multiply-add 3
+        ldg     r4, [r1+32]
+        ffma    r8, r4, r4, r3      ; load 8, multiply-add 0
+        ffma    r9, r4, r4, r3      ; load 8, multiply-add 1
+        ffma    r10, r4, r4, r3     ; load 8, multiply-add 2
+        ffma    r11, r4, r4, r3     ; load 8, multiply-add 3
+        ldg     r5, [r1+36]
+        ffma    r8, r5, r5, r3      ; load 9, multiply-add 0
+        ffma    r9, r5, r5, r3      ; load 9, multiply-add 1
+        ffma    r10, r5, r5, r3     ; load 9, multiply-add 2
+        ffma    r11, r5, r5, r3     ; load 9, multiply-add 3
+        ldg     r6, [r1+40]
+        ffma    r8, r6, r6, r3      ; load 10, multiply-add 0
+        ffma    r9, r6, r6, r3      ; load 10, multiply-add 1
+        ffma    r10, r6, r6, r3     ; load 10, multiply-add 2
+        ffma    r11, r6, r6, r3     ; load 10, multiply-add 3
+        ldg     r7, [r1+44]
+        ffma    r8, r7, r7, r3      ; load 11, multiply-add 0
+        ffma    r9, r7, r7, r3      ; load 11, multiply-add 1
+        ffma    r10, r7, r7, r3     ; load 11, multiply-add 2
+        ffma    r11, r7, r7, r3     ; load 11, multiply-add 3
+        ldg     r4, [r1+48]
+        ffma    r8, r4, r4, r3      ; load 12, multiply-add 0
+        ffma    r9, r4, r4, r3      ; load 12, multiply-add 1
+        ffma    r10, r4, r4, r3     ; load 12, multiply-add 2
+        ffma    r11, r4, r4, r3     ; load 12, multiply-add 3
+        ldg     r5, [r1+52]
+        ffma    r8, r5, r5, r3      ; load 13, multiply-add 0
+        ffma    r9, r5, r5, r3      ; load 13, multiply-add 1
+        ffma    r10, r5, r5, r3     ; load 13, multiply-add 2
+        ffma    r11, r5, r5, r3     ; load 13, multiply-add 3
+        ldg     r6, [r1+56]
+        ffma    r8, r6, r6, r3      ; load 14, multiply-add 0
+        ffma    r9, r6, r6, r3      ; load 14, multiply-add 1
+        ffma    r10, r6, r6, r3     ; load 14, multiply-add 2
+        ffma    r11, r6, r6, r3     ; load 14, multiply-add 3
+        ldg     r7, [r1+60]
+        ffma    r8, r7, r7, r3      ; load 15, multiply-add 0
+        ffma    r9, r7, r7, r3      ; load 15, multiply-add 1
+        ffma    r10, r7, r7, r3     ; load 15, multiply-add 2
+        ffma    r11, r7, r7, r3     ; load 15, multiply-add 3
+        ldg     r4, [r1+64]
+        ffma    r8, r4, r4, r3      ; load 16, multiply-add 0
+        ffma    r9, r4, r4, r3      ; load 16, multiply-add 1
+        ffma    r10, r4, r4, r3     ; load 16, multiply-add 2
+        ffma    r11, r4, r4, r3     ; load 16, multiply-add 3
+        ldg     r5, [r1+68]
+        ffma    r8, r5, r5, r3      ; load 17, multiply-add 0
+        ffma    r9, r5, r5, r3      ; load 17, multiply-add 1
+        ffma    r10, r5, r5, r3     ; load 17, multiply-add 2
+        ffma    r11, r5, r5, r3     ; load 17, multiply-add 3
+        ldg     r6, [r1+72]
+        ffma    r8, r6, r6, r3      ; load 18, multiply-add 0
+        ffma    r9, r6, r6, r3      ; load 18, multiply-add 1
+        ffma    r10, r6, r6, r3     ; load 18, multiply-add 2
+        ffma    r11, r6, r6, r3     ; load 18, multiply-add 3
+        ldg     r7, [r1+76]
+        ffma    r8, r7, r7, r3      ; load 19, multiply-add 0
+        ffma    r9, r7, r7, r3      ; load 19, multiply-add 1
+        ffma    r10, r7, r7, r3     ; load 19, multiply-add 2
+        ffma    r11, r7, r7, r3     ; load 19, multiply-add 3
+        s2r     r0, %tid.x              ; keep the results: out[4*tid + j]
+        shl     r0, r0, 4
+        ldc     r2, out
+        iadd    r2, r2, r0
+        stg.128 [r2], r8
+        exit
