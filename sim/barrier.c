@@ -77,8 +77,10 @@ void bar_check(struct sim *s, struct block *b)
 			  b->id[0], b->id[1], b->id[2], diag_where(s->p, pc, a, sizeof a));
 	}
 	if (open) {
-		for (unsigned i = 0; i < b->nwarps; i++)
+		for (unsigned i = 0; i < b->nwarps; i++) {
 			b->warps[i]->at_barrier = false;
+			b->warps[i]->dirty = true;
+		}
 		b->sm->dirty = true;
 		s->r->stats.barrier_waits++;
 		return;

@@ -44,9 +44,11 @@ struct warp {
 	/* barrier */
 	bool at_barrier;
 	uint32_t bar_pc, bar_mask; /* where it waits, and the lanes that arrived */
-	/* this cycle's evaluation */
+	uint32_t pc, mask;        /* what it issues next (cached from the divergence model) */
+	/* the last evaluation: valid until wake unless dirty */
 	enum stall stall;
 	uint64_t wake;            /* when its stall can end (NEVER: only by others) */
+	bool dirty;               /* it issued or was released: evaluate again */
 	/* livelock diagnosis: pcs issued since the last progress event */
 	uint64_t spin_epoch;
 	uint32_t spin_lo, spin_hi;

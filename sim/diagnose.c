@@ -121,11 +121,9 @@ void diag_deadlock(struct sim *s, struct block *b, const char *why)
 			diag_say(r, "    waiting: warp %u threads %s at %s\n", w->warp_in_block, who,
 				 diag_where(p, w->bar_pc, where, sizeof where));
 		} else {
-			uint32_t npc, nmask;
-			s->simt->next(w->simt, &npc, &nmask);
-			diag_threads(who, sizeof who, nmask, w->warp_in_block * 32);
+			diag_threads(who, sizeof who, w->mask, w->warp_in_block * 32);
 			diag_say(r, "    running: warp %u threads %s at %s\n", w->warp_in_block, who,
-				 diag_where(p, npc, where, sizeof where));
+				 diag_where(p, w->pc, where, sizeof where));
 		}
 		struct parked_ctx c = {s, w};
 		s->simt->parked(w->simt, parked, &c);
@@ -155,10 +153,8 @@ void diag_livelock(struct sim *s)
 			if (shown >= 8)
 				continue;
 			shown++;
-			uint32_t npc, nmask;
-			s->simt->next(w->simt, &npc, &nmask);
 			char who[160];
-			diag_threads(who, sizeof who, nmask, w->warp_in_block * 32);
+			diag_threads(who, sizeof who, w->mask, w->warp_in_block * 32);
 			/* name the loop: the last back edge taken since progress stopped */
 			bool loop = w->loop_epoch == s->progress_epoch;
 			uint32_t lo = loop ? w->loop_lo : w->spin_lo, hi = loop ? w->loop_hi : w->spin_hi;

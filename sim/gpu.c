@@ -228,6 +228,9 @@ static void start_block(struct sim *s, struct sm *m)
 		w->at_barrier = false;
 		w->spin_epoch = w->loop_epoch = UINT64_MAX;
 		s->simt->init(w->simt, w->valid);
+		s->simt->next(w->simt, &w->pc, &w->mask);
+		w->dirty = true;
+		w->wake = 0;
 		b->warps[wi] = w;
 		add_live(m, w);
 	}

@@ -11,6 +11,11 @@
  * until the scheduler decides) and w->wake. */
 static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 {
+	/* Nothing but its own issue or a barrier release (both set dirty) can
+	 * end a stall before its wake time, so the last verdict still holds. */
+	if (!w->dirty && t < w->wake)
+		return;
+	w->dirty = false;
 	w->wake = NEVER;
 	if (w->at_barrier) {
 		w->stall = STALL_BARRIER;
@@ -26,9 +31,7 @@ static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 		w->wake = w->branch_until;
 		return;
 	}
-	uint32_t pc, mask;
-	s->simt->next(w->simt, &pc, &mask);
-	const struct deps *d = &s->deps[pc];
+	const struct deps *d = &s->deps[w->pc];
 	uint64_t ready = 0;
 	uint8_t kind = RK_WAIT;
 	for (unsigned i = 0; i < d->d.nread; i++)
@@ -87,8 +90,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 {
 	const struct program *p = s->p;
 	uint64_t t = s->now;
-	uint32_t pc, mask;
-	s->simt->next(w->simt, &pc, &mask);
+	uint32_t pc = w->pc, mask = w->mask;
 	const struct isa_insn *in = &p->code[pc];
 	const struct deps *d = &s->deps[pc];
 	struct block *b = w->blk;
@@ -158,6 +160,8 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	}
 	struct simt_step step = {in, pc, mask, x.taken, exited, p->ipdom[pc]};
 	s->simt->step(w->simt, &step);
+	bool more = s->simt->next(w->simt, &w->pc, &w->mask);
+	w->dirty = true;
 	if (s->obs.on_issue) {
 		struct issue_event e = {t, m->id, w->slot, w->subp, b->linear, w->warp_in_block, pc, mask,
 					x.exec_mask, s->simt->depth(w->simt)};
@@ -179,8 +183,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 		bar_arrive(s, w, pc, x.exec_mask);
 		return;
 	}
-	uint32_t npc, nmask;
-	if (!s->simt->next(w->simt, &npc, &nmask))
+	if (!more)
 		gpu_warp_done(s, w);
 }
 
@@ -198,7 +201,10 @@ void sm_cycle(struct sim *s, struct sm *m, bool *issued)
 	struct warp *warps[m->nlive ? m->nlive : 1];
 	unsigned nw = m->nlive;
 	memcpy(warps, m->live, nw * sizeof *warps);
-	for (unsigned k = 0; k < nsub && !s->stop; k++) {
+	bool any_eligible = false;
+	for (unsigned i = 0; i < m->nlive && !any_eligible; i++)
+		any_eligible = m->live[i]->stall == STALL_SELECTED;
+	for (unsigned k = 0; k < nsub && !s->stop && any_eligible; k++) {
 		unsigned n = 0;
 		for (unsigned i = 0; i < nw; i++) {
 			struct warp *w = warps[i];
@@ -220,12 +226,11 @@ void sm_cycle(struct sim *s, struct sm *m, bool *issued)
 			if (!s->cands[c].eligible)
 				continue;
 			/* an earlier issue this cycle may have taken the unit */
-			uint32_t pc, mask;
-			s->simt->next(w->simt, &pc, &mask);
-			if (m->sp[k].unit_free[s->deps[pc].unit] > t) {
-				w->stall = s->deps[pc].unit != UNIT_LDST ? STALL_MATH_PIPE_THROTTLE
-					 : s->deps[pc].mclass == MC_GLOBAL ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
-				w->wake = m->sp[k].unit_free[s->deps[pc].unit];
+			const struct deps *d = &s->deps[w->pc];
+			if (m->sp[k].unit_free[d->unit] > t) {
+				w->stall = d->unit != UNIT_LDST ? STALL_MATH_PIPE_THROTTLE
+					 : d->mclass == MC_GLOBAL ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
+				w->wake = m->sp[k].unit_free[d->unit];
 				s->cands[c].eligible = false;
 				continue;
 			}
