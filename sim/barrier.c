@@ -80,8 +80,8 @@ void bar_check(struct sim *s, struct block *b)
 		for (unsigned i = 0; i < b->nwarps; i++) {
 			b->warps[i]->at_barrier = false;
 			b->warps[i]->dirty = true;
+			b->sm->sp[b->warps[i]->subp].dirty = true;
 		}
-		b->sm->dirty = true;
 		s->r->stats.barrier_waits++;
 		return;
 	}

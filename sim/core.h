@@ -26,6 +26,12 @@ enum reg_kind { RK_WAIT, RK_SHORT, RK_LONG }; /* which scoreboard stall a pendin
 struct block;
 
 struct warp {
+	/* read every cycle: kept together at the start */
+	enum stall stall;         /* the last evaluation's verdict, valid until wake unless dirty */
+	uint64_t wake;            /* when its stall can end (NEVER: only by others) */
+	bool dirty;               /* it issued or was released: evaluate again */
+	bool sb_clear;            /* its next instruction's operands are ready (until it issues) */
+	uint32_t pc, mask;        /* what it issues next (cached from the divergence model) */
 	struct exec_warp x;       /* registers and predicates */
 	struct block *blk;
 	unsigned slot, subp, warp_in_block;
@@ -44,11 +50,6 @@ struct warp {
 	/* barrier */
 	bool at_barrier;
 	uint32_t bar_pc, bar_mask; /* where it waits, and the lanes that arrived */
-	uint32_t pc, mask;        /* what it issues next (cached from the divergence model) */
-	/* the last evaluation: valid until wake unless dirty */
-	enum stall stall;
-	uint64_t wake;            /* when its stall can end (NEVER: only by others) */
-	bool dirty;               /* it issued or was released: evaluate again */
 	/* livelock diagnosis: pcs issued since the last progress event */
 	uint64_t spin_epoch;
 	uint32_t spin_lo, spin_hi;
@@ -71,6 +72,11 @@ struct block {
 struct subpart {
 	void *sched;
 	uint64_t unit_free[UNIT_COUNT]; /* cycle each unit accepts its next instruction */
+	struct warp **live;       /* its resident unfinished warps, in slot order */
+	unsigned nlive;
+	bool dirty;               /* something changed: evaluate its warps this cycle */
+	uint64_t wake;            /* earliest wake of its warps at the last evaluation */
+	uint64_t hist[STALL_COUNT]; /* its warps per stall reason at the last evaluation */
 };
 
 struct sm {
@@ -78,12 +84,10 @@ struct sm {
 	struct warp *slots;       /* max_warps warp slots */
 	struct block *blocks;     /* blocks_per_sm block slots */
 	unsigned nblocks;         /* resident blocks */
-	struct warp **live;       /* resident unfinished warps, in slot order */
-	unsigned nlive;
+	unsigned nlive;           /* resident unfinished warps */
+	uint64_t counted;         /* warps in its sub-partitions' hists (active this cycle) */
 	struct subpart *sp;
-	bool dirty;               /* something changed: evaluate its warps this cycle */
-	uint64_t wake;            /* earliest wake of its warps at the last evaluation */
-	uint64_t hist[STALL_COUNT]; /* its warps per stall reason at the last evaluation */
+	uint64_t wake;            /* earliest wake over its sub-partitions */
 };
 
 struct deps {
@@ -114,14 +118,17 @@ struct sim {
 	unsigned dispatch_rr;     /* SM the next dispatch pass starts at */
 	uint64_t last_progress, progress_epoch;
 	struct sim_result *r;
+	uint64_t hist[STALL_COUNT]; /* sum of every sub-partition's hist */
 	bool stop;
 	/* scratch for scheduling */
 	struct sched_cand *cands;
+	struct warp **scratch;
 	unsigned *cand_warp, *order;
 	char warned_pc_bar[64];
 };
 
-/* sm.c */
+/* sm.c: run one cycle of every sub-partition that may have work; returns
+ * whether anything issued and updates m->wake. */
 void sm_cycle(struct sim *s, struct sm *m, bool *issued);
 
 /* barrier.c */

@@ -145,8 +145,10 @@ void diag_livelock(struct sim *s)
 		 s->now - s->last_progress, (long long)s->c->livelock_window);
 	unsigned shown = 0, total = 0;
 	for (unsigned i = 0; i < s->nsms; i++)
-		for (unsigned k = 0; k < s->sms[i].nlive; k++) {
-			struct warp *w = s->sms[i].live[k];
+		for (unsigned k = 0; k < (unsigned)s->c->max_warps; k++) {
+			struct warp *w = &s->sms[i].slots[k];
+			if (!w->live)
+				continue;
 			if (w->spin_epoch != s->progress_epoch)
 				continue;
 			total++;

@@ -101,13 +101,15 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 			m->blocks[b].warps = xcalloc(occ.warps_per_block, sizeof(struct warp *));
 			m->blocks[b].shared = xcalloc(p->shared_bytes ? p->shared_bytes : 1, 1);
 		}
-		m->live = xcalloc(nslots, sizeof *m->live);
 		m->sp = xcalloc(nsub, sizeof *m->sp);
-		for (unsigned k = 0; k < nsub; k++)
+		for (unsigned k = 0; k < nsub; k++) {
 			m->sp[k].sched = sched->create ? sched->create(c, nslots) : NULL;
-		m->dirty = true;
+			m->sp[k].live = xcalloc(nslots, sizeof *m->sp[k].live);
+			m->sp[k].dirty = true;
+		}
 	}
 	s->cands = xcalloc(nslots, sizeof *s->cands);
+	s->scratch = xcalloc(nslots, sizeof *s->scratch);
 	s->cand_warp = xcalloc(nslots, sizeof *s->cand_warp);
 	s->order = xcalloc(nslots, sizeof *s->order);
 	s->mem = mem_create(c);
@@ -132,17 +134,19 @@ void sim_destroy(struct sim *s)
 			free(m->blocks[b].warps);
 			free(m->blocks[b].shared);
 		}
-		for (unsigned k = 0; k < nsub; k++)
+		for (unsigned k = 0; k < nsub; k++) {
 			if (s->sched->destroy)
 				s->sched->destroy(m->sp[k].sched);
+			free(m->sp[k].live);
+		}
 		free(m->slots);
 		free(m->blocks);
-		free(m->live);
 		free(m->sp);
 	}
 	free(s->sms);
 	free(s->deps);
 	free(s->cands);
+	free(s->scratch);
 	free(s->cand_warp);
 	free(s->order);
 	mem_destroy(s->mem);
@@ -157,20 +161,25 @@ void gpu_progress(struct sim *s)
 
 static void add_live(struct sm *m, struct warp *w)
 {
+	struct subpart *sp = &m->sp[w->subp];
 	/* keep slot order */
-	unsigned i = m->nlive++;
-	while (i > 0 && m->live[i - 1]->slot > w->slot) {
-		m->live[i] = m->live[i - 1];
+	unsigned i = sp->nlive++;
+	while (i > 0 && sp->live[i - 1]->slot > w->slot) {
+		sp->live[i] = sp->live[i - 1];
 		i--;
 	}
-	m->live[i] = w;
+	sp->live[i] = w;
+	sp->dirty = true;
+	m->nlive++;
 }
 
 static void remove_live(struct sm *m, struct warp *w)
 {
-	for (unsigned i = 0; i < m->nlive; i++)
-		if (m->live[i] == w) {
-			memmove(&m->live[i], &m->live[i + 1], (m->nlive - i - 1) * sizeof *m->live);
+	struct subpart *sp = &m->sp[w->subp];
+	for (unsigned i = 0; i < sp->nlive; i++)
+		if (sp->live[i] == w) {
+			memmove(&sp->live[i], &sp->live[i + 1], (sp->nlive - i - 1) * sizeof *sp->live);
+			sp->nlive--;
 			m->nlive--;
 			return;
 		}
@@ -238,7 +247,6 @@ static void start_block(struct sim *s, struct sm *m)
 	if (m->nblocks > s->r->sms[m->id].max_blocks)
 		s->r->sms[m->id].max_blocks = m->nblocks;
 	s->r->sms[m->id].blocks++;
-	m->dirty = true;
 }
 
 /* One block per SM per pass, round robin, while any SM has room. */
@@ -302,14 +310,8 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 		uint64_t wake = NEVER;
 		for (unsigned i = 0; i < s->nsms && !s->stop; i++) {
 			struct sm *m = &s->sms[i];
-			if (!m->nlive) {
-				memset(m->hist, 0, sizeof m->hist);
-				m->wake = NEVER;
-				continue;
-			}
 			bool any = false;
-			if (m->dirty || s->now >= m->wake)
-				sm_cycle(s, m, &any);
+			sm_cycle(s, m, &any);
 			issued |= any;
 			if (m->wake < wake)
 				wake = m->wake;
@@ -333,19 +335,17 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 			if (!delta)
 				delta = 1;
 		}
-		for (unsigned i = 0; i < s->nsms; i++) {
-			const struct sm *m = &s->sms[i];
-			uint64_t warps = 0;
-			for (int k = 0; k < STALL_COUNT; k++) {
-				st->stalls[k] += m->hist[k] * delta;
-				warps += m->hist[k];
-			}
-			st->active_warp_cycles += warps * delta;
-			if (warps) {
+		uint64_t warps = 0;
+		for (int k = 0; k < STALL_COUNT; k++) {
+			st->stalls[k] += s->hist[k] * delta;
+			warps += s->hist[k];
+		}
+		st->active_warp_cycles += warps * delta;
+		for (unsigned i = 0; i < s->nsms; i++)
+			if (s->sms[i].counted) {
 				st->active_sm_cycles += delta;
 				r->sms[i].active_cycles += delta;
 			}
-		}
 		s->now += delta;
 		if (issued && s->now - s->last_progress > (uint64_t)s->c->livelock_window) {
 			diag_livelock(s);

@@ -7,6 +7,12 @@
 
 #include "core.h"
 
+static enum stall throttle_of(const struct deps *d)
+{
+	return d->unit != UNIT_LDST ? STALL_MATH_PIPE_THROTTLE
+	     : d->mclass == MC_GLOBAL ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
+}
+
 /* Can w issue at cycle t? Sets w->stall (STALL_SELECTED meaning "eligible"
  * until the scheduler decides) and w->wake. */
 static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
@@ -15,6 +21,8 @@ static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 	 * end a stall before its wake time, so the last verdict still holds. */
 	if (!w->dirty && t < w->wake)
 		return;
+	if (w->dirty)
+		w->sb_clear = false;
 	w->dirty = false;
 	w->wake = NEVER;
 	if (w->at_barrier) {
@@ -32,6 +40,8 @@ static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 		return;
 	}
 	const struct deps *d = &s->deps[w->pc];
+	if (w->sb_clear)
+		goto operands_ready; /* only its own issue can change its scoreboard */
 	uint64_t ready = 0;
 	uint8_t kind = RK_WAIT;
 	for (unsigned i = 0; i < d->d.nread; i++)
@@ -58,6 +68,8 @@ static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 		w->wake = ready;
 		return;
 	}
+	w->sb_clear = true;
+operands_ready:
 	if (d->mclass == MC_FENCE && w->mem_until > t) {
 		w->stall = STALL_MEMBAR;
 		w->wake = w->mem_until;
@@ -65,8 +77,7 @@ static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 	}
 	uint64_t free_at = m->sp[w->subp].unit_free[d->unit];
 	if (free_at > t) {
-		w->stall = d->unit != UNIT_LDST ? STALL_MATH_PIPE_THROTTLE
-			 : d->mclass == MC_GLOBAL ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
+		w->stall = throttle_of(d);
 		w->wake = free_at;
 		return;
 	}
@@ -187,71 +198,96 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 		gpu_warp_done(s, w);
 }
 
-void sm_cycle(struct sim *s, struct sm *m, bool *issued)
+
+static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool *issued)
 {
 	uint64_t t = s->now;
+	sp->dirty = false;
+	for (int k = 0; k < STALL_COUNT; k++) {
+		s->hist[k] -= sp->hist[k];
+		m->counted -= sp->hist[k];
+	}
+	memset(sp->hist, 0, sizeof sp->hist);
+	sp->wake = NEVER;
+	m->counted += sp->nlive; /* every warp below lands in exactly one hist bin */
+	bool any_eligible = false;
+	/* one pass: evaluate, count reasons (eligible ones as not selected until
+	 * the scheduler picks), earliest wake, scheduler candidates */
+	unsigned nw = sp->nlive;
+	struct warp **warps = s->scratch; /* issuing can retire warps and change sp->live */
+	memcpy(warps, sp->live, nw * sizeof *warps);
+	for (unsigned i = 0; i < nw; i++) {
+		struct warp *w = warps[i];
+		evaluate(s, m, w, t);
+		bool el = w->stall == STALL_SELECTED;
+		any_eligible |= el;
+		sp->hist[el ? STALL_NOT_SELECTED : w->stall]++;
+		if (w->wake < sp->wake)
+			sp->wake = w->wake;
+		s->cands[i] = (struct sched_cand){w->slot, w->age, el, w->stall == STALL_LONG_SCOREBOARD};
+	}
+	if (!any_eligible) {
+		for (int k = 0; k < STALL_COUNT; k++)
+			s->hist[k] += sp->hist[k];
+		return;
+	}
+	unsigned no = s->sched->rank(sp->sched, s->cands, nw, s->order);
+	unsigned width = (unsigned)s->c->issue_width, done = 0;
+	for (unsigned j = 0; j < no && done < width && !s->stop; j++) {
+		unsigned c = s->order[j];
+		struct warp *w = warps[c];
+		if (!s->cands[c].eligible)
+			continue;
+		s->cands[c].eligible = false;
+		sp->hist[STALL_NOT_SELECTED]--;
+		/* an earlier issue this cycle may have taken the unit */
+		const struct deps *d = &s->deps[w->pc];
+		if (sp->unit_free[d->unit] > t) {
+			w->stall = throttle_of(d);
+			w->wake = sp->unit_free[d->unit];
+			sp->hist[w->stall]++;
+			continue;
+		}
+		w->stall = STALL_SELECTED;
+		sp->hist[STALL_SELECTED]++;
+		done++;
+		if (s->sched->issued)
+			s->sched->issued(sp->sched, w->slot);
+		issue(s, m, w);
+		*issued = true;
+	}
+	for (unsigned c = 0; c < nw; c++)
+		if (s->cands[c].eligible)
+			warps[c]->stall = STALL_NOT_SELECTED;
+	for (int k = 0; k < STALL_COUNT; k++)
+		s->hist[k] += sp->hist[k];
+	if (*issued)
+		sp->dirty = true;
+}
+
+void sm_cycle(struct sim *s, struct sm *m, bool *issued)
+{
 	unsigned nsub = (unsigned)s->c->sub_partitions;
 	*issued = false;
-	m->dirty = false;
-	m->wake = NEVER;
-	memset(m->hist, 0, sizeof m->hist);
-	for (unsigned i = 0; i < m->nlive; i++)
-		evaluate(s, m, m->live[i], t);
-	/* copy: issuing can retire warps and change m->live */
-	struct warp *warps[m->nlive ? m->nlive : 1];
-	unsigned nw = m->nlive;
-	memcpy(warps, m->live, nw * sizeof *warps);
-	bool any_eligible = false;
-	for (unsigned i = 0; i < m->nlive && !any_eligible; i++)
-		any_eligible = m->live[i]->stall == STALL_SELECTED;
-	for (unsigned k = 0; k < nsub && !s->stop && any_eligible; k++) {
-		unsigned n = 0;
-		for (unsigned i = 0; i < nw; i++) {
-			struct warp *w = warps[i];
-			if (w->subp != k)
-				continue;
-			s->cands[n] = (struct sched_cand){w->slot, w->age, w->stall == STALL_SELECTED,
-							  w->stall == STALL_LONG_SCOREBOARD};
-			s->cand_warp[n++] = i;
-		}
-		if (!n)
-			continue;
-		unsigned no = s->sched->rank(m->sp[k].sched, s->cands, n, s->order);
-		unsigned width = (unsigned)s->c->issue_width, done = 0;
-		bool chosen[n];
-		memset(chosen, 0, sizeof chosen);
-		for (unsigned j = 0; j < no && done < width && !s->stop; j++) {
-			unsigned c = s->order[j];
-			struct warp *w = warps[s->cand_warp[c]];
-			if (!s->cands[c].eligible)
-				continue;
-			/* an earlier issue this cycle may have taken the unit */
-			const struct deps *d = &s->deps[w->pc];
-			if (m->sp[k].unit_free[d->unit] > t) {
-				w->stall = d->unit != UNIT_LDST ? STALL_MATH_PIPE_THROTTLE
-					 : d->mclass == MC_GLOBAL ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
-				w->wake = m->sp[k].unit_free[d->unit];
-				s->cands[c].eligible = false;
-				continue;
+	for (unsigned k = 0; k < nsub && !s->stop; k++) {
+		struct subpart *sp = &m->sp[k];
+		if (!sp->nlive) {
+			for (int h = 0; h < STALL_COUNT; h++) {
+				s->hist[h] -= sp->hist[h];
+				m->counted -= sp->hist[h];
 			}
-			chosen[c] = true;
-			done++;
-			if (s->sched->issued)
-				s->sched->issued(m->sp[k].sched, w->slot);
-			issue(s, m, w);
-			*issued = true;
+			memset(sp->hist, 0, sizeof sp->hist);
+			sp->wake = NEVER;
+			continue;
 		}
-		for (unsigned c = 0; c < n; c++) {
-			struct warp *w = warps[s->cand_warp[c]];
-			if (s->cands[c].eligible && !chosen[c])
-				w->stall = STALL_NOT_SELECTED;
+		if (sp->dirty || s->now >= sp->wake) {
+			bool any = false;
+			subpart_cycle(s, m, sp, &any);
+			*issued |= any;
 		}
 	}
-	for (unsigned i = 0; i < nw; i++) {
-		m->hist[warps[i]->stall]++;
-		if (warps[i]->wake < m->wake)
-			m->wake = warps[i]->wake;
-	}
-	if (*issued)
-		m->dirty = true;
+	m->wake = NEVER;
+	for (unsigned k = 0; k < nsub; k++)
+		if (m->sp[k].nlive && m->sp[k].wake < m->wake)
+			m->wake = m->sp[k].wake;
 }
