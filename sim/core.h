@@ -117,6 +117,7 @@ struct sim {
 	uint64_t next_age;
 	unsigned dispatch_rr;     /* SM the next dispatch pass starts at */
 	uint64_t last_progress, progress_epoch;
+	uint64_t last_issue;      /* cycle of the last instruction issued anywhere */
 	struct sim_result *r;
 	uint64_t hist[STALL_COUNT]; /* sum of every sub-partition's hist */
 	bool stop;
@@ -146,6 +147,7 @@ void diag_threads(char *buf, size_t n, uint32_t mask, unsigned base);
 const char *diag_where(const struct program *p, uint32_t pc, char *buf, size_t n);
 void diag_deadlock(struct sim *s, struct block *b, const char *why);
 void diag_livelock(struct sim *s);
+void diag_starved(struct sim *s);
 void diag_fault(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x);
 
 #endif

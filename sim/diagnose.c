@@ -195,3 +195,27 @@ void diag_fault(struct sim *s, struct warp *w, uint32_t pc, const struct exec_re
 				 nb->name, nb->base, nb->base + nb->size, nb->size);
 	}
 }
+
+/* Nothing issued for a whole window although nothing is deadlocked: warps
+ * are ready but their scheduler never picks them (a policy that starves). */
+void diag_starved(struct sim *s)
+{
+	struct sim_result *r = s->r;
+	s->stop = true;
+	r->status = SIM_NO_PROGRESS;
+	diag_say(r, "no forward progress: no warp issued an instruction for %" PRIu64
+		    " cycles (sim.livelock_window = %lld) although some could (sm.scheduler = %s starves them)\n",
+		 s->now - s->last_issue, (long long)s->c->livelock_window, s->c->scheduler);
+	unsigned shown = 0;
+	for (unsigned i = 0; i < s->nsms && shown < 8; i++)
+		for (unsigned k = 0; k < (unsigned)s->c->max_warps && shown < 8; k++) {
+			struct warp *w = &s->sms[i].slots[k];
+			if (!w->live || w->stall != STALL_NOT_SELECTED)
+				continue;
+			shown++;
+			char where[160];
+			diag_say(r, "    never selected: block (%u,%u,%u) warp %u (SM %u, scheduler %u) ready at %s\n",
+				 w->blk->id[0], w->blk->id[1], w->blk->id[2], w->warp_in_block, i, w->subp,
+				 diag_where(s->p, w->pc, where, sizeof where));
+		}
+}

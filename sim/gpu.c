@@ -346,12 +346,18 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 				st->active_sm_cycles += delta;
 				r->sms[i].active_cycles += delta;
 			}
+		if (issued)
+			s->last_issue = s->now;
 		s->now += delta;
 		if (issued && s->now - s->last_progress > (uint64_t)s->c->livelock_window) {
 			diag_livelock(s);
 			break;
 		}
-		if (s->obs.on_progress && (++iter & 0xffff) == 0)
+		if (s->now - s->last_issue > (uint64_t)s->c->livelock_window) {
+			diag_starved(s);
+			break;
+		}
+		if (s->obs.on_progress && (++iter & 0x3ff) == 0)
 			s->obs.on_progress(s->obs.ctx, s->now, s->blocks_done, s->total_blocks);
 	}
 	st->cycles = s->now;

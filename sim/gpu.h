@@ -30,7 +30,7 @@ struct issue_event {
 
 struct sim_observer {
 	void (*on_issue)(void *ctx, const struct issue_event *e);
-	/* Called now and then (every 65536 loop iterations) with the cycle and
+	/* Called now and then (every 1024 loop iterations) with the cycle and
 	 * the blocks finished so far. */
 	void (*on_progress)(void *ctx, uint64_t cycle, uint64_t blocks_done, uint64_t blocks_total);
 	void *ctx;

@@ -19,7 +19,8 @@ struct sched_cand {
 	unsigned slot;     /* warp slot in the SM (stable while the warp lives) */
 	uint64_t age;      /* dispatch order: smaller is older */
 	bool eligible;     /* could issue this cycle */
-	bool long_wait;    /* stalled on a long-latency (global memory) result */
+	bool long_wait;    /* stalled for long: on a global-memory result, at a
+			    * barrier, or asleep */
 };
 
 struct sched_ops {

@@ -5,7 +5,9 @@
  * scheduler) may issue, in round-robin order. A warp of the pool that
  * stalls on a long-latency operation is demoted to the tail of the pending
  * queue, and pending warps are promoted, oldest first in queue order, while
- * the pool has room.
+ * the pool has room. Waiting at a barrier or sleeping counts as a long
+ * stall too: a pool full of warps at a barrier would otherwise keep out the
+ * warps the barrier waits for.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -224,7 +224,9 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		sp->hist[el ? STALL_NOT_SELECTED : w->stall]++;
 		if (w->wake < sp->wake)
 			sp->wake = w->wake;
-		s->cands[i] = (struct sched_cand){w->slot, w->age, el, w->stall == STALL_LONG_SCOREBOARD};
+		s->cands[i] = (struct sched_cand){w->slot, w->age, el,
+						  w->stall == STALL_LONG_SCOREBOARD || w->stall == STALL_BARRIER ||
+							  w->stall == STALL_SLEEPING};
 	}
 	if (!any_eligible) {
 		for (int k = 0; k < STALL_COUNT; k++)

@@ -14,9 +14,11 @@ Suite *cfg_suite(void);
 Suite *exec_suite(void);
 Suite *core_suite(void);
 Suite *occupancy_suite(void);
+Suite *sched_suite(void);
 Suite *config_suite(void);
 Suite *workload_suite(void);
 Suite *e2e_suite(void);
+Suite *sweep_suite(void);
 
 /* The source tree (SIMT_SRCDIR, set by meson test), and a path inside it. */
 const char *src_dir(void);

@@ -21,28 +21,46 @@ static int sim(const char *args)
 }
 
 /* tiled_mm and naive_mm for M=N=K in {4, 16, 64, 100} and 500x300x200,
- * TILE 8 and 16 on g80, TILE 32 on h100 (a G80 block holds at most 512
- * threads, so a 32x32 tile cannot launch there). */
+ * TILE 8, 16 and 32, on every config under every scheduler policy: each
+ * run must pass its bit-exact check, except that a GPU whose blocks hold
+ * at most 512 threads (the G80) must refuse the 1024-thread TILE 32 launch
+ * with exit code 2. SIMT_SWEEP_CONFIG picks one config (meson test runs
+ * one test per config, in parallel). */
 START_TEST(matmul_sweep)
 {
 	static const char *const sizes[] = {"-D M=4 -D N=4 -D K=4", "-D M=16 -D N=16 -D K=16",
 					    "-D M=64 -D N=64 -D K=64", "-D M=100 -D N=100 -D K=100",
 					    "-D M=500 -D N=300 -D K=200"};
 	static const char *const wls[] = {"tiled_mm", "naive_mm"};
+	static const char *const cfgs[] = {"g80", "gtx480", "v100", "a100", "h100"};
+	static const char *const scheds[] = {"lrr", "gto", "two_level", "oldest"};
 	static const int tiles[] = {8, 16, 32};
+	const char *only = getenv("SIMT_SWEEP_CONFIG");
 	int runs = 0;
-	for (int w = 0; w < 2; w++)
-		for (int s = 0; s < 5; s++)
-			for (int t = 0; t < 3; t++) {
-				char args[512];
-				snprintf(args, sizeof args, "configs/%s.ini workloads/%s.s %s -D TILE=%d",
-					 tiles[t] == 32 ? "h100" : "g80", wls[w], sizes[s], tiles[t]);
-				int rc = sim(args);
-				ck_assert_msg(rc == 0, "simt-sim %s: exit %d\n%s", args, rc, out);
-				ck_assert_msg(strstr(out, "bit-exact") && !strstr(out, "FAIL"), "%s\n%s", args, out);
-				runs++;
-			}
-	ck_assert_int_eq(runs, 30);
+	for (int c = 0; c < 5; c++) {
+		if (only && strcmp(only, cfgs[c]))
+			continue;
+		for (int sc = 0; sc < 4; sc++)
+			for (int w = 0; w < 2; w++)
+				for (int s = 0; s < 5; s++)
+					for (int t = 0; t < 3; t++) {
+						char args[512];
+						snprintf(args, sizeof args,
+							 "configs/%s.ini workloads/%s.s %s -D TILE=%d --scheduler %s",
+							 cfgs[c], wls[w], sizes[s], tiles[t], scheds[sc]);
+						int rc = sim(args);
+						if (tiles[t] == 32 && !strcmp(cfgs[c], "g80")) {
+							ck_assert_msg(rc == 2 && strstr(out, "cannot launch"), "%s: exit %d\n%s",
+								      args, rc, out);
+						} else {
+							ck_assert_msg(rc == 0, "simt-sim %s: exit %d\n%s", args, rc, out);
+							ck_assert_msg(strstr(out, "bit-exact") && !strstr(out, "FAIL"), "%s\n%s",
+								      args, out);
+						}
+						runs++;
+					}
+	}
+	ck_assert_int_eq(runs, only ? 120 : 600);
 }
 END_TEST
 
@@ -146,12 +164,21 @@ START_TEST(disasm_via_command)
 }
 END_TEST
 
+Suite *sweep_suite(void)
+{
+	Suite *s = suite_create("sweep");
+	TCase *t = tcase_create("sweep");
+	tcase_set_timeout(t, 3600);
+	tcase_add_test(t, matmul_sweep);
+	suite_add_tcase(s, t);
+	return s;
+}
+
 Suite *e2e_suite(void)
 {
 	Suite *s = suite_create("e2e");
 	TCase *t = tcase_create("e2e");
 	tcase_set_timeout(t, 1800);
-	tcase_add_test(t, matmul_sweep);
 	tcase_add_test(t, tile32_refused_on_g80);
 	tcase_add_test(t, seed_4x4_numbers);
 	tcase_add_test(t, exit_codes);

@@ -1,0 +1,133 @@
+/* test_sched.c - each warp-scheduler policy's ranking, on hand-made
+ * candidates, against the rule its paper or docs/SCHEDULERS.md states. */
+#include <string.h>
+
+#include "common.h"
+#include "config.h"
+#include "sched.h"
+
+static struct gpu_config cfg(void)
+{
+	struct gpu_config c;
+	cfg_defaults(&c);
+	c.two_level_active = 2;
+	return c;
+}
+
+/* index of the first eligible candidate in the ranking, or -1 */
+static int first_eligible(const struct sched_cand *c, const unsigned *order, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (c[order[i]].eligible)
+			return (int)order[i];
+	return -1;
+}
+
+START_TEST(lrr_rotates_after_the_last_issuer)
+{
+	struct gpu_config c = cfg();
+	const struct sched_ops *p = sched_find("lrr");
+	void *s = p->create(&c, 8);
+	struct sched_cand k[4] = {{0, 10, true, false}, {2, 11, true, false}, {4, 12, false, false},
+				  {6, 13, true, false}};
+	unsigned order[4];
+	unsigned n = p->rank(s, k, 4, order);
+	ck_assert_uint_eq(n, 4);
+	ck_assert_int_eq(first_eligible(k, order, 4), 0); /* nothing issued yet: slot 0 first */
+	p->issued(s, 0);
+	p->rank(s, k, 4, order);
+	ck_assert_int_eq(first_eligible(k, order, 4), 1); /* slot 2 after slot 0 */
+	p->issued(s, 2);
+	p->rank(s, k, 4, order);
+	ck_assert_int_eq(order[0], 2);                    /* slot 4 is next in turn ... */
+	ck_assert_int_eq(first_eligible(k, order, 4), 3); /* ... but cannot issue: slot 6 */
+	p->issued(s, 6);
+	p->rank(s, k, 4, order);
+	ck_assert_int_eq(first_eligible(k, order, 4), 0); /* wraps around */
+	p->destroy(s);
+}
+END_TEST
+
+START_TEST(gto_is_greedy_then_oldest)
+{
+	struct gpu_config c = cfg();
+	const struct sched_ops *p = sched_find("gto");
+	void *s = p->create(&c, 8);
+	struct sched_cand k[3] = {{1, 30, true, false}, {3, 10, true, false}, {5, 20, true, false}};
+	unsigned order[3];
+	p->rank(s, k, 3, order);
+	ck_assert_int_eq(first_eligible(k, order, 3), 1); /* oldest: age 10, slot 3 */
+	p->issued(s, 5);
+	p->rank(s, k, 3, order);
+	ck_assert_int_eq(first_eligible(k, order, 3), 2); /* greedy: slot 5 again */
+	k[2].eligible = false;
+	p->rank(s, k, 3, order);
+	ck_assert_int_eq(first_eligible(k, order, 3), 1); /* it stalls: the oldest */
+	p->destroy(s);
+}
+END_TEST
+
+START_TEST(oldest_ignores_history)
+{
+	const struct sched_ops *p = sched_find("oldest");
+	struct sched_cand k[3] = {{1, 30, true, false}, {3, 10, false, false}, {5, 20, true, false}};
+	unsigned order[3];
+	p->rank(NULL, k, 3, order);
+	ck_assert_int_eq(order[0], 1);
+	ck_assert_int_eq(order[1], 2);
+	ck_assert_int_eq(order[2], 0);
+	ck_assert_int_eq(first_eligible(k, order, 3), 2);
+}
+END_TEST
+
+/* pool of 2: warps join the pending queue in order; the pool takes the
+ * first two; a pool warp stalled on global memory is demoted and the next
+ * pending warp promoted. */
+START_TEST(two_level_demotes_long_stalls)
+{
+	struct gpu_config c = cfg();
+	const struct sched_ops *p = sched_find("two_level");
+	void *s = p->create(&c, 8);
+	struct sched_cand k[4] = {{0, 0, true, false}, {1, 1, true, false}, {2, 2, true, false},
+				  {3, 3, true, false}};
+	unsigned order[4];
+	unsigned n = p->rank(s, k, 4, order);
+	ck_assert_uint_eq(n, 2); /* only the pool may issue */
+	ck_assert(order[0] == 0 && order[1] == 1);
+	p->issued(s, 0);
+	k[0].eligible = false;
+	k[0].long_wait = true; /* slot 0 waits on a global load */
+	n = p->rank(s, k, 4, order);
+	ck_assert_uint_eq(n, 2);
+	ck_assert(order[0] == 1 && order[1] == 2); /* 0 demoted, 2 promoted; round robin after 0 */
+	k[0].eligible = true;
+	k[0].long_wait = false; /* its load is back: it queues behind 3 */
+	k[1].long_wait = true;
+	k[1].eligible = false;
+	n = p->rank(s, k, 4, order);
+	ck_assert_uint_eq(n, 2);
+	ck_assert((order[0] == 2 && order[1] == 3) || (order[0] == 3 && order[1] == 2));
+	p->destroy(s);
+}
+END_TEST
+
+START_TEST(table_and_names)
+{
+	ck_assert_ptr_null(sched_find("fifo"));
+	ck_assert_str_eq(sched_names(), "lrr, gto, two_level, oldest");
+	ck_assert_ptr_eq(sched_find("two_level"), &sched_two_level);
+}
+END_TEST
+
+Suite *sched_suite(void)
+{
+	Suite *s = suite_create("sched");
+	TCase *t = tcase_create("sched");
+	tcase_add_test(t, lrr_rotates_after_the_last_issuer);
+	tcase_add_test(t, gto_is_greedy_then_oldest);
+	tcase_add_test(t, oldest_ignores_history);
+	tcase_add_test(t, two_level_demotes_long_stalls);
+	tcase_add_test(t, table_and_names);
+	suite_add_tcase(s, t);
+	return s;
+}
