@@ -52,7 +52,7 @@ static void usage(FILE *f)
 		"  --json FILE            machine-readable results (- for stdout)\n"
 		"  --dump NAME=FILE       write buffer NAME after the run as raw little-endian bytes\n"
 		"  --scheduler NAME       warp-scheduler policy (sm.scheduler): lrr, gto, two_level, oldest\n"
-		"  --divergence NAME      divergence model (sm.divergence): stack\n"
+		"  --divergence NAME      divergence model (sm.divergence): stack, its\n"
 		"  --max-cycles N         stop with exit code 5 at cycle N\n"
 		"  --disasm               print the assembled workload as source and exit\n"
 		"  --help-config          list every config key\n"
@@ -254,8 +254,9 @@ static void write_text(FILE *f, const struct program *p, const struct gpu_config
 		       const struct sim_result *r)
 {
 	const struct sim_stats *s = &r->stats;
-	fprintf(f, "simt-sim: %s on %s (%s scheduler, %s divergence, %s barriers)\n", p->name, c->name,
-		c->scheduler, c->divergence, c->barrier);
+	fprintf(f, "simt-sim: %s on %s (%s scheduler, %s divergence%s%s, %s barriers)\n", p->name, c->name,
+		c->scheduler, c->divergence, strcmp(c->divergence, "its") ? "" : " with ",
+		strcmp(c->divergence, "its") ? "" : c->convergence, c->barrier);
 	fprintf(f, "  grid %ux%ux%u, block %ux%ux%u, %u regs/thread, %u bytes shared/block\n", p->grid[0],
 		p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2], p->nregs, p->shared_bytes);
 	fprintf(f, "  cycles               %" PRIu64 "  (%.3f us at %lld MHz)\n", s->cycles,
@@ -265,8 +266,9 @@ static void write_text(FILE *f, const struct program *p, const struct gpu_config
 	fprintf(f, "  IPC                  %.3f per GPU, %.3f per active SM\n",
 		s->cycles ? (double)s->warp_insns / (double)s->cycles : 0.0,
 		s->active_sm_cycles ? (double)s->warp_insns / (double)s->active_sm_cycles : 0.0);
-	fprintf(f, "  SIMD efficiency      %.1f%%\n",
-		s->warp_insns ? 100.0 * (double)s->thread_insns / (32.0 * (double)s->warp_insns) : 0.0);
+	fprintf(f, "  SIMD efficiency      %.1f%%  (%" PRIu64 " divergent branches, %" PRIu64 " issues while split)\n",
+		s->warp_insns ? 100.0 * (double)s->thread_insns / (32.0 * (double)s->warp_insns) : 0.0,
+		s->divergent_branches, s->split_issues);
 	fprintf(f, "  occupancy            %u blocks/SM (limited by %s): theoretical %.1f%%, achieved %.1f%%\n",
 		r->blocks_per_sm, r->limiter, pct((uint64_t)r->blocks_per_sm * r->warps_per_block, r->max_warps),
 		s->active_sm_cycles ? 100.0 * (double)s->active_warp_cycles / ((double)s->active_sm_cycles * r->max_warps) : 0.0);

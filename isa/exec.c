@@ -450,7 +450,12 @@ static void sem_SHFL(struct xc *x)
 		default: s = l ^ (b[l] & 31); break;
 		}
 		d[l] = v[s];
+		if (s != l)
+			x->r->shfl_src |= 1u << s;
 	}
+	const uint32_t *mask = src(x, 2);
+	if (x->m)
+		x->r->op_mask = mask[__builtin_ctz(x->m)];
 }
 
 static void vote(struct xc *x, int kind)
@@ -458,6 +463,8 @@ static void vote(struct xc *x, int kind)
 	uint32_t p = pred_src(x, 0);
 	const uint32_t *mask = src(x, 1);
 	uint32_t v = 0;
+	if (x->m)
+		x->r->op_mask = mask[__builtin_ctz(x->m)];
 	uint32_t *d = kind == 2 ? dst(x) : NULL;
 	FOR_LANES(x->m, l) {
 		uint32_t part = x->active & mask[l];
@@ -489,6 +496,8 @@ static void sem_MATCH_ANY(struct xc *x)
 	const uint32_t *mask = src(x, 1);
 	uint32_t *d = dst(x);
 	uint32_t out[ISA_WARP_SIZE];
+	if (x->m)
+		x->r->op_mask = mask[__builtin_ctz(x->m)];
 	FOR_LANES(x->m, l) {
 		uint32_t r = 0;
 		FOR_LANES(x->active & mask[l], j)
@@ -544,6 +553,8 @@ void exec_insn(const struct isa_insn *in, struct exec_warp *w, const struct exec
 	r->sync_mask = 0;
 	r->sleep_ns = 0;
 	r->mem_written = false;
+	r->shfl_src = 0;
+	r->op_mask = 0;
 	r->fault = FAULT_NONE;
 	sem_table[in->op](&x);
 }

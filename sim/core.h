@@ -31,6 +31,7 @@ struct warp {
 	uint64_t wake;            /* when its stall can end (NEVER: only by others) */
 	bool dirty;               /* it issued or was released: evaluate again */
 	bool sb_clear;            /* its next instruction's operands are ready (until it issues) */
+	bool runnable;            /* the divergence model has a group to issue */
 	uint32_t pc, mask;        /* what it issues next (cached from the divergence model) */
 	struct exec_warp x;       /* registers and predicates */
 	struct block *blk;
@@ -45,11 +46,14 @@ struct warp {
 	uint64_t *reg_ready;      /* per register: cycle its pending result is usable */
 	uint8_t *reg_kind;        /* per register: enum reg_kind of that result */
 	uint64_t pred_ready[ISA_NUM_PREDS + 1];
+	uint32_t live_lanes;      /* lanes not exited (from the divergence model) */
 	uint8_t pred_kind[ISA_NUM_PREDS + 1];
 	void *simt;               /* divergence model state */
-	/* barrier */
-	bool at_barrier;
-	uint32_t bar_pc, bar_mask; /* where it waits, and the lanes that arrived */
+	/* barrier: lanes that arrived at the block barrier and wait, and where */
+	uint32_t bar_mask, bar_pc;
+	/* warp sync (its): lanes waiting, and the mask each waits for */
+	uint32_t ws_lanes, ws_pc;
+	uint32_t ws_mask[32];
 	/* livelock diagnosis: pcs issued since the last progress event */
 	uint64_t spin_epoch;
 	uint32_t spin_lo, spin_hi;
@@ -67,6 +71,8 @@ struct block {
 	uint32_t nthreads;
 	uint8_t *shared;          /* the block's shared memory (program shared_bytes) */
 	struct exec_env env;
+	uint32_t bar_first_pc;    /* pc of the first arrival at the current barrier */
+	bool bar_differ;          /* arrivals at different bar.sync instructions */
 };
 
 struct subpart {
@@ -104,6 +110,8 @@ struct sim {
 	const struct sched_ops *sched;
 	const struct simt_ops *simt;
 	enum barrier_mode bar;
+	bool its;                 /* lanes wait individually (independent thread scheduling) */
+	int policy;               /* convergence policy of the divergence model */
 	struct occ_result occ;
 	struct deps *deps;        /* per pc */
 	uint64_t ii[UNIT_COUNT];  /* cycles a warp instruction occupies each unit */
@@ -125,8 +133,11 @@ struct sim {
 	struct sched_cand *cands;
 	struct warp **scratch;
 	unsigned *cand_warp, *order;
-	char warned_pc_bar[64];
+	uint8_t *warned;          /* per pc: warnings already given (bits) */
 };
+
+enum { WARN_BAR_PARTIAL = 1, WARN_SYNC_MASK = 2, WARN_SHFL_SRC = 4, WARN_WARPSYNC = 8,
+       WARN_BAR_ITS = 16 };
 
 /* sm.c: run one cycle of every sub-partition that may have work; returns
  * whether anything issued and updates m->wake. */
@@ -135,6 +146,10 @@ void sm_cycle(struct sim *s, struct sm *m, bool *issued);
 /* barrier.c */
 void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes);
 void bar_check(struct sim *s, struct block *b);
+void warpsync_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes, uint32_t mask);
+void warpsync_check(struct sim *s, struct warp *w);
+void warp_refresh(struct sim *s, struct warp *w); /* re-ask the divergence model */
+bool warn_once(struct sim *s, uint32_t pc, unsigned kind);
 
 /* gpu.c */
 void gpu_progress(struct sim *s);

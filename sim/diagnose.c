@@ -78,18 +78,19 @@ const char *diag_where(const struct program *p, uint32_t pc, char *buf, size_t n
 struct parked_ctx {
 	struct sim *s;
 	struct warp *w;
+	const char *label; /* "missing" in a deadlock, "parked" in a livelock */
 };
 
 static void parked(void *ctx, uint32_t mask, uint32_t pc, const char *why)
 {
 	struct parked_ctx *c = ctx;
-	uint32_t m = mask & c->w->valid & ~c->w->exited & ~(c->w->at_barrier ? c->w->bar_mask : 0);
+	uint32_t m = mask & c->w->live_lanes & ~c->w->bar_mask & ~c->w->ws_lanes;
 	if (!m)
 		return;
 	char who[160];
 	diag_threads(who, sizeof who, m, c->w->warp_in_block * 32);
 	const struct program *p = c->s->p;
-	diag_say(c->s->r, "    missing: threads %s of warp %u are %s, waiting at line %u (pc %u: %s)\n", who,
+	diag_say(c->s->r, "    %s: threads %s of warp %u are %s, waiting at line %u (pc %u: %s)\n", c->label, who,
 		 c->w->warp_in_block, why, pc < p->ncode ? p->loc[pc].line : 0, pc,
 		 pc < p->ncode ? p->src_text[pc] : "end");
 }
@@ -105,7 +106,7 @@ void diag_deadlock(struct sim *s, struct block *b, const char *why)
 	char where[160], who[160];
 	uint32_t pc = UINT32_MAX;
 	for (unsigned i = 0; i < b->nwarps && pc == UINT32_MAX; i++)
-		if (b->warps[i]->live && b->warps[i]->at_barrier)
+		if (b->warps[i]->live && b->warps[i]->bar_mask)
 			pc = b->warps[i]->bar_pc;
 	diag_say(r, "deadlock: block (%u,%u,%u) on SM %u at cycle %" PRIu64 ": %s\n", b->id[0], b->id[1],
 		 b->id[2], b->sm->id, s->now, why);
@@ -116,16 +117,22 @@ void diag_deadlock(struct sim *s, struct block *b, const char *why)
 		struct warp *w = b->warps[i];
 		if (!w->live)
 			continue;
-		if (w->at_barrier) {
+		if (w->bar_mask) {
 			diag_threads(who, sizeof who, w->bar_mask, w->warp_in_block * 32);
 			diag_say(r, "    waiting: warp %u threads %s at %s\n", w->warp_in_block, who,
 				 diag_where(p, w->bar_pc, where, sizeof where));
-		} else {
+		}
+		if (w->ws_lanes) {
+			diag_threads(who, sizeof who, w->ws_lanes, w->warp_in_block * 32);
+			diag_say(r, "    waiting: warp %u threads %s at warpsync %s\n", w->warp_in_block, who,
+				 diag_where(p, w->ws_pc, where, sizeof where));
+		}
+		if (w->runnable) {
 			diag_threads(who, sizeof who, w->mask, w->warp_in_block * 32);
 			diag_say(r, "    running: warp %u threads %s at %s\n", w->warp_in_block, who,
 				 diag_where(p, w->pc, where, sizeof where));
 		}
-		struct parked_ctx c = {s, w};
+		struct parked_ctx c = {s, w, "missing"};
 		s->simt->parked(w->simt, parked, &c);
 	}
 	uint32_t done = 0;
@@ -164,7 +171,7 @@ void diag_livelock(struct sim *s)
 				 w->blk->id[0], w->blk->id[1], w->blk->id[2], w->warp_in_block, i, who,
 				 loop ? "in the loop over" : "over", lo, hi, p->files[p->loc[lo].file],
 				 p->loc[lo].line, p->loc[hi].line);
-			struct parked_ctx c = {s, w};
+			struct parked_ctx c = {s, w, "parked"};
 			s->simt->parked(w->simt, parked, &c);
 		}
 	if (total > shown)

@@ -40,10 +40,13 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	}
 	const struct simt_ops *simt = simt_find(c->divergence);
 	if (!simt) {
-		diag_error(d, "config", 0, 0, "", "sm.divergence = '%s' is not a divergence model (one of: stack)",
+		diag_error(d, "config", 0, 0, "", "sm.divergence = '%s' is not a divergence model (one of: stack, its)",
 			   c->divergence);
 		return NULL;
 	}
+	int policy = simt_policy_find(simt, c->convergence);
+	if (policy < 0)
+		policy = 0; /* the stack has no policies; its checks sm.convergence's allowed words */
 	uint32_t threads = p->block[0] * p->block[1] * p->block[2];
 	struct occ_result occ;
 	occ_compute(c, threads, p->nregs, p->shared_bytes, &occ);
@@ -61,6 +64,9 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	s->sched = sched;
 	s->simt = simt;
 	s->bar = !strcmp(c->barrier, "warp") ? BAR_WARP : !strcmp(c->barrier, "thread") ? BAR_THREAD : BAR_STRICT;
+	s->its = simt == &simt_its_ops;
+	s->policy = policy;
+	s->warned = xcalloc(p->ncode, 1);
 	s->occ = occ;
 	if (obs)
 		s->obs = *obs;
@@ -145,6 +151,7 @@ void sim_destroy(struct sim *s)
 	}
 	free(s->sms);
 	free(s->deps);
+	free(s->warned);
 	free(s->cands);
 	free(s->scratch);
 	free(s->cand_warp);
@@ -202,6 +209,7 @@ static void start_block(struct sim *s, struct sm *m)
 	b->nthreads = p->block[0] * p->block[1] * p->block[2];
 	b->nwarps = s->occ.warps_per_block;
 	b->warps_done = 0;
+	b->bar_differ = false;
 	memset(b->shared, 0, p->shared_bytes);
 	struct exec_env *e = &b->env;
 	memset(e, 0, sizeof *e);
@@ -234,10 +242,11 @@ static void start_block(struct sim *s, struct sm *m)
 		w->branch_until = w->sleep_until = w->mem_until = 0;
 		memset(w->reg_ready, 0, sizeof(uint64_t) * p->nregs);
 		memset(w->pred_ready, 0, sizeof w->pred_ready);
-		w->at_barrier = false;
+		w->bar_mask = w->ws_lanes = 0;
 		w->spin_epoch = w->loop_epoch = UINT64_MAX;
-		s->simt->init(w->simt, w->valid);
-		s->simt->next(w->simt, &w->pc, &w->mask);
+		s->simt->init(w->simt, w->valid, s->policy);
+		w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
+		w->live_lanes = w->valid;
 		w->dirty = true;
 		w->wake = 0;
 		b->warps[wi] = w;

@@ -23,9 +23,10 @@ struct issue_event {
 	uint64_t block;        /* linear block id */
 	unsigned warp_in_block;
 	uint32_t pc;
-	uint32_t mask;         /* lanes it issued for */
+	uint32_t mask;         /* lanes it issued for (the active mask) */
 	uint32_t exec_mask;    /* lanes whose guard held */
-	unsigned depth;        /* divergence state depth after the issue (stack entries) */
+	uint32_t live;         /* the warp's lanes not exited, before the issue */
+	unsigned depth;        /* after the issue: stack entries, or ITS groups (distinct pcs) */
 };
 
 struct sim_observer {

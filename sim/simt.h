@@ -1,8 +1,10 @@
 /*
  * simt.h - the divergence model of a warp, behind one small interface so
- * that a second model (Volta independent thread scheduling) slots in beside
- * the reconvergence stack. A model decides which pc a warp issues next and
- * for which lanes; the SM tells it what each issued instruction did.
+ * that models slot in side by side: the pre-Volta reconvergence stack
+ * (simt_stack.c) and Volta's independent thread scheduling (simt_its.c). A
+ * model decides which pc a warp issues next and for which lanes; the SM
+ * tells it what each issued instruction did, and which lanes block (at a
+ * barrier or warp sync) and are released.
  */
 #ifndef SIMT_SIMT_H
 #define SIMT_SIMT_H
@@ -31,17 +33,28 @@ typedef void (*simt_parked_fn)(void *ctx, uint32_t mask, uint32_t pc, const char
 struct simt_ops {
 	const char *name;
 	size_t state_size;                       /* bytes of per-warp state */
-	void (*init)(void *st, uint32_t mask);   /* all lanes in mask at pc 0 */
-	/* The next group: false when no lane is left to run. */
+	const char *const *policies;             /* convergence policies by name, NULL-terminated */
+	/* All lanes in mask at pc 0; policy indexes policies (0 if none). */
+	void (*init)(void *st, uint32_t mask, int policy);
+	/* The next group to issue: false when no lane can run (all exited or
+	 * blocked). */
 	bool (*next)(const void *st, uint32_t *pc, uint32_t *mask);
 	void (*step)(void *st, const struct simt_step *s);
-	unsigned (*depth)(const void *st);       /* entries (stack) or groups (its) */
+	/* lanes wait (barrier, warp sync) until released; the stack blocks
+	 * the whole warp, ITS only those lanes */
+	void (*block)(void *st, uint32_t lanes);
+	void (*release)(void *st, uint32_t lanes);
+	uint32_t (*live)(const void *st);        /* lanes not exited */
+	unsigned (*depth)(const void *st);       /* stack entries, or ITS groups (distinct pcs) */
 	void (*parked)(const void *st, simt_parked_fn fn, void *ctx);
 };
 
-/* The models, by name ("stack"); NULL when unknown. */
+/* The models, by name ("stack", "its"); NULL when unknown. */
 const struct simt_ops *simt_find(const char *name);
 
-extern const struct simt_ops simt_stack_ops;
+/* Index of a convergence policy of ops, or -1. */
+int simt_policy_find(const struct simt_ops *ops, const char *name);
+
+extern const struct simt_ops simt_stack_ops, simt_its_ops;
 
 #endif

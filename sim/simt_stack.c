@@ -23,20 +23,23 @@ struct entry {
 
 struct stack {
 	unsigned n;
+	bool blocked;  /* the top entry waits (barrier): the whole warp waits */
 	struct entry e[STACK_MAX];
 };
 
-static void init(void *st, uint32_t mask)
+static void init(void *st, uint32_t mask, int policy)
 {
+	(void)policy;
 	struct stack *s = st;
 	s->n = 1;
+	s->blocked = false;
 	s->e[0] = (struct entry){0, UINT32_MAX, mask};
 }
 
 static bool next(const void *st, uint32_t *pc, uint32_t *mask)
 {
 	const struct stack *s = st;
-	if (!s->n)
+	if (!s->n || s->blocked)
 		return false;
 	*pc = s->e[s->n - 1].pc;
 	*mask = s->e[s->n - 1].mask;
@@ -72,6 +75,24 @@ static void step(void *st, const struct simt_step *x)
 	pop_finished(s);
 }
 
+static void block(void *st, uint32_t lanes)
+{
+	(void)lanes; /* one path at a time: the rest of the warp cannot go on */
+	((struct stack *)st)->blocked = true;
+}
+
+static void release(void *st, uint32_t lanes)
+{
+	(void)lanes;
+	((struct stack *)st)->blocked = false;
+}
+
+static uint32_t live(const void *st)
+{
+	const struct stack *s = st;
+	return s->n ? s->e[0].mask : 0; /* exited lanes leave every entry */
+}
+
 static unsigned depth(const void *st) { return ((const struct stack *)st)->n; }
 
 static void parked(const void *st, simt_parked_fn fn, void *ctx)
@@ -87,13 +108,24 @@ static void parked(const void *st, simt_parked_fn fn, void *ctx)
 	}
 }
 
-const struct simt_ops simt_stack_ops = {"stack", sizeof(struct stack), init, next, step, depth, parked};
+static const char *const no_policies[] = {"none", NULL};
+
+const struct simt_ops simt_stack_ops = {"stack", sizeof(struct stack), no_policies, init, next, step,
+					block, release, live, depth, parked};
 
 const struct simt_ops *simt_find(const char *name)
 {
-	static const struct simt_ops *const models[] = {&simt_stack_ops};
+	static const struct simt_ops *const models[] = {&simt_stack_ops, &simt_its_ops};
 	for (size_t i = 0; i < sizeof models / sizeof models[0]; i++)
 		if (!strcmp(models[i]->name, name))
 			return models[i];
 	return NULL;
+}
+
+int simt_policy_find(const struct simt_ops *ops, const char *name)
+{
+	for (int i = 0; ops->policies[i]; i++)
+		if (!strcmp(ops->policies[i], name))
+			return i;
+	return -1;
 }

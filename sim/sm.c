@@ -25,7 +25,7 @@ static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 		w->sb_clear = false;
 	w->dirty = false;
 	w->wake = NEVER;
-	if (w->at_barrier) {
+	if (!w->runnable) { /* every live lane waits at a barrier or warp sync */
 		w->stall = STALL_BARRIER;
 		return;
 	}
@@ -97,6 +97,28 @@ static void set_ready(struct warp *w, const struct deps *d, uint64_t at, uint8_t
 	}
 }
 
+/* shfl, vote and match name their participants in a mask: a named thread
+ * outside the issuing group (inactive, or on another path) makes the
+ * result undefined, as does reading a lane outside the group. */
+static void check_sync_mask(struct sim *s, struct warp *w, uint32_t pc, const struct isa_insn *in,
+			    const struct exec_result *x, uint32_t mask)
+{
+	char where[160], who[160];
+	uint32_t outside = x->op_mask & w->live_lanes & ~mask;
+	if (outside && warn_once(s, pc, WARN_SYNC_MASK)) {
+		diag_threads(who, sizeof who, outside, w->warp_in_block * 32);
+		diag_warn(s->r, "%s at %s: the mask 0x%08x names threads %s of warp %u, which are not in the issuing group (inactive or on another path): the result is undefined\n",
+			  isa_ops[in->op].name, diag_where(s->p, pc, where, sizeof where), x->op_mask, who,
+			  w->warp_in_block);
+	}
+	uint32_t read = x->shfl_src & ~mask;
+	if (read && warn_once(s, pc, WARN_SHFL_SRC)) {
+		diag_threads(who, sizeof who, read, w->warp_in_block * 32);
+		diag_warn(s->r, "%s at %s reads threads %s of warp %u, which are not in the issuing group: the values are undefined\n",
+			  isa_ops[in->op].name, diag_where(s->p, pc, where, sizeof where), who, w->warp_in_block);
+	}
+}
+
 static void issue(struct sim *s, struct sm *m, struct warp *w)
 {
 	const struct program *p = s->p;
@@ -154,28 +176,22 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 		if (x.exec_mask)
 			w->sleep_until = t + (uint64_t)x.sleep_ns * (uint64_t)s->c->clock_mhz / 1000;
 		break;
-	case OP_WARPSYNC: {
-		/* the stack runs one path at a time: lanes of the mask that are on
-		 * another path cannot meet this one; pre-Volta hardware goes on */
-		uint32_t missing = x.sync_mask & w->valid & ~w->exited & ~mask;
-		if (x.exec_mask && missing) {
-			char where[160], who[160];
-			diag_threads(who, sizeof who, missing, w->warp_in_block * 32);
-			diag_warn(s->r, "warpsync at %s: threads %s of warp %u are on another path of the reconvergence stack; they do not wait (undefined under the CUDA rules)\n",
-				  diag_where(p, pc, where, sizeof where), who, w->warp_in_block);
-		}
-		break;
-	}
 	default:
 		break;
 	}
+	if (isa_ops[in->op].flags & IF_WARP && in->op != OP_ACTMASK && x.exec_mask)
+		check_sync_mask(s, w, pc, in, &x, mask);
+	if (w->live_lanes & ~mask)
+		st->split_issues++;
 	struct simt_step step = {in, pc, mask, x.taken, exited, p->ipdom[pc]};
+	uint32_t live_before = w->live_lanes;
 	s->simt->step(w->simt, &step);
-	bool more = s->simt->next(w->simt, &w->pc, &w->mask);
+	w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
+	w->live_lanes = s->simt->live(w->simt);
 	w->dirty = true;
 	if (s->obs.on_issue) {
 		struct issue_event e = {t, m->id, w->slot, w->subp, b->linear, w->warp_in_block, pc, mask,
-					x.exec_mask, s->simt->depth(w->simt)};
+					x.exec_mask, live_before, s->simt->depth(w->simt)};
 		s->obs.on_issue(s->obs.ctx, &e);
 	}
 	/* livelock diagnosis: the pcs this warp issues between progress events */
@@ -190,12 +206,18 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	}
 	if (progress)
 		gpu_progress(s);
-	if (in->op == OP_BAR && x.exec_mask) {
-		bar_arrive(s, w, pc, x.exec_mask);
+	if (!w->live_lanes) {
+		gpu_warp_done(s, w);
 		return;
 	}
-	if (!more)
-		gpu_warp_done(s, w);
+	if (in->op == OP_BAR && x.exec_mask)
+		bar_arrive(s, w, pc, x.exec_mask);
+	else if (in->op == OP_WARPSYNC && x.exec_mask)
+		warpsync_arrive(s, w, pc, x.exec_mask, x.sync_mask);
+	else if (exited && (w->ws_lanes || w->bar_mask))
+		warpsync_check(s, w); /* exited lanes count as arrived */
+	if (exited)
+		bar_check(s, b);
 }
 
 

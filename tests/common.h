@@ -15,6 +15,7 @@ Suite *exec_suite(void);
 Suite *core_suite(void);
 Suite *occupancy_suite(void);
 Suite *sched_suite(void);
+Suite *its_suite(void);
 Suite *config_suite(void);
 Suite *workload_suite(void);
 Suite *e2e_suite(void);

@@ -1,0 +1,65 @@
+/* run.c - see run.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common.h"
+#include "config.h"
+#include "run.h"
+#include "workload.h"
+
+
+struct issue_event ev[MAXEV];
+unsigned nev;
+
+static void record(void *ctx, const struct issue_event *e)
+{
+	(void)ctx;
+	if (nev < MAXEV)
+		ev[nev++] = *e;
+}
+
+
+/* Run a program on a shipped config with "section.key=value" overrides. */
+void run_prog(struct run *x, struct program *p, const char *config, const char *const *sets)
+{
+	struct gpu_config c;
+	cfg_defaults(&c);
+	struct diag d = {0};
+	char path[256];
+	snprintf(path, sizeof path, "configs/%s.ini", config);
+	ck_assert_msg(cfg_load(src_path(path), &c, &d), "%s", d.msg);
+	for (; sets && *sets; sets++)
+		ck_assert_msg(cfg_set(&c, *sets, &d), "%s", d.msg);
+	x->p = p;
+	gmem_init(&x->g);
+	uint32_t args[64] = {0};
+	ck_assert(wl_setup(p, &x->g, args, &d));
+	nev = 0;
+	struct sim_observer obs = {record, NULL, NULL};
+	struct sim *s = sim_create(&c, p, &x->g, args, &obs, &d);
+	ck_assert_msg(s, "%s", d.msg);
+	sim_run(s, 0, &x->r);
+	sim_destroy(s);
+}
+
+void run_text(struct run *x, const char *text, const char *config, const char *const *sets)
+{
+	run_prog(x, must_assemble(text), config, sets);
+}
+
+void run_file(struct run *x, const char *rel, const char *config, const char *const *sets,
+		     const struct param_override *ov, unsigned nov)
+{
+	struct diag d = {0};
+	struct program *p = asm_load(src_path(rel), ov, nov, &d);
+	ck_assert_msg(p, "%s", d.msg);
+	run_prog(x, p, config, sets);
+}
+
+void done(struct run *x)
+{
+	gmem_free(&x->g);
+	sim_result_free(&x->r);
+	program_free(x->p);
+}
+

@@ -1,0 +1,28 @@
+/* run.h - running programs on the timing core from tests, recording every
+ * issue. */
+#ifndef SIMT_TEST_RUN_H
+#define SIMT_TEST_RUN_H
+
+#include "gpu.h"
+#include "program.h"
+
+#define MAXEV 200000
+
+extern struct issue_event ev[MAXEV];
+extern unsigned nev;
+
+struct run {
+	struct program *p;
+	struct gmem g;
+	struct sim_result r;
+};
+
+/* Run on configs/<config>.ini with "section.key=value" overrides (NULL-
+ * terminated, or NULL); fails the test on setup errors. */
+void run_prog(struct run *x, struct program *p, const char *config, const char *const *sets);
+void run_text(struct run *x, const char *text, const char *config, const char *const *sets);
+void run_file(struct run *x, const char *rel, const char *config, const char *const *sets,
+	      const struct param_override *ov, unsigned nov);
+void done(struct run *x);
+
+#endif

@@ -1,0 +1,278 @@
+/* test_its.c - independent thread scheduling against the reconvergence
+ * stack, on the seed's synchronisation workloads. Expected sequences and
+ * values are worked out by hand from the rules in docs/DIVERGENCE.md. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "run.h"
+
+static const char *const ITS[] = {"sm.divergence=its", "sm.barrier=thread", NULL};
+static const char *const ITS_MINPC[] = {"sm.divergence=its", "sm.barrier=thread", "sm.convergence=minpc",
+					NULL};
+static const char *const STACK[] = {"sm.divergence=stack", NULL};
+
+struct seq {
+	uint32_t pc, mask;
+	unsigned depth;
+};
+
+static void expect_seq(const struct seq *want, unsigned n, const char *what)
+{
+	ck_assert_msg(nev == n, "%s: %u issues, expected %u", what, nev, n);
+	for (unsigned i = 0; i < n; i++)
+		ck_assert_msg(ev[i].pc == want[i].pc && ev[i].mask == want[i].mask && ev[i].depth == want[i].depth,
+			      "%s, issue %u: pc %u mask %08x depth %u; expected pc %u mask %08x depth %u", what, i,
+			      ev[i].pc, ev[i].mask, ev[i].depth, want[i].pc, want[i].mask, want[i].depth);
+}
+
+/* divergence.s: `@!p0 bra else` sends lanes 4-31 to X, Y; lanes 0-3 fall
+ * through to A, B. Every model runs A, B first (the fall-through path; for
+ * minpc also the lower pc), then X, Y, then Z with all 32 lanes. The stack
+ * reports entries (3 after the branch, 2 once A, B reach Z, 1 at Z), ITS
+ * reports groups (2 while split, 1 once all threads are at Z). */
+START_TEST(if_else_all_models)
+{
+	const uint32_t lo = 0xf, hi = ~0xfu;
+	static const char *const *cfgs[] = {STACK, ITS, ITS_MINPC};
+	static const char *const names[] = {"stack", "its ipdom", "its minpc"};
+	for (int k = 0; k < 3; k++) {
+		struct run x;
+		run_file(&x, "workloads/divergence.s", "g80", cfgs[k], NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		bool stack = k == 0;
+		struct seq want[] = {
+			{0, ~0u, 1}, {1, ~0u, 1}, {2, ~0u, 1}, {3, ~0u, stack ? 3u : 2u},
+			{4, lo, stack ? 3u : 2u}, {5, lo, stack ? 3u : 2u}, {6, lo, 2},   /* A, B, bra join */
+			{7, hi, 2}, {8, hi, 1},                                            /* X, Y */
+			{9, ~0u, 1}, {10, ~0u, 1}, {11, ~0u, 1}, {12, ~0u, 1}, {13, ~0u, 0}, /* Z, exit */
+		};
+		expect_seq(want, sizeof want / sizeof want[0], names[k]);
+		ck_assert_uint_eq(x.r.stats.split_issues, 5);
+		ck_assert_uint_eq(x.r.stats.thread_insns, 4 * 32 + 3 * 4 + 2 * 28 + 5 * 32);
+		done(&x);
+	}
+}
+END_TEST
+
+/* A fall-through path that jumps past the taken target:
+ *   2 @p0 bra t (10): lanes 0-15 taken; 16-31 fall to 3, which jumps to f2 (12)
+ * ipdom goes on with the group that issued last (16-31 at 12) until it
+ * reaches the reconvergence point j (13), then runs the other (10, 11);
+ * minpc always takes the lowest pc: 10, 11 before 12. */
+START_TEST(convergence_policies_differ)
+{
+	const char *text = ".grid 1\n.block 32\n"
+			   "        s2r r0, %laneid\n"          /* 0 */
+			   "        isetp.lt.u32 p0, r0, 16\n"  /* 1 */
+			   "        @p0 bra t\n"                /* 2 */
+			   "        bra f2\n"                   /* 3 */
+			   "        iadd r1, r1, 99\n"          /* 4..9 never run */
+			   "        iadd r1, r1, 99\n"
+			   "        iadd r1, r1, 99\n"
+			   "        iadd r1, r1, 99\n"
+			   "        iadd r1, r1, 99\n"
+			   "        iadd r1, r1, 99\n"
+			   "t:      iadd r1, r1, 1\n"           /* 10 */
+			   "        bra j\n"                    /* 11 */
+			   "f2:     iadd r1, r1, 2\n"           /* 12 */
+			   "j:      exit\n";                    /* 13 */
+	const uint32_t lo = 0xffff, hi = 0xffff0000u;
+	struct run x;
+	run_text(&x, text, "g80", ITS);
+	struct seq ipdom[] = {{0, ~0u, 1}, {1, ~0u, 1}, {2, ~0u, 2}, {3, hi, 2}, {12, hi, 2},
+			      {10, lo, 2}, {11, lo, 1}, {13, ~0u, 0}};
+	expect_seq(ipdom, 8, "ipdom");
+	done(&x);
+	run_text(&x, text, "g80", ITS_MINPC);
+	struct seq minpc[] = {{0, ~0u, 1}, {1, ~0u, 1}, {2, ~0u, 2}, {3, hi, 2}, {10, lo, 2},
+			      {11, lo, 2}, {12, hi, 1}, {13, ~0u, 0}};
+	expect_seq(minpc, 8, "minpc");
+	done(&x);
+}
+END_TEST
+
+static uint32_t word(const struct run *x, unsigned buf, unsigned i)
+{
+	return ((const uint32_t *)x->g.bufs[buf].data)[i];
+}
+
+START_TEST(spinlock_stack_livelocks_its_passes)
+{
+	struct run x;
+	run_file(&x, "workloads/spinlock.s", "g80", STACK, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_NO_PROGRESS);
+	ck_assert_msg(strstr(x.r.diagnosis, "spinning: block (0,0,0) warp 0 (SM 0), threads 1-31, in the loop over pcs 3..5 (") &&
+			      strstr(x.r.diagnosis, "spinlock.s:30-32)"),
+		      "%s", x.r.diagnosis);
+	ck_assert_msg(strstr(x.r.diagnosis, "parked: threads 0 of warp 0 are masked off in the reconvergence stack, waiting at line 33"),
+		      "%s", x.r.diagnosis);
+	done(&x);
+	run_file(&x, "workloads/spinlock.s", "g80", ITS, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(word(&x, 1, 0), 32);
+	ck_assert_uint_eq(word(&x, 0, 0), 0); /* released */
+	done(&x);
+	run_file(&x, "workloads/spinlock.s", "g80", ITS_MINPC, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(word(&x, 1, 0), 32);
+	done(&x);
+	struct param_override big[] = {{"BLOCKS", "4"}, {"THREADS", "256"}};
+	run_file(&x, "workloads/spinlock.s", "h100", NULL, big, 2); /* h100: its by default */
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(word(&x, 1, 0), 1024);
+	done(&x);
+	run_file(&x, "workloads/spinlock.s", "h100", STACK, big, 2);
+	ck_assert_int_eq(x.r.status, SIM_NO_PROGRESS);
+	done(&x);
+}
+END_TEST
+
+START_TEST(barrier_divergence_its_completes)
+{
+	struct run x;
+	run_file(&x, "workloads/barrier_divergence.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_msg(strstr(x.r.warnings, "bar.sync at ") &&
+			      strstr(x.r.warnings, "reached by threads 0,2,4,...,30 of warp 0 while threads 1,3,5,...,31 of that warp are on another path (synccheck"),
+		      "%s", x.r.warnings);
+	const float *d = (const float *)x.g.bufs[0].data;
+	ck_assert(d[0] == 1.0f && d[1] == 2.0f && d[31] == 2.0f);
+	done(&x);
+}
+END_TEST
+
+/* Each half of the warp writes its slot, syncs at its own warpsync (two
+ * pcs), then, still on its own path, reads the other half's slot. With ITS
+ * both halves wait for each other; with the stack the first half goes on
+ * alone (warning) and reads the slot before the other half rewrote it. */
+START_TEST(warpsync_waits_across_paths)
+{
+	const char *text = ".grid 1\n.block 32\n.shared s 128\n.buffer out u32 32 zero\n.arg out\n"
+			   "        s2r r0, %laneid\n"
+			   "        shl r1, r0, 2\n"
+			   "        iadd r2, r0, 100\n"
+			   "        sts [r1+s], r2\n"            /* s[lane] = lane + 100 */
+			   "        isetp.lt.u32 p0, r0, 16\n"
+			   "        xor r3, r0, 16\n"
+			   "        shl r3, r3, 2\n"
+			   "        ldc r5, out\n"
+			   "        iadd r5, r5, r1\n"
+			   "        @!p0 bra upper\n"
+			   "        warpsync 0xffffffff\n"       /* lower half syncs here ... */
+			   "        lds r4, [r3+s]\n"            /* ... and reads the upper half's slot */
+			   "        stg [r5], r4\n"
+			   "        exit\n"
+			   "upper:  iadd r2, r2, 1000\n"
+			   "        sts [r1+s], r2\n"            /* upper half rewrites: lane + 1100 */
+			   "        warpsync 0xffffffff\n"       /* ... upper half syncs here */
+			   "        lds r4, [r3+s]\n"
+			   "        stg [r5], r4\n"
+			   "        exit\n";
+	struct run x;
+	run_text(&x, text, "g80", ITS);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(word(&x, 0, 0), 16 + 1100); /* lane 0 reads lane 16's final value */
+	ck_assert_uint_eq(word(&x, 0, 16), 0 + 100);
+	ck_assert_str_eq(x.r.warnings, "");
+	done(&x);
+	run_text(&x, text, "g80", STACK);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(word(&x, 0, 0), 16 + 100); /* read before the upper half rewrote it */
+	ck_assert_msg(strstr(x.r.warnings, "warpsync at test.s:16 (pc 10): threads 16-31 of warp 0 are on another path of the reconvergence stack"),
+		      "%s", x.r.warnings);
+	done(&x);
+	/* lanes 0-15 wait at warpsync for lanes 16-31, which wait at the block
+	 * barrier for lanes 0-15: deadlock under ITS too */
+	run_text(&x, ".grid 1\n.block 32\n        s2r r0, %laneid\n        isetp.lt.u32 p0, r0, 16\n"
+		     "        @!p0 bra other\n        warpsync 0xffffffff\n        exit\n"
+		     "other:  bar.sync\n        exit\n", "g80", ITS);
+	ck_assert_int_eq(x.r.status, SIM_DEADLOCK);
+	ck_assert_msg(strstr(x.r.diagnosis, "waiting: warp 0 threads 0-15 at warpsync test.s:6 (pc 3)") &&
+			      strstr(x.r.diagnosis, "waiting: warp 0 threads 16-31 at test.s:8 (pc 5)"),
+		      "%s", x.r.diagnosis);
+	done(&x);
+}
+END_TEST
+
+START_TEST(warp_primitives_and_masks)
+{
+	static const char *const *cfgs[] = {STACK, ITS};
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_file(&x, "workloads/warp_reduce_syncwarp.s", "g80", cfgs[k], NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		ck_assert_uint_eq(word(&x, 1, 0), 496);
+		done(&x);
+		run_file(&x, "workloads/shfl_reduce.s", "g80", cfgs[k], NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		ck_assert_uint_eq(word(&x, 1, 0), 496);
+		done(&x);
+		run_file(&x, "workloads/ballot_mask.s", "g80", cfgs[k], NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		ck_assert_uint_eq(word(&x, 1, 0), 190);
+		/* lane l reads l + offset; lanes 20-31 are outside the branch */
+		ck_assert_msg(strstr(x.r.warnings, "shfl at ") &&
+				      strstr(x.r.warnings, "reads threads 20-31 of warp 0, which are not in the issuing group"),
+			      "%s", x.r.warnings);
+		done(&x);
+		/* counters 22, 21, 21; each counter hands out 0..n-1 once */
+		run_file(&x, "workloads/warp_aggregated_atomic.s", "g80", cfgs[k], NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		ck_assert(word(&x, 0, 0) == 22 && word(&x, 0, 1) == 21 && word(&x, 0, 2) == 21);
+		for (unsigned j = 0; j < 3; j++) {
+			unsigned seen[32] = {0}, n = 0;
+			for (unsigned t = j; t < 64; t += 3, n++) {
+				uint32_t v = word(&x, 1, t);
+				ck_assert_msg(v < word(&x, 0, j) && !seen[v]++, "counter %u: value %u twice or out of range", j, v);
+			}
+			ck_assert_uint_eq(n, word(&x, 0, j));
+		}
+		/* one predicated atomic instruction per warp, its 3 leader lanes active */
+		ck_assert_uint_eq(x.r.stats.op_count[OP_ATOMG], 2);
+		done(&x);
+	}
+	/* a full mask inside a divergent branch names threads of the other path */
+	struct run x;
+	run_text(&x, ".grid 1\n.block 32\n        s2r r0, %laneid\n        isetp.lt.u32 p0, r0, 8\n"
+		     "        @!p0 bra out\n        shfl.idx r1, r0, 0, 0xffffffff\nout:    exit\n", "g80", ITS);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_msg(strstr(x.r.warnings, "shfl at test.s:6 (pc 3): the mask 0xffffffff names threads 8-31 of warp 0, which are not in the issuing group"),
+		      "%s", x.r.warnings);
+	done(&x);
+}
+END_TEST
+
+START_TEST(nested_divergence_both_models)
+{
+	static const char *const *cfgs[] = {STACK, ITS, ITS_MINPC};
+	uint64_t insns = 0;
+	for (int k = 0; k < 3; k++) {
+		struct run x;
+		run_file(&x, "workloads/divergence_nested.s", "g80", cfgs[k], NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		/* the same instructions run, in the same groups, under every model */
+		if (k == 0)
+			insns = x.r.stats.thread_insns;
+		ck_assert_uint_eq(x.r.stats.thread_insns, insns);
+		done(&x);
+	}
+}
+END_TEST
+
+Suite *its_suite(void)
+{
+	Suite *s = suite_create("its");
+	TCase *t = tcase_create("its");
+	tcase_set_timeout(t, 300);
+	tcase_add_test(t, if_else_all_models);
+	tcase_add_test(t, convergence_policies_differ);
+	tcase_add_test(t, spinlock_stack_livelocks_its_passes);
+	tcase_add_test(t, barrier_divergence_its_completes);
+	tcase_add_test(t, warpsync_waits_across_paths);
+	tcase_add_test(t, warp_primitives_and_masks);
+	tcase_add_test(t, nested_divergence_both_models);
+	suite_add_tcase(s, t);
+	return s;
+}
