@@ -287,17 +287,25 @@ static void write_text(FILE *f, const struct program *p, const struct gpu_config
 			fprintf(f, "    %-20s %5.1f%%\n", stall_names[k], pct(s->stalls[k], s->active_warp_cycles));
 }
 
+/* The config file, then every --set (and --scheduler, --divergence). */
+static bool load_config(const struct options *o, struct gpu_config *cfg, struct diag *d)
+{
+	cfg_defaults(cfg);
+	if (!cfg_load(o->config, cfg, d))
+		return false;
+	for (unsigned i = 0; i < o->nsets; i++)
+		if (!cfg_set(cfg, o->sets[i], d))
+			return false;
+	return true;
+}
+
 static int occupancy_command(const struct options *o)
 {
 	struct diag d;
 	memset(&d, 0, sizeof d);
 	struct gpu_config cfg;
-	cfg_defaults(&cfg);
-	if (!cfg_load(o->config, &cfg, &d))
+	if (!load_config(o, &cfg, &d))
 		return report_diag(&d);
-	for (unsigned i = 0; i < o->nsets; i++)
-		if (!cfg_set(&cfg, o->sets[i], &d))
-			return report_diag(&d);
 	struct occ_result r;
 	occ_compute(&cfg, (unsigned)o->occ_threads, (unsigned)o->occ_regs, (uint32_t)o->occ_smem, &r);
 	if (o->json) {
@@ -379,12 +387,8 @@ static int run(const struct options *o)
 	struct diag d;
 	memset(&d, 0, sizeof d);
 	struct gpu_config cfg;
-	cfg_defaults(&cfg);
-	if (!cfg_load(o->config, &cfg, &d))
+	if (!load_config(o, &cfg, &d))
 		return report_diag(&d);
-	for (unsigned i = 0; i < o->nsets; i++)
-		if (!cfg_set(&cfg, o->sets[i], &d))
-			return report_diag(&d);
 	struct program *p = asm_load(o->workload, o->defs, o->ndefs, &d);
 	if (!p)
 		return report_diag(&d);

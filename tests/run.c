@@ -19,15 +19,22 @@ static void record(void *ctx, const struct issue_event *e)
 }
 
 
-/* Run a program on a shipped config with "section.key=value" overrides. */
-void run_prog(struct run *x, struct program *p, const char *config, const char *const *sets)
+struct gpu_config load_shipped_config(const char *name)
 {
 	struct gpu_config c;
 	cfg_defaults(&c);
 	struct diag d = {0};
 	char path[256];
-	snprintf(path, sizeof path, "configs/%s.ini", config);
+	snprintf(path, sizeof path, "configs/%s.ini", name);
 	ck_assert_msg(cfg_load(src_path(path), &c, &d), "%s", d.msg);
+	return c;
+}
+
+/* Run a program on a shipped config with "section.key=value" overrides. */
+void run_prog(struct run *x, struct program *p, const char *config, const char *const *sets)
+{
+	struct gpu_config c = load_shipped_config(config);
+	struct diag d = {0};
 	for (; sets && *sets; sets++)
 		ck_assert_msg(cfg_set(&c, *sets, &d), "%s", d.msg);
 	x->p = p;

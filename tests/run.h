@@ -4,6 +4,7 @@
 #define SIMT_TEST_RUN_H
 
 #include "gpu.h"
+#include "gpu_config.h"
 #include "program.h"
 
 #define MAXEV 200000
@@ -24,5 +25,8 @@ void run_text(struct run *x, const char *text, const char *config, const char *c
 void run_file(struct run *x, const char *rel, const char *config, const char *const *sets,
 	      const struct param_override *ov, unsigned nov);
 void done(struct run *x);
+
+/* configs/<name>.ini, loaded (fails the test on error). */
+struct gpu_config load_shipped_config(const char *name);
 
 #endif

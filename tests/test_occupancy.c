@@ -9,21 +9,11 @@
 #include "common.h"
 #include "config.h"
 #include "occupancy.h"
-
-static struct gpu_config load(const char *name)
-{
-	struct gpu_config c;
-	cfg_defaults(&c);
-	struct diag d = {0};
-	char path[256];
-	snprintf(path, sizeof path, "configs/%s.ini", name);
-	ck_assert_msg(cfg_load(src_path(path), &c, &d), "%s", d.msg);
-	return c;
-}
+#include "run.h"
 
 START_TEST(h100_matches_cuda_calculator)
 {
-	struct gpu_config c = load("h100");
+	struct gpu_config c = load_shipped_config("h100");
 	FILE *f = fopen(src_path("tests/data/occupancy_h100.txt"), "r");
 	ck_assert(f);
 	char line[256];
@@ -50,7 +40,7 @@ END_TEST
  * out of 8192; 24 warps, 8 blocks, 16 KB in 512-byte units per SM. */
 START_TEST(g80_cc10_rules)
 {
-	struct gpu_config c = load("g80");
+	struct gpu_config c = load_shipped_config("g80");
 	static const struct { unsigned t, r, s, blocks; enum occ_limit lim; } k[] = {
 		{64, 10, 0, 8, OCC_BLOCKS},     /* Example II: 768/64 = 12 by threads, 8 blocks max */
 		{256, 10, 0, 3, OCC_WARPS},     /* 8 warps * 32 * 10 = 2560 regs: 3 by regs, 24/8 = 3 by warps */
