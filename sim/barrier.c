@@ -48,8 +48,8 @@ void warp_refresh(struct sim *s, struct warp *w)
 static bool block_can_move(const struct block *b)
 {
 	for (unsigned i = 0; i < b->nwarps; i++)
-		if (b->warps[i]->live && b->warps[i]->runnable)
-			return true;
+		if (b->warps[i]->live && (b->warps[i]->runnable || b->warps[i]->sleep_lanes))
+			return true; /* sleepers wake up on their own */
 	return false;
 }
 

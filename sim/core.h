@@ -41,7 +41,8 @@ struct warp {
 	bool live;                /* resident and not finished */
 	uint64_t age;             /* dispatch order, for oldest-first policies */
 	uint64_t branch_until;    /* cycle its last branch resolves */
-	uint64_t sleep_until;     /* nanosleep */
+	uint32_t sleep_lanes;     /* lanes asleep after nanosleep ... */
+	uint64_t sleep_at[32];    /* ... each until this cycle */
 	uint64_t mem_until;       /* every memory instruction it issued is done */
 	uint64_t *reg_ready;      /* per register: cycle its pending result is usable */
 	uint8_t *reg_kind;        /* per register: enum reg_kind of that result */

@@ -13,6 +13,8 @@ static enum stall throttle_of(const struct deps *d)
 	     : d->mclass == MC_GLOBAL ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
 }
 
+static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint64_t t);
+
 /* Can w issue at cycle t? Sets w->stall (STALL_SELECTED meaning "eligible"
  * until the scheduler decides) and w->wake. */
 static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
@@ -25,15 +27,38 @@ static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 		w->sb_clear = false;
 	w->dirty = false;
 	w->wake = NEVER;
-	if (!w->runnable) { /* every live lane waits at a barrier or warp sync */
-		w->stall = STALL_BARRIER;
+	uint64_t sleep_wake = NEVER;
+	if (w->sleep_lanes) { /* wake the lanes whose nanosleep is over */
+		uint32_t due = 0;
+		for (uint32_t r = w->sleep_lanes; r; r &= r - 1) {
+			int l = __builtin_ctz(r);
+			if (w->sleep_at[l] <= t)
+				due |= 1u << l;
+			else if (w->sleep_at[l] < sleep_wake)
+				sleep_wake = w->sleep_at[l];
+		}
+		if (due) {
+			w->sleep_lanes &= ~due;
+			s->simt->release(w->simt, due);
+			warp_refresh(s, w);
+			w->dirty = false;
+			w->sb_clear = false;
+		}
+	}
+	if (!w->runnable) { /* every live lane waits: barrier, warp sync or sleep */
+		bool asleep = w->sleep_lanes && !w->bar_mask && !w->ws_lanes;
+		w->stall = asleep ? STALL_SLEEPING : STALL_BARRIER;
+		w->wake = sleep_wake;
 		return;
 	}
-	if (w->sleep_until > t) {
-		w->stall = STALL_SLEEPING;
-		w->wake = w->sleep_until;
-		return;
-	}
+	evaluate_runnable(s, m, w, t);
+	if (sleep_wake < w->wake)
+		w->wake = sleep_wake; /* come back when the sleepers wake */
+}
+
+/* The verdict for a warp that has a group to issue. */
+static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
+{
 	if (w->branch_until > t) {
 		w->stall = STALL_BRANCH_RESOLVING;
 		w->wake = w->branch_until;
@@ -173,8 +198,11 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 		progress |= exited != 0;
 		break;
 	case OP_NANOSLEEP:
-		if (x.exec_mask)
-			w->sleep_until = t + (uint64_t)x.sleep_ns * (uint64_t)s->c->clock_mhz / 1000;
+		/* the lanes sleep (ns at the SM clock, at least a cycle) */
+		for (uint32_t r = x.exec_mask; r; r &= r - 1) {
+			uint64_t c = (uint64_t)x.sleep_ns * (uint64_t)s->c->clock_mhz / 1000;
+			w->sleep_at[__builtin_ctz(r)] = t + (c ? c : 1);
+		}
 		break;
 	default:
 		break;
@@ -210,7 +238,11 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 		gpu_warp_done(s, w);
 		return;
 	}
-	if (in->op == OP_BAR && x.exec_mask)
+	if (in->op == OP_NANOSLEEP && x.exec_mask) {
+		w->sleep_lanes |= x.exec_mask;
+		s->simt->block(w->simt, x.exec_mask);
+		warp_refresh(s, w);
+	} else if (in->op == OP_BAR && x.exec_mask)
 		bar_arrive(s, w, pc, x.exec_mask);
 	else if (in->op == OP_WARPSYNC && x.exec_mask)
 		warpsync_arrive(s, w, pc, x.exec_mask, x.sync_mask);

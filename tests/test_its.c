@@ -261,6 +261,39 @@ START_TEST(nested_divergence_both_models)
 }
 END_TEST
 
+/* nanosleep puts the issuing threads to sleep: under ITS the other path of
+ * the warp goes on meanwhile; the stack sleeps the whole warp. Each lane
+ * stores the clock when it gets past the branch. */
+START_TEST(sleep_is_per_thread_under_its)
+{
+	const char *text = ".grid 1\n.block 32\n.buffer out u32 32 zero\n.arg out\n"
+			   "        s2r r0, %laneid\n"
+			   "        shl r1, r0, 2\n"
+			   "        ldc r2, out\n"
+			   "        iadd r2, r2, r1\n"
+			   "        isetp.lt.u32 p0, r0, 16\n"
+			   "        @!p0 bra fast\n"
+			   "        nanosleep 2000\n"      /* lanes 0-15 sleep ... */
+			   "fast:   s2r r3, %clock\n"        /* ... lanes 16-31 go straight on */
+			   "        stg [r2], r3\n"
+			   "        exit\n";
+	struct run x;
+	run_text(&x, text, "g80", ITS);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	/* 2000 ns at 1350 MHz = 2700 cycles */
+	ck_assert_uint_lt(word(&x, 0, 16) + 2000, word(&x, 0, 0));
+	ck_assert_uint_ge(x.r.stats.stalls[STALL_SLEEPING], 2600);
+	done(&x);
+	run_text(&x, text, "g80", STACK);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	/* the sleeping path runs first and holds the whole warp; the paths
+	 * reconverge at fast and store the same clock, after the sleep */
+	ck_assert_uint_eq(word(&x, 0, 16), word(&x, 0, 0));
+	ck_assert_uint_ge(word(&x, 0, 16), 2700);
+	done(&x);
+}
+END_TEST
+
 Suite *its_suite(void)
 {
 	Suite *s = suite_create("its");
@@ -273,6 +306,7 @@ Suite *its_suite(void)
 	tcase_add_test(t, warpsync_waits_across_paths);
 	tcase_add_test(t, warp_primitives_and_masks);
 	tcase_add_test(t, nested_divergence_both_models);
+	tcase_add_test(t, sleep_is_per_thread_under_its);
 	suite_add_tcase(s, t);
 	return s;
 }
