@@ -2,8 +2,8 @@
  * exec.h - the semantics of every instruction, for one warp at a time.
  *
  * This is the only place where an instruction's effect is written. The
- * functional runner and the timing model both call exec_insn; neither
- * re-implements an opcode. Control effects (branch, exit, barrier, warp
+ * timing model (sim/sm.c) calls exec_insn when an instruction issues and
+ * never re-implements an opcode. Control effects (branch, exit, barrier, warp
  * sync, sleep) are reported in struct exec_result for the caller's
  * divergence model and scheduler to act on.
  */
@@ -37,7 +37,7 @@ struct exec_gmem {
 struct exec_env {
 	uint32_t ctaid[3], nctaid[3], ntid[3];
 	uint32_t smid;
-	uint64_t clock;        /* cycles (the functional runner counts issues) */
+	uint64_t clock;        /* the cycle the instruction issues at */
 	uint8_t *shared;       /* the block's shared memory */
 	uint32_t shared_size;  /* bytes */
 	const uint32_t *args;  /* kernel arguments, one 32-bit word each */
