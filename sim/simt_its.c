@@ -39,7 +39,8 @@ struct its {
 	int policy;
 	uint32_t pc[32];
 	uint32_t live;       /* not exited */
-	uint32_t blocked;    /* waiting at a barrier or warp sync */
+	uint32_t blocked;    /* waiting at a barrier, warp sync or sleep */
+	bool converged;      /* every live thread has the same pc (the fast path) */
 	uint32_t last_pc;    /* the group that issued last goes on (ipdom) ... */
 	uint32_t last_mask;
 	uint32_t yield_pc;   /* ... unless it yielded */
@@ -55,6 +56,7 @@ static void init(void *st, uint32_t mask, int policy)
 	s->policy = policy;
 	s->live = mask;
 	s->last_mask = mask;
+	s->converged = true;
 }
 
 static uint32_t lanes_at(const struct its *s, uint32_t lanes, uint32_t pc)
@@ -83,6 +85,11 @@ static bool next(const void *st, uint32_t *out_pc, uint32_t *out_mask)
 	uint32_t ready = s->live & ~s->blocked;
 	if (!ready)
 		return false;
+	if (s->converged && !s->blocked) { /* one group: no choice to make */
+		*out_pc = s->pc[__builtin_ctz(ready)];
+		*out_mask = ready;
+		return true;
+	}
 	/* candidates by rank: 0 runnable, 1 waiting at a reconvergence point,
 	 * 2 yielding; within a rank: ipdom prefers the last group, then the
 	 * lowest pc */
@@ -152,6 +159,8 @@ static void step(void *st, const struct simt_step *x)
 	}
 	s->last_pc = cont_pc;
 	s->last_mask = cont;
+	/* every live thread issued and went the same way: still one pc */
+	s->converged = (mask & s->live) == s->live && cont == (mask & s->live);
 	/* drop records whose threads have all met (or left) */
 	unsigned k = 0;
 	for (unsigned i = 0; i < s->nrec; i++) {
