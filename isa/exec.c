@@ -519,7 +519,7 @@ static void sem_WARPSYNC(struct xc *x)
 {
 	const uint32_t *a = src(x, 0);
 	if (x->m)
-		x->r->sync_mask = a[__builtin_ctz(x->m)];
+		x->r->op_mask = a[__builtin_ctz(x->m)];
 }
 
 static void sem_NANOSLEEP(struct xc *x)
@@ -550,7 +550,6 @@ void exec_insn(const struct isa_insn *in, struct exec_warp *w, const struct exec
 	x.r = r;
 	r->exec_mask = x.m;
 	r->taken = 0;
-	r->sync_mask = 0;
 	r->sleep_ns = 0;
 	r->mem_written = false;
 	r->shfl_src = 0;

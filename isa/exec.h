@@ -50,11 +50,11 @@ enum fault_kind { FAULT_NONE, FAULT_OUT_OF_BOUNDS, FAULT_MISALIGNED };
 struct exec_result {
 	uint32_t exec_mask; /* lanes that executed: active and guard true */
 	uint32_t taken;     /* bra: lanes that branch to the target */
-	uint32_t sync_mask; /* warpsync: the mask operand */
 	uint32_t sleep_ns;  /* nanosleep: the duration */
 	bool mem_written;   /* a store or atomic changed memory */
 	uint32_t shfl_src;  /* shfl: lanes read from (other than a lane's own) */
-	uint32_t op_mask;   /* shfl/vote/match/warpsync: the mask operand of the first lane */
+	uint32_t op_mask;   /* shfl/vote/match/warpsync: the mask operand of the first
+			     * executing lane */
 	/* memory fault: nothing of the instruction took effect */
 	enum fault_kind fault;
 	enum mem_space fault_space;

@@ -107,7 +107,7 @@ void bar_check(struct sim *s, struct block *b)
 			return;
 		}
 		char a[160];
-		if (warn_once(s, b->bar_first_pc, WARN_BAR_PARTIAL))
+		if (warn_once(s, b->bar_first_pc, WARN_BAR_DIFFER))
 			diag_warn(s->r, "block (%u,%u,%u): threads arrived at different bar.sync instructions (first at %s); they are released together\n",
 				  b->id[0], b->id[1], b->id[2], diag_where(s->p, b->bar_first_pc, a, sizeof a));
 	}

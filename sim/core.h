@@ -138,7 +138,7 @@ struct sim {
 };
 
 enum { WARN_BAR_PARTIAL = 1, WARN_SYNC_MASK = 2, WARN_SHFL_SRC = 4, WARN_WARPSYNC = 8,
-       WARN_BAR_ITS = 16 };
+       WARN_BAR_ITS = 16, WARN_BAR_DIFFER = 32 };
 
 /* sm.c: run one cycle of every sub-partition that may have work; returns
  * whether anything issued and updates m->wake. */

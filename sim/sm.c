@@ -207,7 +207,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	default:
 		break;
 	}
-	if (isa_ops[in->op].flags & IF_WARP && in->op != OP_ACTMASK && x.exec_mask)
+	if ((isa_ops[in->op].flags & IF_WARP) && in->op != OP_ACTMASK && x.exec_mask)
 		check_sync_mask(s, w, pc, in, &x, mask);
 	if (w->live_lanes & ~mask)
 		st->split_issues++;
@@ -245,7 +245,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	} else if (in->op == OP_BAR && x.exec_mask)
 		bar_arrive(s, w, pc, x.exec_mask);
 	else if (in->op == OP_WARPSYNC && x.exec_mask)
-		warpsync_arrive(s, w, pc, x.exec_mask, x.sync_mask);
+		warpsync_arrive(s, w, pc, x.exec_mask, x.op_mask);
 	else if (exited && (w->ws_lanes || w->bar_mask))
 		warpsync_check(s, w); /* exited lanes count as arrived */
 	if (exited)

@@ -383,7 +383,7 @@ START_TEST(warp_level)
 	ck_assert_uint_eq(R(4, 0), 0x49249249u);  /* lanes 0,3,6,...,30 */
 	ck_assert_uint_eq(R(4, 1), 0x92492492u);  /* lanes 1,4,...,31 */
 	struct exec_result r = run("warpsync 0x0000ffff", 0xffu);
-	ck_assert_uint_eq(r.sync_mask, 0xffffu);
+	ck_assert_uint_eq(r.op_mask, 0xffffu);
 	r = run("nanosleep 300", 1u);
 	ck_assert_uint_eq(r.sleep_ns, 300);
 }
