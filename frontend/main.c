@@ -196,8 +196,15 @@ static void json_str(FILE *f, const char *s)
 
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
 
+/* Achieved DRAM bandwidth over the run (GB/s at the configured clock). */
+static double dram_gb_s(const struct gpu_config *c, const struct sim_stats *s)
+{
+	uint64_t bytes = s->mem.dram_read_bytes + s->mem.dram_write_bytes;
+	return s->cycles ? (double)bytes * (double)c->clock_mhz / (double)s->cycles / 1000.0 : 0.0;
+}
+
 static void write_json(FILE *f, const struct program *p, const struct gpu_config *c,
-		       const struct sim_result *r, const char *check, double secs)
+		       const struct sim_result *r, const struct gmem *g, const char *check, double secs)
 {
 	const struct sim_stats *s = &r->stats;
 	static const char *const status[] = {"done", "deadlock", "fault", "no_progress"};
@@ -232,8 +239,19 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 			   ", \"active_cycles\": %" PRIu64 ", \"max_resident_blocks\": %u}",
 			i ? ", " : "", r->sms[i].blocks, r->sms[i].warp_insns, r->sms[i].active_cycles,
 			r->sms[i].max_blocks);
-	fprintf(f, "],\n  \"memory\": {\"model\": \"fixed_latency\", \"global_accesses\": %" PRIu64
-		   ", \"shared_accesses\": %" PRIu64 "},\n", s->global_accesses, s->shared_accesses);
+	fprintf(f, "],\n  \"memory\": {\"coalescing\": ");
+	json_str(f, c->coalescing);
+#define MSTAT(field, key, label) fprintf(f, ", \"%s\": %" PRIu64, key, s->mem.field);
+#include "memstats.def"
+#undef MSTAT
+	fprintf(f, ", \"dram_gb_per_s\": %.3f},\n", dram_gb_s(c, s));
+	fprintf(f, "  \"reports\": {");
+	for (unsigned i = 0; i < p->nreports && r->status == SIM_DONE; i++) {
+		char v[64];
+		wl_report_value(p, g, i, v, sizeof v);
+		fprintf(f, "%s\"%s\": %s", i ? ", " : "", p->reports[i].name, v);
+	}
+	fprintf(f, "},\n");
 	fprintf(f, "  \"opcodes\": {");
 	int first = 1;
 	for (int op = 0; op < OP_COUNT; op++)
@@ -281,6 +299,31 @@ static void write_text(FILE *f, const struct program *p, const struct gpu_config
 			hi = r->sms[i].blocks;
 	}
 	fprintf(f, "%" PRIu64 "..%" PRIu64 " over %u SMs\n", lo, hi, r->nsms);
+	const struct mem_stats *ms = &s->mem;
+	if (ms->global_accesses)
+		fprintf(f, "  global memory        %" PRIu64 " requests, %" PRIu64 " transactions (%.2f per request), %" PRIu64
+			   " sectors, %" PRIu64 " bytes for %" PRIu64 " requested (%s coalescing)\n",
+			ms->global_accesses, ms->global_transactions,
+			(double)ms->global_transactions / (double)ms->global_accesses, ms->global_sectors, ms->global_bytes,
+			ms->global_bytes_requested, c->coalescing);
+	if (ms->l1_hits + ms->l1_pending_hits + ms->l1_misses)
+		fprintf(f, "  L1                   %" PRIu64 " hits, %" PRIu64 " hits in flight, %" PRIu64
+			   " misses (%.1f%% hit), %" PRIu64 " cycles waiting for an MSHR\n",
+			ms->l1_hits, ms->l1_pending_hits, ms->l1_misses,
+			pct(ms->l1_hits + ms->l1_pending_hits, ms->l1_hits + ms->l1_pending_hits + ms->l1_misses),
+			ms->l1_mshr_full_cycles);
+	if (ms->l2_hits + ms->l2_misses)
+		fprintf(f, "  L2                   %" PRIu64 " hits, %" PRIu64 " misses (%.1f%% hit)\n", ms->l2_hits,
+			ms->l2_misses, pct(ms->l2_hits, ms->l2_hits + ms->l2_misses));
+	if (ms->dram_read_bytes + ms->dram_write_bytes)
+		fprintf(f, "  DRAM                 %" PRIu64 " bytes read, %" PRIu64 " written: %.1f GB/s achieved\n",
+			ms->dram_read_bytes, ms->dram_write_bytes, dram_gb_s(c, s));
+	if (ms->shared_accesses)
+		fprintf(f, "  shared memory        %" PRIu64 " requests, %" PRIu64 " passes, %" PRIu64 " bank conflicts\n",
+			ms->shared_accesses, ms->shared_passes, ms->shared_bank_conflicts);
+	if (ms->atomic_ops)
+		fprintf(f, "  atomics              %" PRIu64 " operations, %" PRIu64 " serialised on an address\n",
+			ms->atomic_ops, ms->atomic_serialised);
 	fprintf(f, "  stalls (share of %" PRIu64 " warp-cycles):\n", s->active_warp_cycles);
 	for (int k = 0; k < STALL_COUNT; k++)
 		if (s->stalls[k])
@@ -460,6 +503,11 @@ static int run(const struct options *o)
 		}
 		word = wl_check_word(p, fails);
 		rc = fails ? EXIT_CHECK : EXIT_PASS;
+		char v[64];
+		for (unsigned i = 0; i < p->nreports; i++) {
+			wl_report_value(p, &g, i, v, sizeof v);
+			printf("report %s = %s\n", p->reports[i].name, v);
+		}
 		int drc = dump_buffers(o, p, &g);
 		if (drc)
 			rc = drc;
@@ -470,7 +518,7 @@ static int run(const struct options *o)
 			fprintf(stderr, "simt-sim: --json: cannot write '%s': %s\n", o->json, strerror(errno));
 			rc = EXIT_USAGE;
 		} else {
-			write_json(f, p, &cfg, r, word, secs);
+			write_json(f, p, &cfg, r, &g, word, secs);
 			if (f != stdout && fclose(f)) {
 				fprintf(stderr, "simt-sim: --json: cannot write '%s'\n", o->json);
 				rc = EXIT_USAGE;

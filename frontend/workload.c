@@ -67,6 +67,10 @@ bool wl_setup(const struct program *p, struct gmem *g, uint32_t *args, struct di
 				w[i] = b->type == ELEM_F32 ? fbits(wl_random_f32(b->seed, i))
 							   : wl_random_bits(b->seed, i);
 			break;
+		case FILL_CHASE: /* a pointer chain: each word holds the address STRIDE bytes on, wrapping */
+			for (uint32_t i = 0; i < b->count; i++)
+				w[i] = g->bufs[idx].base + (uint32_t)(((uint64_t)i * 4 + b->seed) % ((uint64_t)b->count * 4));
+			break;
 		case FILL_LIST:
 			memcpy(w, b->list, (size_t)b->count * 4);
 			break;
@@ -243,4 +247,24 @@ const char *wl_check_word(const struct program *p, int failures)
 	if (!p->nchecks)
 		return "none";
 	return failures ? "fail" : "pass";
+}
+
+void wl_report_value(const struct program *p, const struct gmem *g, unsigned i, char *buf, size_t n)
+{
+	const struct report_spec *r = &p->reports[i];
+	uint32_t v;
+	memcpy(&v, g->bufs[r->buffer].data + 4 * (size_t)r->index, 4);
+	switch (p->buffers[r->buffer].type) {
+	case ELEM_U32: snprintf(buf, n, "%" PRIu32, v); break;
+	case ELEM_S32: snprintf(buf, n, "%" PRId32, (int32_t)v); break;
+	case ELEM_F32: {
+		float f;
+		memcpy(&f, &v, 4);
+		if (isfinite(f))
+			snprintf(buf, n, "%.9g", (double)f);
+		else
+			snprintf(buf, n, "null");
+		break;
+	}
+	}
 }

@@ -33,4 +33,9 @@ int wl_check(const struct program *p, const struct gmem *initial, const struct g
 /* The same outcome as wl_check, as a string: "pass", "fail" or "none". */
 const char *wl_check_word(const struct program *p, int failures);
 
+/* Report i of the program (.report) after the run: its element of memory g
+ * as a number (integer, or a float with enough digits to round-trip; JSON
+ * has no infinities or NaN, so those print as null). */
+void wl_report_value(const struct program *p, const struct gmem *g, unsigned i, char *buf, size_t n);
+
 #endif

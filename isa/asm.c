@@ -32,7 +32,7 @@ struct as {
 	struct diag *d;
 	struct line *lines;
 	unsigned nlines, cap_lines;
-	unsigned cap_files, cap_labels, cap_params, cap_buffers, cap_args, cap_shared, cap_checks;
+	unsigned cap_files, cap_labels, cap_params, cap_buffers, cap_args, cap_shared, cap_checks, cap_reports;
 	const struct param_override *ov;
 	unsigned nov;
 	bool *ov_used;
@@ -944,6 +944,18 @@ static bool do_buffer(struct as *a, int pos)
 			return err_at(a, ft->col, "random(SEED) needs an integer seed in 0..4294967295");
 		b.fill = FILL_RANDOM;
 		b.seed = (uint32_t)v.i;
+	} else if (tok_is(ft, "chase")) {
+		struct value v;
+		pos++;
+		if (!paren_expr(a, &pos, &v, "'(' after chase"))
+			return false;
+		if (b.type != ELEM_U32)
+			return err_at(a, ft->col, "chase(STRIDE) fills addresses: the buffer must be u32");
+		if (v.is_float || v.i < 4 || v.i % 4 || v.i > (int64_t)b.count * 4)
+			return err_at(a, ft->col, "chase(STRIDE) needs a stride in bytes, a multiple of 4 from 4 to the buffer's %llu bytes",
+				      (unsigned long long)b.count * 4);
+		b.fill = FILL_CHASE;
+		b.seed = (uint32_t)v.i;
 	} else if (tok_is(ft, "file")) {
 		pos++;
 		if (!string_arg(a, &pos, &b.path))
@@ -960,7 +972,7 @@ static bool do_buffer(struct as *a, int pos)
 				      b.count);
 		}
 	} else {
-		return err_tok(a, ft, "a fill: zero, value(V), iota, random(SEED), file(\"path\") or { list }");
+		return err_tok(a, ft, "a fill: zero, value(V), iota, random(SEED), chase(STRIDE), file(\"path\") or { list }");
 	}
 	if (!expect_end(a, pos)) {
 		free(b.path);
@@ -1132,6 +1144,31 @@ static bool do_check(struct as *a, int pos)
 	return true;
 }
 
+static bool do_report(struct as *a, int pos)
+{
+	struct report_spec r;
+	memset(&r, 0, sizeof r);
+	r.line = a->cur->lineno;
+	const struct token *nt = &a->toks[pos];
+	if (!name_token(a, pos, "a report name after .report", r.name))
+		return false;
+	for (unsigned i = 0; i < a->p->nreports; i++)
+		if (!strcmp(a->p->reports[i].name, r.name))
+			return err_at(a, nt->col, "report '%s' is already defined", r.name);
+	pos++;
+	if (!buffer_ref(a, &pos, &r.buffer))
+		return false;
+	const struct buffer_spec *b = &a->p->buffers[r.buffer];
+	int64_t idx;
+	if (!comma(a, &pos) || !eval_int(a, &pos, 0, (int64_t)b->count - 1, "element index", &idx) ||
+	    !expect_end(a, pos))
+		return false;
+	r.index = (uint32_t)idx;
+	GROW(a->p->reports, a->cap_reports, a->p->nreports + 1);
+	a->p->reports[a->p->nreports++] = r;
+	return true;
+}
+
 static bool do_directive(struct as *a, const struct token *t, int pos)
 {
 	if (tok_is(t, ".param") || tok_is(t, ".shared"))
@@ -1168,8 +1205,10 @@ static bool do_directive(struct as *a, const struct token *t, int pos)
 	}
 	if (tok_is(t, ".check"))
 		return do_check(a, pos);
+	if (tok_is(t, ".report"))
+		return do_report(a, pos);
 	static const char *const known[] = {".kernel", ".regs", ".param", ".shared", ".buffer",
-					    ".arg", ".grid", ".block", ".check", ".include"};
+					    ".arg", ".grid", ".block", ".check", ".report", ".include"};
 	const char *best = NULL;
 	unsigned bd = 3;
 	for (unsigned i = 0; i < sizeof known / sizeof known[0]; i++) {

@@ -224,6 +224,7 @@ char *disasm_program(const struct program *p)
 			sb_printf(&b, "value(%s)", num);
 			break;
 		case FILL_RANDOM: sb_printf(&b, "random(%u)", (unsigned)bs->seed); break;
+		case FILL_CHASE: sb_printf(&b, "chase(%u)", (unsigned)bs->seed); break;
 		case FILL_FILE:
 			sb_printf(&b, "file");
 			path_text(&b, bs->path);
@@ -258,6 +259,9 @@ char *disasm_program(const struct program *p)
 		}
 		sb_printf(&b, "\n");
 	}
+	for (unsigned i = 0; i < p->nreports; i++)
+		sb_printf(&b, ".report %s %s, %u\n", p->reports[i].name, p->buffers[p->reports[i].buffer].name,
+			  p->reports[i].index);
 	char line[256];
 	for (uint32_t pc = 0; pc < p->ncode; pc++) {
 		bool named = false;

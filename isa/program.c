@@ -35,6 +35,7 @@ void program_free(struct program *p)
 	free(p->args);
 	free(p->shared);
 	free(p->checks);
+	free(p->reports);
 	free(p->ipdom);
 	free(p);
 }

@@ -21,7 +21,7 @@
 enum elem_type { ELEM_F32, ELEM_U32, ELEM_S32 };
 extern const char *const elem_type_names[3];
 
-enum fill_kind { FILL_ZERO, FILL_VALUE, FILL_IOTA, FILL_RANDOM, FILL_FILE, FILL_LIST };
+enum fill_kind { FILL_ZERO, FILL_VALUE, FILL_IOTA, FILL_RANDOM, FILL_CHASE, FILL_FILE, FILL_LIST };
 
 struct param {
 	char name[PROG_NAME_MAX];
@@ -34,7 +34,7 @@ struct buffer_spec {
 	uint32_t count;    /* elements */
 	enum fill_kind fill;
 	uint32_t value;    /* FILL_VALUE: element bits */
-	uint32_t seed;     /* FILL_RANDOM */
+	uint32_t seed;     /* FILL_RANDOM: the seed; FILL_CHASE: the stride (bytes) */
 	char *path;        /* FILL_FILE: path as resolved (relative to cwd) */
 	uint32_t *list;    /* FILL_LIST: count element bits */
 	unsigned line;     /* where it was declared */
@@ -63,6 +63,15 @@ struct check_spec {
 	char *path;              /* CHECK_FILE */
 	uint32_t *list;          /* CHECK_LIST */
 	uint32_t count;          /* CHECK_LIST: number of values */
+	unsigned line;
+};
+
+/* A value the kernel measured (e.g. cycles from %clock), printed after the
+ * run: .report NAME BUFFER INDEX. */
+struct report_spec {
+	char name[PROG_NAME_MAX];
+	int buffer;
+	uint32_t index;          /* element */
 	unsigned line;
 };
 
@@ -103,6 +112,8 @@ struct program {
 	unsigned nshared;
 	struct check_spec *checks;
 	unsigned nchecks;
+	struct report_spec *reports;
+	unsigned nreports;
 
 	/* Reconvergence pc of every instruction (the immediate post-dominator of
 	 * its basic block; ncode stands for "kernel exit"). Filled by cfg. */

@@ -60,6 +60,10 @@ struct warp {
 	uint32_t spin_lo, spin_hi;
 	uint64_t loop_epoch;      /* the last backward branch taken, in that epoch */
 	uint32_t loop_lo, loop_hi;
+	/* livelock detection: the last value (folded over lanes) this warp loaded
+	 * at a few load pcs (slot pc % LD_SEEN); a different one is progress */
+#define LD_SEEN 8
+	uint32_t ld_pc[LD_SEEN], ld_val[LD_SEEN];
 };
 
 struct block {

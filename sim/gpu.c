@@ -56,6 +56,9 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 			   c->name, threads, p->nregs, p->shared_bytes, occ_limit_names[occ.limiter]);
 		return NULL;
 	}
+	struct memsys *mem = mem_create(c, d);
+	if (!mem)
+		return NULL;
 	struct sim *s = xcalloc(1, sizeof *s);
 	s->c = c;
 	s->p = p;
@@ -118,7 +121,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	s->scratch = xcalloc(nslots, sizeof *s->scratch);
 	s->cand_warp = xcalloc(nslots, sizeof *s->cand_warp);
 	s->order = xcalloc(nslots, sizeof *s->order);
-	s->mem = mem_create(c);
+	s->mem = mem;
 	s->total_blocks = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
 	return s;
 }
@@ -245,6 +248,7 @@ static void start_block(struct sim *s, struct sm *m)
 		memset(w->pred_ready, 0, sizeof w->pred_ready);
 		w->bar_mask = w->ws_lanes = 0;
 		w->spin_epoch = w->loop_epoch = UINT64_MAX;
+		memset(w->ld_pc, 0xff, sizeof w->ld_pc);
 		s->simt->init(w->simt, w->valid, s->policy);
 		w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
 		w->live_lanes = w->valid;

@@ -1,13 +1,46 @@
-/* mem.c - fixed-latency memory (see mem.h). */
+/* mem.c - the memory system (see mem.h and docs/MEMORY.md). */
 #include "mem.h"
 
 #include <stdlib.h>
+#include <string.h>
 
+#include "cache.h"
+#include "coalesce.h"
 #include "isa.h"
+#include "smem.h"
 #include "util.h"
 
+/* DRAM time is kept in 1/65536 cycles so that bandwidths that are not a
+ * whole number of bytes per cycle queue exactly. */
+#define Q 16
+
+struct sm_mem {
+	struct cache l1;
+	uint64_t *mshr;           /* min-heap of the cycles outstanding L1 misses complete */
+	unsigned nmshr;
+	uint64_t lsu_free;        /* cycle the LD/ST unit takes its next global transaction */
+	uint64_t smem_free;       /* cycle the banks take their next pass */
+};
+
+struct atomic_slot {
+	uint32_t addr;
+	bool used;
+	uint64_t free;            /* cycle the address's next operation can start */
+};
+
 struct memsys {
-	uint64_t shared, global, cnst, warp;
+	const struct gpu_config *c;
+	enum coalescing coal;
+	struct smem_geom sg;
+	bool has_l1, has_l2;
+	unsigned mshrs;
+	struct sm_mem *sm;
+	unsigned nsms;
+	struct cache l2;
+	uint64_t dram_free;       /* 1/65536 cycles: when DRAM takes its next byte */
+	uint64_t dram_num, dram_den; /* 1/65536 cycles per byte = num / den (num 0: unlimited) */
+	struct atomic_slot *atab; /* open addressing, power-of-two size */
+	size_t acap, an;
 };
 
 enum mem_class mem_class_of(int op)
@@ -23,34 +56,332 @@ enum mem_class mem_class_of(int op)
 	}
 }
 
-struct memsys *mem_create(const struct gpu_config *c)
+bool mem_is_store(int op) { return op == OP_STG || op == OP_STS; }
+
+bool mem_is_atomic(int op)
 {
+	return op == OP_ATOMG || op == OP_ATOMG_CAS || op == OP_ATOMS || op == OP_ATOMS_CAS;
+}
+
+static bool geometry_ok(const char *lvl, int64_t size, int64_t line, int64_t sector, int64_t ways,
+			struct diag *d)
+{
+	if (!size)
+		return true;
+	const char *why = line != TXN_LINE ? "the line size must be 128 bytes (the transaction size)"
+			: cache_geometry_error((uint64_t)size, (unsigned)line, (unsigned)sector, (unsigned)ways);
+	if (why)
+		diag_error(d, "config", 0, 0, "", "%s.size = %lld, %s.line = %lld, %s.sector = %lld, %s.assoc = %lld: %s",
+			   lvl, (long long)size, lvl, (long long)line, lvl, (long long)sector, lvl, (long long)ways, why);
+	return !why;
+}
+
+struct memsys *mem_create(const struct gpu_config *c, struct diag *d)
+{
+	if (!geometry_ok("l1", c->l1_size, c->l1_line, c->l1_sector, c->l1_assoc, d) ||
+	    !geometry_ok("l2", c->l2_size, c->l2_line, c->l2_sector, c->l2_assoc, d))
+		return NULL;
+	if (32 % c->smem_group_lanes || (c->smem_bank_bytes != 4 && c->smem_bank_bytes != 8)) {
+		diag_error(d, "config", 0, 0, "", "smem.group_lanes = %lld must divide 32 and smem.bank_bytes = %lld must be 4 or 8",
+			   (long long)c->smem_group_lanes, (long long)c->smem_bank_bytes);
+		return NULL;
+	}
 	struct memsys *m = xcalloc(1, sizeof *m);
-	m->shared = (uint64_t)c->shared_latency;
-	m->global = (uint64_t)c->global_latency;
-	m->cnst = (uint64_t)c->const_latency;
-	m->warp = (uint64_t)c->warp_op_latency;
+	m->c = c;
+	m->coal = !strcmp(c->coalescing, "halfwarp") ? COAL_HALFWARP
+		: !strcmp(c->coalescing, "line") ? COAL_LINE : COAL_SECTOR;
+	m->sg = (struct smem_geom){(unsigned)c->smem_banks, (unsigned)c->smem_bank_bytes,
+				   (unsigned)c->smem_group_lanes};
+	m->has_l1 = c->l1_size > 0;
+	m->has_l2 = c->l2_size > 0;
+	m->mshrs = (unsigned)c->l1_mshrs;
+	m->nsms = (unsigned)c->num_sms;
+	m->sm = xcalloc(m->nsms, sizeof *m->sm);
+	for (unsigned i = 0; i < m->nsms && m->has_l1; i++) {
+		cache_init(&m->sm[i].l1, (uint64_t)c->l1_size, (unsigned)c->l1_line, (unsigned)c->l1_sector,
+			   (unsigned)c->l1_assoc);
+		m->sm[i].mshr = xcalloc(m->mshrs, sizeof *m->sm[i].mshr);
+	}
+	if (m->has_l2)
+		cache_init(&m->l2, (uint64_t)c->l2_size, (unsigned)c->l2_line, (unsigned)c->l2_sector,
+			   (unsigned)c->l2_assoc);
+	/* cycles per byte = clock (MHz) / bandwidth (MB/s) */
+	m->dram_num = c->dram_bandwidth ? ((uint64_t)c->clock_mhz << Q) : 0;
+	m->dram_den = c->dram_bandwidth ? (uint64_t)c->dram_bandwidth : 1;
 	return m;
 }
 
-void mem_destroy(struct memsys *m) { free(m); }
-
-uint64_t mem_access(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
-		    struct sim_stats *st)
+void mem_destroy(struct memsys *m)
 {
-	(void)sm;
+	if (!m)
+		return;
+	for (unsigned i = 0; i < m->nsms && m->has_l1; i++) {
+		cache_free(&m->sm[i].l1);
+		free(m->sm[i].mshr);
+	}
+	free(m->sm);
+	if (m->has_l2)
+		cache_free(&m->l2);
+	free(m->atab);
+	free(m);
+}
+
+/* ---- MSHRs: a binary min-heap of completion cycles ----------------------------- */
+
+static void heap_push(uint64_t *h, unsigned *n, uint64_t v)
+{
+	unsigned i = (*n)++;
+	while (i && h[(i - 1) / 2] > v) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = v;
+}
+
+static void heap_pop(uint64_t *h, unsigned *n)
+{
+	uint64_t v = h[--*n];
+	unsigned i = 0;
+	for (;;) {
+		unsigned c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && h[c + 1] < h[c])
+			c++;
+		if (h[c] >= v)
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n)
+		h[i] = v;
+}
+
+/* ---- DRAM: a latency and one bandwidth queue -------------------------------- */
+
+/* Extra cycles a transfer of bytes requested at cycle t waits for the
+ * bandwidth; the transfer then holds DRAM for bytes / bandwidth. */
+static uint64_t dram_queue(struct memsys *m, uint64_t t, uint64_t bytes, struct sim_stats *st)
+{
+	if (!m->dram_num)
+		return 0;
+	uint64_t tq = t << Q, start = m->dram_free > tq ? m->dram_free : tq;
+	m->dram_free = start + (bytes * m->dram_num + m->dram_den - 1) / m->dram_den;
+	uint64_t wait = (start - tq + (1u << Q) - 1) >> Q;
+	st->mem.dram_queue_cycles += wait;
+	return wait;
+}
+
+static uint64_t dram_read(struct memsys *m, uint64_t t, uint64_t bytes, struct sim_stats *st)
+{
+	st->mem.dram_read_bytes += bytes;
+	return t + (uint64_t)m->c->dram_latency + dram_queue(m, t, bytes, st);
+}
+
+static void dram_write(struct memsys *m, uint64_t t, uint64_t bytes, struct sim_stats *st)
+{
+	st->mem.dram_write_bytes += bytes;
+	(void)dram_queue(m, t, bytes, st);
+}
+
+/* ---- caches ------------------------------------------------------------------ */
+
+/* A transaction's 32-byte sectors as sectors of cache c (line 128 bytes). */
+static uint8_t sectors_of(const struct cache *c, uint8_t s32)
+{
+	uint8_t s = 0;
+	for (unsigned i = 0; i < 4; i++)
+		if (s32 >> i & 1)
+			s |= (uint8_t)(1u << (i * TXN_SECTOR / c->sector));
+	return s;
+}
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* Data of a transaction at the SM, reading from the L2 (or DRAM) at t. */
+static uint64_t l2_read(struct memsys *m, const struct txn *x, uint64_t t, bool dirty, struct sim_stats *st)
+{
+	if (!m->has_l2)
+		return dram_read(m, t, x->bytes, st);
+	uint8_t want = sectors_of(&m->l2, x->sectors);
+	struct cache_probe p = cache_probe(&m->l2, x->line, want);
+	uint64_t hit = t + (uint64_t)m->c->l2_latency;
+	if (p.present == want) {
+		st->mem.l2_hits++;
+		if (dirty)
+			cache_fill(&m->l2, x->line, want, p.ready, 1);
+		return max64(hit, p.ready);
+	}
+	st->mem.l2_misses++;
+	uint8_t need = want & (uint8_t)~p.present;
+	uint64_t done = dram_read(m, t, (uint64_t)__builtin_popcount(need) * m->l2.sector, st);
+	unsigned ev = cache_fill(&m->l2, x->line, need, done, dirty);
+	if (ev)
+		dram_write(m, t, (uint64_t)ev * m->l2.sector, st);
+	if (dirty && p.present)
+		cache_fill(&m->l2, x->line, p.present, p.ready, 1);
+	return p.present ? max64(done, p.ready) : done;
+}
+
+/* A load transaction through the L1 at *t; *t moves on while the MSHRs are full. */
+static uint64_t load_txn(struct memsys *m, struct sm_mem *ms, const struct txn *x, uint64_t *t,
+			 struct sim_stats *st)
+{
+	if (!m->has_l1)
+		return l2_read(m, x, *t, false, st);
+	uint8_t want = sectors_of(&ms->l1, x->sectors);
+	struct cache_probe p = cache_probe(&ms->l1, x->line, want);
+	uint64_t hit = *t + (uint64_t)m->c->l1_latency;
+	if (p.present == want) {
+		if (p.ready > *t)
+			st->mem.l1_pending_hits++;
+		else
+			st->mem.l1_hits++;
+		return max64(hit, p.ready);
+	}
+	st->mem.l1_misses++;
+	/* an MSHR: drop the completed ones; if none is free, wait for the first to complete */
+	uint64_t *h = ms->mshr;
+	while (ms->nmshr && h[0] <= *t)
+		heap_pop(h, &ms->nmshr);
+	if (ms->nmshr == m->mshrs) {
+		st->mem.l1_mshr_full_cycles += h[0] - *t;
+		*t = h[0];
+		heap_pop(h, &ms->nmshr);
+	}
+	uint64_t done = l2_read(m, x, *t, false, st);
+	cache_fill(&ms->l1, x->line, want & (uint8_t)~p.present, done, 0);
+	heap_push(h, &ms->nmshr, done);
+	return p.present ? max64(done, p.ready) : done;
+}
+
+/* A store transaction: the L1 writes through (no allocation); the L2 is
+ * write-back and allocates the written sectors without reading them. */
+static uint64_t store_txn(struct memsys *m, const struct txn *x, uint64_t t, struct sim_stats *st)
+{
+	if (!m->has_l2) {
+		dram_write(m, t, x->bytes, st);
+		return t + (uint64_t)m->c->dram_latency;
+	}
+	uint64_t done = t + (uint64_t)m->c->l2_latency;
+	unsigned ev = cache_fill(&m->l2, x->line, sectors_of(&m->l2, x->sectors), done, 1);
+	if (ev)
+		dram_write(m, t, (uint64_t)ev * m->l2.sector, st);
+	return done;
+}
+
+/* ---- atomics: serialised per address where they execute ----------------------- */
+
+static struct atomic_slot *atomic_slot(struct memsys *m, uint32_t addr)
+{
+	if (2 * (m->an + 1) > m->acap) {
+		size_t ocap = m->acap;
+		struct atomic_slot *old = m->atab;
+		m->acap = ocap ? 2 * ocap : 1024;
+		m->atab = xcalloc(m->acap, sizeof *m->atab);
+		m->an = 0;
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i].used)
+				*atomic_slot(m, old[i].addr) = old[i];
+		free(old);
+	}
+	size_t i = (addr * 0x9e3779b1u) & (m->acap - 1);
+	while (m->atab[i].used && m->atab[i].addr != addr)
+		i = (i + 1) & (m->acap - 1);
+	if (!m->atab[i].used) {
+		m->atab[i] = (struct atomic_slot){addr, true, 0};
+		m->an++;
+	}
+	return &m->atab[i];
+}
+
+/* Lanes of mask on one address run one after the other, each for cycles,
+ * starting once the data is there (at) and the address is free. */
+static uint64_t atomic_serialise(struct memsys *m, const uint32_t *addr, uint32_t mask, uint64_t at,
+				 uint64_t cycles, struct sim_stats *st)
+{
+	uint64_t done = at;
+	st->mem.atomic_ops += (uint64_t)__builtin_popcount(mask);
+	for (uint32_t r = mask; r; r &= r - 1) {
+		int l = __builtin_ctz(r);
+		uint32_t same = 0;
+		for (uint32_t q = r; q; q &= q - 1)
+			if (addr[__builtin_ctz(q)] == addr[l])
+				same |= 1u << __builtin_ctz(q);
+		bool first = true;
+		for (int k = 0; k < l; k++)
+			if ((mask >> k & 1) && addr[k] == addr[l])
+				first = false;
+		if (!first)
+			continue; /* counted with the lowest lane on its address */
+		unsigned n = (unsigned)__builtin_popcount(same);
+		struct atomic_slot *a = atomic_slot(m, addr[l]);
+		uint64_t start = max64(at, a->free);
+		st->mem.atomic_serialised += n - 1 + (start > at ? 1 : 0);
+		a->free = start + n * cycles;
+		done = max64(done, a->free);
+	}
+	return done;
+}
+
+/* ---- per class ------------------------------------------------------------------ */
+
+static struct mem_timing global_access(struct memsys *m, unsigned sm, const struct mem_request *rq,
+				       uint64_t now, struct sim_stats *st)
+{
+	struct sm_mem *ms = &m->sm[sm];
+	struct txn x[TXN_MAX];
+	unsigned n = coalesce(m->coal, rq->addr, rq->mask, rq->bytes, x);
+	struct mem_stats *s = &st->mem;
+	s->global_accesses++;
+	s->global_transactions += n;
+	s->global_bytes_requested += (uint64_t)__builtin_popcount(rq->mask) * rq->bytes;
+	uint64_t t = max64(now, ms->lsu_free), done = now, data = now;
+	for (unsigned i = 0; i < n; i++, t++) { /* the LD/ST unit takes one transaction per cycle */
+		s->global_sectors += (uint64_t)__builtin_popcount(x[i].sectors);
+		s->global_bytes += x[i].bytes;
+		if (rq->is_atomic) {
+			if (m->has_l1)
+				cache_invalidate(&ms->l1, x[i].line, sectors_of(&ms->l1, x[i].sectors));
+			data = max64(data, l2_read(m, &x[i], t, true, st));
+		} else if (rq->is_store) {
+			done = max64(done, store_txn(m, &x[i], t, st));
+		} else {
+			done = max64(done, load_txn(m, ms, &x[i], &t, st));
+		}
+	}
+	ms->lsu_free = t;
+	if (rq->is_atomic)
+		done = atomic_serialise(m, rq->addr, rq->mask, data, (uint64_t)m->c->atomic_cycles, st);
+	return (struct mem_timing){done, ms->lsu_free};
+}
+
+static struct mem_timing shared_access(struct memsys *m, unsigned sm, const struct mem_request *rq,
+				       uint64_t now, struct sim_stats *st)
+{
+	struct sm_mem *ms = &m->sm[sm];
+	struct smem_cost c = smem_cost(&m->sg, rq->addr, rq->mask, rq->bytes, rq->is_atomic);
+	struct mem_stats *s = &st->mem;
+	s->shared_accesses++;
+	s->shared_passes += c.passes;
+	s->shared_bank_conflicts += c.passes - c.ideal;
+	uint64_t per = rq->is_atomic ? (uint64_t)m->c->atomic_shared_cycles : 1;
+	if (rq->is_atomic)
+		s->atomic_ops += (uint64_t)__builtin_popcount(rq->mask);
+	uint64_t start = max64(now, ms->smem_free);
+	ms->smem_free = start + c.passes * per;
+	uint64_t done = c.passes ? ms->smem_free - 1 + (uint64_t)m->c->shared_latency : now;
+	return (struct mem_timing){done, ms->smem_free};
+}
+
+struct mem_timing mem_access(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
+			     struct sim_stats *st)
+{
 	switch (rq->cls) {
-	case MC_GLOBAL:
-		st->global_accesses++;
-		return now + m->global;
-	case MC_SHARED:
-		st->shared_accesses++;
-		return now + m->shared;
-	case MC_CONST:
-		return now + m->cnst;
-	case MC_WARP:
-		return now + m->warp;
-	default:
-		return now;
+	case MC_GLOBAL: return global_access(m, sm, rq, now, st);
+	case MC_SHARED: return shared_access(m, sm, rq, now, st);
+	case MC_CONST: return (struct mem_timing){now + (uint64_t)m->c->const_latency, now};
+	case MC_WARP: return (struct mem_timing){now + (uint64_t)m->c->warp_op_latency, now};
+	default: return (struct mem_timing){now, now};
 	}
 }

@@ -1,14 +1,22 @@
 /*
  * mem.h - the memory system as the SM sees it: when does a warp's memory
- * instruction complete? This version has fixed latencies per space from the
- * config; the memory hierarchy (banks, coalescing, caches, DRAM) replaces
- * the body of mem_access, not its callers.
+ * instruction complete, and when can the SM's memory path take the next
+ * one? Shared memory with bank conflicts (smem.c), global accesses
+ * coalesced into transactions (coalesce.c) through an optional L1 per SM
+ * with MSHRs and an optional L2 shared by all SMs (cache.c), to a DRAM with
+ * a latency and a bandwidth queue; atomics at the L2 (or DRAM), serialised
+ * per address. docs/MEMORY.md describes the model and its choices.
+ *
+ * The memory system decides timing only: values live in global memory
+ * (gmem.c) and shared memory, read and written by the executor.
  */
 #ifndef SIMT_MEM_H
 #define SIMT_MEM_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
+#include "diag.h"
 #include "gpu_config.h"
 #include "result.h"
 
@@ -16,22 +24,33 @@ enum mem_class { MC_NONE, MC_GLOBAL, MC_SHARED, MC_CONST, MC_WARP, MC_FENCE };
 
 /* The memory class of an opcode (MC_NONE for non-memory instructions). */
 enum mem_class mem_class_of(int op);
+bool mem_is_store(int op);   /* writes memory and no register */
+bool mem_is_atomic(int op);  /* read-modify-write */
 
 struct mem_request {
 	enum mem_class cls;
 	uint32_t mask;                    /* lanes that access */
 	const uint32_t *addr;             /* per-lane byte addresses (exec_result.addr) */
-	unsigned bytes;                   /* per lane */
-	int is_store;                     /* no result register */
+	unsigned bytes;                   /* per lane: 4, 8 or 16 */
+	bool is_store;                    /* writes memory, no result register */
+	bool is_atomic;                   /* read-modify-write */
+};
+
+struct mem_timing {
+	uint64_t done;  /* cycle the result is usable (a store: accepted by the level that keeps it) */
+	uint64_t busy;  /* cycle the SM's path for this class (LD/ST unit and L1, or the shared-memory
+			   banks) accepts its next request */
 };
 
 struct memsys;
-struct memsys *mem_create(const struct gpu_config *c);
+
+/* NULL, with d set, when the config's memory geometry is unusable. */
+struct memsys *mem_create(const struct gpu_config *c, struct diag *d);
 void mem_destroy(struct memsys *m);
 
-/* Cycle at which the access issued at cycle now completes (its result is
- * usable). Counts the access in st. */
-uint64_t mem_access(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
-		    struct sim_stats *st);
+/* The access of SM sm issued at cycle now (now never decreases from one
+ * call to the next). Counts it in st->mem. */
+struct mem_timing mem_access(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
+			     struct sim_stats *st);
 
 #endif

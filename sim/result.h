@@ -21,12 +21,19 @@ enum stall {
 };
 extern const char *const stall_names[STALL_COUNT];
 
+struct mem_stats {
+#define MSTAT(field, key, label) uint64_t field;
+#include "memstats.def"
+#undef MSTAT
+};
+
 struct sim_stats {
 #define STAT(field, key, label, unit) uint64_t field;
 #include "stats.def"
 #undef STAT
 	uint64_t op_count[OP_COUNT];   /* warp instructions per opcode */
 	uint64_t stalls[STALL_COUNT];  /* warp-cycles per reason */
+	struct mem_stats mem;
 };
 
 struct sim_sm_stats {

@@ -144,6 +144,27 @@ static void check_sync_mask(struct sim *s, struct warp *w, uint32_t pc, const st
 	}
 }
 
+/* A load or atomic is progress when it returns something other than what
+ * this warp's previous execution of the same instruction returned: a spin
+ * loop reads the same value again and again, a loop walking through memory
+ * (a pointer chase, a reduction) does not. */
+static bool load_progress(struct warp *w, uint32_t pc, const struct isa_insn *in, uint32_t lanes)
+{
+	if (!lanes || in->dst == ISA_RZ)
+		return false;
+	const uint32_t *v = &w->x.regs[(size_t)in->dst * ISA_WARP_SIZE];
+	uint32_t fold = 0;
+	for (uint32_t r = lanes; r; r &= r - 1) {
+		int l = __builtin_ctz(r);
+		fold = (fold ^ v[l]) * 0x9e3779b1u + (uint32_t)l;
+	}
+	unsigned k = pc % LD_SEEN;
+	bool changed = w->ld_pc[k] == pc && w->ld_val[k] != fold;
+	w->ld_pc[k] = pc;
+	w->ld_val[k] = fold;
+	return changed;
+}
+
 static void issue(struct sim *s, struct sm *m, struct warp *w)
 {
 	const struct program *p = s->p;
@@ -169,9 +190,12 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	sp->unit_free[d->unit] = t + s->ii[d->unit];
 	/* results */
 	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
-		struct mem_request rq = {(enum mem_class)d->mclass, x.exec_mask, x.addr,
-					 4 * isa_width_regs(in), in->op == OP_STG || in->op == OP_STS};
-		uint64_t done = mem_access(s->mem, m->id, &rq, t, st);
+		struct mem_request rq = {(enum mem_class)d->mclass, x.exec_mask, x.addr, 4 * isa_width_regs(in),
+					 mem_is_store(in->op), mem_is_atomic(in->op)};
+		struct mem_timing mt = mem_access(s->mem, m->id, &rq, t, st);
+		uint64_t done = mt.done;
+		if (mt.busy > sp->unit_free[UNIT_LDST])
+			sp->unit_free[UNIT_LDST] = mt.busy; /* the SM's memory path is still busy */
 		if (done > w->mem_until)
 			w->mem_until = done;
 		uint8_t kind = d->mclass == MC_GLOBAL ? RK_LONG : d->mclass == MC_CONST ? RK_WAIT : RK_SHORT;
@@ -180,6 +204,8 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 		set_ready(w, d, t + s->lat[d->unit], d->unit == UNIT_SFU ? RK_SHORT : RK_WAIT);
 	}
 	bool progress = x.mem_written;
+	if ((d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !mem_is_store(in->op))
+		progress |= load_progress(w, pc, in, x.exec_mask);
 	uint32_t exited = 0;
 	switch (in->op) {
 	case OP_BRA:

@@ -19,6 +19,7 @@ Suite *its_suite(void);
 Suite *config_suite(void);
 Suite *workload_suite(void);
 Suite *e2e_suite(void);
+Suite *mem_suite(void);
 Suite *sweep_suite(void);
 
 /* The source tree (SIMT_SRCDIR, set by meson test), and a path inside it. */

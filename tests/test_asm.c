@@ -145,14 +145,19 @@ static void same_program(const struct program *a, const struct program *b, const
 		if (x->kind == CHECK_LIST)
 			ck_assert(!memcmp(x->list, y->list, 4 * (size_t)x->count));
 	}
+	ck_assert_uint_eq(a->nreports, b->nreports);
+	for (unsigned i = 0; i < a->nreports; i++) {
+		ck_assert_str_eq(a->reports[i].name, b->reports[i].name);
+		ck_assert(a->reports[i].buffer == b->reports[i].buffer && a->reports[i].index == b->reports[i].index);
+	}
 }
 
 /* --disasm then re-assembly is the identity on every workload. */
 START_TEST(disasm_identity_all_workloads)
 {
-	const char *dirs[] = {"workloads", "tests/workloads"};
+	const char *dirs[] = {"workloads", "workloads/micro", "tests/workloads"};
 	int count = 0;
-	for (int di = 0; di < 2; di++) {
+	for (int di = 0; di < 3; di++) {
 		char dpath[4096];
 		snprintf(dpath, sizeof dpath, "%s", src_path(dirs[di]));
 		DIR *dir = opendir(dpath);

@@ -138,7 +138,7 @@ END_TEST
 static double fp_utilisation(const char *warps)
 {
 	struct param_override ov[] = {{"WARPS", warps}};
-	static const char *const sets[] = {"mem.global_latency=200", "sm.scheduler=gto", NULL};
+	static const char *const sets[] = {"dram.latency=200", "mem.coalescing=sector", "sm.scheduler=gto", NULL};
 	struct run x;
 	run_file(&x, "workloads/latency_hiding.s", "g80", sets, ov, 1);
 	ck_assert_int_eq(x.r.status, SIM_DONE);

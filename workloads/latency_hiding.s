@@ -3,7 +3,9 @@
 ;
 ; Each warp repeats REPS times: one global load, then 4 independent
 ; multiply-adds that use it. The seed's assumptions, which the test sets
-; with --set: a global load takes 200 cycles (mem.global_latency = 200); the
+; with --set: a global load is one transaction of 200 cycles (dram.latency =
+; 200, and mem.coalescing = sector so that the warp's 32 reads of one word
+; are one transaction, not the 32 of the cc 1.0 rules); the
 ; 8 SPs take 4 cycles per warp instruction (units.fp32_lanes = 8, as in
 ; configs/g80.ini). One warp's 4 multiply-adds keep the SPs busy 16 cycles;
 ; 200 / 16 = 12.5, so 13 warps are needed to cover the load.
@@ -14,7 +16,7 @@
 ; W warps keep them busy min(1, 16 W / 213) of the time: 90% at 12 warps,
 ; 98% at 13, 100% from 14.
 ;
-;   simt-sim configs/g80.ini workloads/latency_hiding.s -D WARPS=13 --set mem.global_latency=200
+;   simt-sim configs/g80.ini workloads/latency_hiding.s -D WARPS=13 --set dram.latency=200 --set mem.coalescing=sector
 
 .kernel latency_hiding
 .param WARPS 13

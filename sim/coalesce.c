@@ -1,0 +1,68 @@
+/* coalesce.c - warp accesses to transactions (see coalesce.h). */
+#include "coalesce.h"
+
+/* cc 1.0/1.1: one half-warp (lanes base..base+15 of mask). */
+static unsigned halfwarp(const uint32_t *addr, uint32_t mask, unsigned base, unsigned bytes,
+			 struct txn *out)
+{
+	uint32_t m = (mask >> base) & 0xffff;
+	if (!m)
+		return 0;
+	uint32_t seg = 16 * bytes; /* 64, 128 or 256 bytes */
+	int first = __builtin_ctz(m);
+	uint32_t start = addr[base + (unsigned)first] - (uint32_t)first * bytes;
+	int ok = start % seg == 0;
+	for (uint32_t r = m; r && ok; r &= r - 1) {
+		unsigned k = (unsigned)__builtin_ctz(r);
+		ok = addr[base + k] == start + k * bytes;
+	}
+	unsigned n = 0;
+	if (ok) {
+		for (uint32_t off = 0; off < seg; off += TXN_LINE) { /* 256 bytes: two transactions */
+			uint32_t len = seg < TXN_LINE ? seg : TXN_LINE, a = start + off;
+			uint8_t sm = (uint8_t)(((1u << (len / TXN_SECTOR)) - 1) << ((a % TXN_LINE) / TXN_SECTOR));
+			out[n++] = (struct txn){a & ~(TXN_LINE - 1), sm, len};
+		}
+		return n;
+	}
+	for (uint32_t r = m; r; r &= r - 1) {
+		uint32_t a = addr[base + (unsigned)__builtin_ctz(r)]; /* 16 bytes fit one aligned 32 */
+		out[n++] = (struct txn){a & ~(TXN_LINE - 1), (uint8_t)(1u << ((a % TXN_LINE) / TXN_SECTOR)),
+					TXN_SECTOR};
+	}
+	return n;
+}
+
+unsigned coalesce(enum coalescing mode, const uint32_t *addr, uint32_t mask, unsigned bytes,
+		  struct txn *out)
+{
+	if (mode == COAL_HALFWARP) {
+		unsigned n = halfwarp(addr, mask, 0, bytes, out);
+		return n + halfwarp(addr, mask, 16, bytes, out + n);
+	}
+	/* line and sector: group by 128-byte line, collecting sectors */
+	uint32_t lines[TXN_MAX];
+	uint8_t sect[TXN_MAX];
+	unsigned n = 0;
+	for (uint32_t r = mask; r; r &= r - 1) {
+		uint32_t a = addr[__builtin_ctz(r)];
+		for (uint32_t b = a; b < a + bytes; b = (b | (TXN_LINE - 1)) + 1) {
+			uint32_t line = b & ~(TXN_LINE - 1);
+			uint32_t end = a + bytes < line + TXN_LINE ? a + bytes : line + TXN_LINE;
+			unsigned s0 = (b - line) / TXN_SECTOR, s1 = (end - 1 - line) / TXN_SECTOR;
+			uint8_t sm = (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
+			unsigned i = 0;
+			while (i < n && lines[i] != line)
+				i++;
+			if (i == n) {
+				lines[n] = line;
+				sect[n++] = 0;
+			}
+			sect[i] |= sm;
+		}
+	}
+	for (unsigned i = 0; i < n; i++)
+		out[i] = mode == COAL_LINE ? (struct txn){lines[i], 0xf, TXN_LINE}
+					   : (struct txn){lines[i], sect[i], (uint32_t)__builtin_popcount(sect[i]) * TXN_SECTOR};
+	return n;
+}

@@ -1,0 +1,43 @@
+/*
+ * coalesce.h - how one warp's global access becomes memory transactions,
+ * by generation (mem.coalescing):
+ *
+ *  halfwarp  compute capability 1.0/1.1 (CUDA C Programming Guide, "Global
+ *            Memory", cc 1.x): each half-warp separately. If every active
+ *            thread k of the half-warp accesses word k of one segment aligned
+ *            to 16 words (64 bytes for 4-byte words, 128 for 8-byte, two
+ *            128-byte transactions for 16-byte words), it is one transaction
+ *            of the segment (inactive threads allowed); otherwise one
+ *            32-byte transaction per active thread, even when threads read
+ *            the same word.
+ *  line      Fermi: one transaction per 128-byte line touched by any lane.
+ *  sector    Volta and later: one transaction per 128-byte line touched,
+ *            moving only the 32-byte sectors the lanes touch.
+ *
+ * A transaction names its line (128-byte aligned address), the 32-byte
+ * sectors of that line it covers and the bytes it moves.
+ */
+#ifndef SIMT_COALESCE_H
+#define SIMT_COALESCE_H
+
+#include <stdint.h>
+
+enum coalescing { COAL_HALFWARP, COAL_LINE, COAL_SECTOR };
+
+#define TXN_LINE 128u
+#define TXN_SECTOR 32u
+#define TXN_MAX 64 /* 32 lanes, each at most 16 bytes, may straddle two lines */
+
+struct txn {
+	uint32_t line;    /* the 128-byte aligned line */
+	uint8_t sectors;  /* its 32-byte sectors the transaction covers (bit i: bytes 32i..32i+31) */
+	uint32_t bytes;   /* bytes moved */
+};
+
+/* Transactions, in the order of the lowest lane that needs each; returns
+ * their number (0 when mask is 0). addr[l] for each lane in mask, bytes per
+ * lane 4, 8 or 16 and naturally aligned (the executor faults otherwise). */
+unsigned coalesce(enum coalescing mode, const uint32_t *addr, uint32_t mask, unsigned bytes,
+		  struct txn *out);
+
+#endif

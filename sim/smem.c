@@ -1,0 +1,43 @@
+/* smem.c - shared-memory bank conflicts (see smem.h). */
+#include "smem.h"
+
+#define MAX_WORDS (32 * 16 / 4) /* 32 lanes x 16 bytes in 4-byte words */
+
+struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint32_t mask,
+			   unsigned bytes, bool atomic)
+{
+	struct smem_cost c = {0, 0};
+	unsigned per_lane = bytes > g->bank_bytes ? bytes / g->bank_bytes : 1;
+	for (unsigned base = 0; base < 32; base += g->group_lanes) {
+		uint32_t gm = g->group_lanes == 32 ? mask : (mask >> base) & ((1u << g->group_lanes) - 1);
+		if (!gm)
+			continue;
+		uint32_t words[MAX_WORDS];
+		unsigned n = 0;
+		for (uint32_t r = gm; r; r &= r - 1) {
+			uint32_t w0 = addr[base + (unsigned)__builtin_ctz(r)] / g->bank_bytes;
+			for (unsigned j = 0; j < per_lane; j++) {
+				/* insertion sort: accesses are mostly in order already */
+				uint32_t w = w0 + j;
+				unsigned i = n++;
+				while (i && words[i - 1] > w) {
+					words[i] = words[i - 1];
+					i--;
+				}
+				words[i] = w;
+			}
+		}
+		unsigned per_bank[64] = {0}, distinct = 0, worst = 0;
+		for (unsigned i = 0; i < n; i++) {
+			if (!atomic && i && words[i] == words[i - 1])
+				continue; /* broadcast */
+			distinct += !i || words[i] != words[i - 1];
+			unsigned b = words[i] % g->banks;
+			if (++per_bank[b] > worst)
+				worst = per_bank[b];
+		}
+		c.passes += worst;
+		c.ideal += (distinct + g->banks - 1) / g->banks;
+	}
+	return c;
+}

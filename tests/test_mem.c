@@ -1,0 +1,424 @@
+/* test_mem.c - the memory system: coalescing rules, bank conflicts, the
+ * cache, and the microbenchmarks of workloads/micro/ against the configured
+ * hardware; the seed's traffic claim for tiled versus naive matmul; memory
+ * faults. Expected values come from the CUDA C Programming Guide's rules
+ * worked by hand (in the comments) and from the config files' numbers. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cache.h"
+#include "coalesce.h"
+#include "common.h"
+#include "gmem.h"
+#include "run.h"
+#include "smem.h"
+
+static uint32_t lanes_addr[32];
+
+static unsigned strided(enum coalescing mode, uint32_t base, uint32_t stride_bytes, unsigned bytes,
+			uint32_t mask, struct txn *x)
+{
+	for (unsigned l = 0; l < 32; l++)
+		lanes_addr[l] = base + l * stride_bytes;
+	return coalesce(mode, lanes_addr, mask, bytes, x);
+}
+
+static uint32_t sum_bytes(const struct txn *x, unsigned n)
+{
+	uint32_t b = 0;
+	for (unsigned i = 0; i < n; i++)
+		b += x[i].bytes;
+	return b;
+}
+
+static unsigned sum_sectors(const struct txn *x, unsigned n)
+{
+	unsigned s = 0;
+	for (unsigned i = 0; i < n; i++)
+		s += (unsigned)__builtin_popcount(x[i].sectors);
+	return s;
+}
+
+/* Volta and later: one transaction per 128-byte line, moving the 32-byte
+ * sectors touched. */
+START_TEST(coalesce_sectors)
+{
+	struct txn x[TXN_MAX];
+	const uint32_t B = 0x100000;
+	unsigned n = strided(COAL_SECTOR, B, 4, 4, ~0u, x); /* stride-1 words: one line */
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(x[0].line, B);
+	ck_assert_uint_eq(x[0].sectors, 0xf);
+	ck_assert_uint_eq(x[0].bytes, 128);
+	n = strided(COAL_SECTOR, B, 8, 4, ~0u, x); /* stride 2: 256 bytes, 2 lines, all sectors */
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(sum_sectors(x, n), 8);
+	n = strided(COAL_SECTOR, B, 128, 4, ~0u, x); /* stride 32: a line per lane, one sector each */
+	ck_assert_uint_eq(n, 32);
+	ck_assert_uint_eq(sum_sectors(x, n), 32);
+	ck_assert_uint_eq(sum_bytes(x, n), 32 * 32);
+	n = strided(COAL_SECTOR, B + 64, 0, 4, ~0u, x); /* one word for everyone */
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(x[0].sectors, 0x4);
+	n = strided(COAL_SECTOR, B + 4, 4, 4, ~0u, x); /* shifted by a word: 4 + 1 sectors over 2 lines */
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(x[0].sectors, 0xf);
+	ck_assert_uint_eq(x[1].sectors, 0x1);
+	n = strided(COAL_SECTOR, B, 16, 16, ~0u, x); /* 128-bit loads: 512 bytes, 4 lines */
+	ck_assert_uint_eq(n, 4);
+	ck_assert_uint_eq(sum_bytes(x, n), 512);
+	n = strided(COAL_SECTOR, B, 4, 4, 0x1, x); /* one lane: one sector */
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(x[0].bytes, 32);
+	ck_assert_uint_eq(strided(COAL_SECTOR, B, 4, 4, 0, x), 0);
+	/* Fermi: whole lines */
+	n = strided(COAL_LINE, B, 4, 4, 0x1, x);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(x[0].bytes, 128);
+	n = strided(COAL_LINE, B, 128, 4, ~0u, x);
+	ck_assert_uint_eq(sum_bytes(x, n), 32 * 128);
+}
+END_TEST
+
+/* cc 1.0/1.1 (Programming Guide, "Coalescing on devices of compute
+ * capability 1.0 and 1.1"): per half-warp, thread k must access word k of
+ * an aligned segment (64 bytes for words of 4, 128 for 8, 2 x 128 for 16);
+ * otherwise 16 separate 32-byte transactions. */
+START_TEST(coalesce_halfwarp)
+{
+	struct txn x[TXN_MAX];
+	const uint32_t B = 0x100000;
+	unsigned n = strided(COAL_HALFWARP, B, 4, 4, ~0u, x);
+	ck_assert_uint_eq(n, 2);
+	ck_assert(x[0].bytes == 64 && x[1].bytes == 64);
+	ck_assert(x[0].line == B && x[0].sectors == 0x3 && x[1].sectors == 0xc);
+	/* some threads not participating: still one segment per half-warp */
+	n = strided(COAL_HALFWARP, B, 4, 4, 0x5a5a5a5au, x);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(sum_bytes(x, n), 128);
+	/* misaligned start: 32 transactions of 32 bytes */
+	n = strided(COAL_HALFWARP, B + 4, 4, 4, ~0u, x);
+	ck_assert_uint_eq(n, 32);
+	ck_assert_uint_eq(sum_bytes(x, n), 1024);
+	/* every thread the same word: not coalesced on cc 1.0 */
+	n = strided(COAL_HALFWARP, B, 0, 4, ~0u, x);
+	ck_assert_uint_eq(n, 32);
+	/* two threads of the first half-warp swapped: that half-warp serialises */
+	for (unsigned l = 0; l < 32; l++)
+		lanes_addr[l] = B + 4 * l;
+	lanes_addr[1] = B + 8;
+	lanes_addr[2] = B + 4;
+	n = coalesce(COAL_HALFWARP, lanes_addr, ~0u, 4, x);
+	ck_assert_uint_eq(n, 16 + 1);
+	/* 64-bit words: one 128-byte segment per half-warp; 128-bit: two */
+	n = strided(COAL_HALFWARP, B, 8, 8, ~0u, x);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(sum_bytes(x, n), 256);
+	n = strided(COAL_HALFWARP, B, 16, 16, ~0u, x);
+	ck_assert_uint_eq(n, 4);
+	ck_assert_uint_eq(sum_bytes(x, n), 512);
+}
+END_TEST
+
+static unsigned gcd(unsigned a, unsigned b) { return b ? gcd(b, a % b) : a; }
+
+/* Stride s words over 32 banks: lane l hits bank (l s) mod 32, so each bank
+ * used gets gcd(s, 32) distinct words; s = 0 is a broadcast. */
+START_TEST(bank_conflicts_by_stride)
+{
+	struct smem_geom fermi = {32, 4, 32}, g80 = {16, 4, 16};
+	uint32_t a[32];
+	for (unsigned s = 0; s <= 33; s++) {
+		for (unsigned l = 0; l < 32; l++)
+			a[l] = 4 * ((l * s) % 1024);
+		struct smem_cost c = smem_cost(&fermi, a, ~0u, 4, false);
+		ck_assert_msg(c.passes == (s ? gcd(s, 32) : 1), "stride %u: %u passes", s, c.passes);
+		ck_assert_uint_eq(c.ideal, 1);
+		c = smem_cost(&g80, a, ~0u, 4, false); /* per half-warp, 16 banks */
+		ck_assert_msg(c.passes == 2 * (s ? gcd(s, 16) : 1), "g80 stride %u: %u passes", s, c.passes);
+	}
+	/* 64-bit stride-1: 256 bytes over 128 bytes of banks, two passes, no conflict */
+	for (unsigned l = 0; l < 32; l++)
+		a[l] = 8 * l;
+	struct smem_cost c = smem_cost(&fermi, a, ~0u, 8, false);
+	ck_assert_uint_eq(c.passes, 2);
+	ck_assert_uint_eq(c.ideal, 2);
+	/* an atomic on one word by every lane: no broadcast, 32 passes */
+	for (unsigned l = 0; l < 32; l++)
+		a[l] = 12;
+	ck_assert_uint_eq(smem_cost(&fermi, a, ~0u, 4, true).passes, 32);
+	ck_assert_uint_eq(smem_cost(&fermi, a, ~0u, 4, false).passes, 1);
+}
+END_TEST
+
+START_TEST(cache_lru_and_writeback)
+{
+	struct cache c;
+	cache_init(&c, 2 * 2 * 128, 128, 32, 2); /* 2 sets x 2 ways */
+	/* lines 0, 2, 4 (x 128 bytes) all map to set 0 */
+	ck_assert_uint_eq(cache_fill(&c, 0 * 128, 0x1, 10, 1), 0);
+	ck_assert_uint_eq(cache_fill(&c, 2 * 128, 0x3, 20, 0), 0);
+	ck_assert_uint_eq(cache_probe(&c, 0, 0x1).present, 0x1); /* line 0 is now the most recent */
+	ck_assert_uint_eq(cache_fill(&c, 4 * 128, 0xf, 30, 0), 0); /* evicts line 2 (clean) */
+	ck_assert_uint_eq(cache_probe(&c, 2 * 128, 0x3).present, 0);
+	struct cache_probe p = cache_probe(&c, 0, 0x3);
+	ck_assert_uint_eq(p.present, 0x1); /* sector 1 was never filled */
+	ck_assert_uint_eq(p.ready, 10);
+	ck_assert_uint_eq(cache_fill(&c, 6 * 128, 0x1, 40, 0), 0); /* evicts line 4 (LRU, clean) */
+	ck_assert_uint_eq(cache_fill(&c, 8 * 128, 0x1, 50, 0), 1); /* evicts line 0: one dirty sector */
+	ck_assert_uint_eq(cache_probe(&c, 1 * 128, 0x1).present, 0); /* set 1 untouched */
+	ck_assert_uint_eq(cache_sectors(&c, 0x1000 + 40, 64), 0xe); /* bytes 40..103 */
+	ck_assert_uint_eq(cache_sectors(&c, 0x1000 + 40, 24), 0x2); /* bytes 40..63 */
+	cache_free(&c);
+}
+END_TEST
+
+static float report(const struct run *x, const char *name)
+{
+	for (unsigned i = 0; i < x->p->nreports; i++)
+		if (!strcmp(x->p->reports[i].name, name)) {
+			float f;
+			memcpy(&f, x->g.bufs[x->p->reports[i].buffer].data + 4 * x->p->reports[i].index, 4);
+			return f;
+		}
+	ck_abort_msg("no report %s", name);
+	return 0;
+}
+
+static float micro(const char *file, const char *config, const char *const *sets, const char *p1,
+		   const char *v1, const char *p2, const char *v2, const char *name, struct sim_stats *st)
+{
+	struct param_override ov[2] = {{p1, v1}, {p2, v2}};
+	struct run x;
+	char path[256];
+	snprintf(path, sizeof path, "workloads/micro/%s.s", file);
+	run_file(&x, path, config, sets, ov, p2 ? 2 : p1 ? 1 : 0);
+	ck_assert_msg(x.r.status == SIM_DONE, "%s: %s", path, x.r.diagnosis);
+	float v = report(&x, name);
+	if (st)
+		*st = x.r.stats;
+	done(&x);
+	return v;
+}
+
+static void near(double got, double want, double tol, const char *what)
+{
+	ck_assert_msg(got >= want * (1 - tol) && got <= want * (1 + tol), "%s: %.3f, expected %.3f +- %.0f%%",
+		      what, got, want, 100 * tol);
+}
+
+/* The pointer chase on h100.ini shows three plateaus at the configured
+ * latencies: L1 (128 KB) for small chains after a warm-up, L2 for chains
+ * beyond the L1, DRAM when cold. */
+START_TEST(micro_latency_plateaus)
+{
+	struct gpu_config c = load_shipped_config("h100");
+	const char *sizes[] = {"4096", "65536", "262144", "1048576"};
+	double want[] = {(double)c.l1_latency, (double)c.l1_latency, (double)c.l2_latency,
+			 (double)c.l2_latency};
+	for (int i = 0; i < 4; i++)
+		near(micro("pointer_chase", "h100", NULL, "SIZE", sizes[i], NULL, NULL, "cycles_per_load", NULL),
+		     want[i], 0.02, sizes[i]);
+	near(micro("pointer_chase", "h100", NULL, "SIZE", "1048576", "WARM", "0", "cycles_per_load", NULL),
+	     (double)c.dram_latency, 0.02, "cold");
+	/* with no caches (g80) every load is a DRAM access */
+	struct gpu_config g = load_shipped_config("g80");
+	near(micro("pointer_chase", "g80", NULL, "SIZE", "4096", NULL, NULL, "cycles_per_load", NULL),
+	     (double)g.dram_latency, 0.02, "g80");
+}
+END_TEST
+
+/* 32 lanes at a stride of 32 words share one bank: 32 passes, each one a
+ * cycle more latency than the conflict-free access. */
+START_TEST(micro_bank_conflicts)
+{
+	struct sim_stats s1, s32;
+	float c1 = micro("smem_stride", "h100", NULL, "STRIDE", "1", NULL, NULL, "cycles_per_access", &s1);
+	float c32 = micro("smem_stride", "h100", NULL, "STRIDE", "32", NULL, NULL, "cycles_per_access", &s32);
+	ck_assert_uint_eq(s1.mem.shared_passes, s1.mem.shared_accesses);
+	ck_assert_uint_eq(s32.mem.shared_passes, 32 * s32.mem.shared_accesses);
+	ck_assert_uint_eq(s32.mem.shared_bank_conflicts, 31 * s32.mem.shared_accesses);
+	near(c32 - c1, 31, 0.05, "32-way conflict, extra cycles");
+	struct gpu_config c = load_shipped_config("h100");
+	near(c1, (double)c.shared_latency, 0.02, "conflict-free latency");
+}
+END_TEST
+
+/* A warp's stride-1 32-bit loads are 4 sectors of 32 bytes in one line. */
+START_TEST(micro_coalescing)
+{
+	struct sim_stats st;
+	const unsigned iters = 64;
+	micro("gmem_stride", "h100", NULL, "STRIDE", "1", "ITERS", "64", "cycles_per_request", &st);
+	/* iters timed loads + 1 warm-up load (4 sectors each), 2 stores by one lane (1 sector each) */
+	ck_assert_uint_eq(st.mem.global_accesses, iters + 1 + 2);
+	ck_assert_uint_eq(st.mem.global_transactions, iters + 1 + 2);
+	ck_assert_uint_eq(st.mem.global_sectors, 4 * (iters + 1) + 2);
+	ck_assert_uint_eq(st.mem.global_bytes, 32 * (4 * (iters + 1) + 2));
+	micro("gmem_stride", "h100", NULL, "STRIDE", "32", "ITERS", "64", "cycles_per_request", &st);
+	ck_assert_uint_eq(st.mem.global_sectors, 32 * (iters + 1) + 2);
+	/* g80: two 64-byte segments per stride-1 request */
+	micro("gmem_stride", "g80", NULL, "STRIDE", "1", "ITERS", "64", "cycles_per_request", &st);
+	ck_assert_uint_eq(st.mem.global_transactions, 2 * (iters + 1) + 2);
+	/* the stores by lane 0: out[0] is word 0 of a segment (64 bytes); out[1] is not (32) */
+	ck_assert_uint_eq(st.mem.global_bytes, 128 * (iters + 1) + 64 + 32);
+}
+END_TEST
+
+/* The streaming copy keeps DRAM busy: achieved bandwidth within 10% of
+ * the configured one. */
+START_TEST(micro_stream_bandwidth)
+{
+	struct gpu_config c = load_shipped_config("h100");
+	struct sim_stats st;
+	micro("stream_copy", "h100", NULL, NULL, NULL, NULL, NULL, "block0_cycles", &st);
+	double bytes = (double)(st.mem.dram_read_bytes + st.mem.dram_write_bytes);
+	ck_assert(bytes >= 4.0 * 4194304); /* every line of src came from DRAM */
+	double mb_s = bytes / (double)st.cycles * (double)c.clock_mhz; /* bytes/cycle x Mcycles/s */
+	ck_assert_msg(mb_s >= 0.9 * (double)c.dram_bandwidth && mb_s <= (double)c.dram_bandwidth,
+		      "%.0f MB/s of %lld", mb_s, (long long)c.dram_bandwidth);
+}
+END_TEST
+
+/* Seed 004: tiling reduces global memory traffic by a factor of TILE. The
+ * bytes the threads ask for fall by that factor; on g80's cc 1.0 rules the
+ * bytes moved fall further, because the naive kernel's A[Row*n + i] is one
+ * word read by a whole half-warp: 16 transactions of 32 bytes, where the
+ * tiled kernel's loads are one 64-byte segment per half-warp. */
+START_TEST(g80_tiling_traffic)
+{
+	const uint64_t M = 256, N = 256, K = 256, T = 16;
+	struct param_override ov[] = {{"M", "256"}, {"N", "256"}, {"K", "256"}, {"TILE", "16"}};
+	struct run t, n;
+	run_file(&t, "workloads/tiled_mm.s", "g80", NULL, ov, 4);
+	run_file(&n, "workloads/naive_mm.s", "g80", NULL, ov, 4);
+	ck_assert(t.r.status == SIM_DONE && n.r.status == SIM_DONE);
+	const struct mem_stats *a = &t.r.stats.mem, *b = &n.r.stats.mem;
+	double ratio = (double)b->global_bytes_requested / (double)a->global_bytes_requested;
+	ck_assert_msg(ratio > 0.9 * T && ratio <= T, "requested bytes ratio %.2f", ratio);
+	/* by hand: half-warps = M K / 16; C is one 64-byte store per half-warp */
+	uint64_t hw = M * K / 16, stores = hw * 64;
+	/* tiled: per half-warp and phase one 64-byte segment of A and one of B */
+	ck_assert_uint_eq(a->global_bytes, hw * (N / T) * 2 * 64 + stores);
+	/* naive: per half-warp and i, 16 x 32 bytes of A and 64 bytes of B */
+	ck_assert_uint_eq(b->global_bytes, hw * N * (16 * 32 + 64) + stores);
+	ck_assert_uint_eq(b->dram_read_bytes, hw * N * (16 * 32 + 64)); /* no caches on g80 */
+	/* and the naive kernel is memory-bound: it takes several times longer */
+	ck_assert(n.r.stats.cycles > 4 * t.r.stats.cycles);
+	done(&t);
+	done(&n);
+}
+END_TEST
+
+/* 32 lanes adding to one address serialise at the L2: 31 more operations
+ * of atomic.cycles each than 32 lanes adding to 32 addresses of one line. */
+START_TEST(atomics_serialise_per_address)
+{
+	const char *src = ".param STRIDE 0\n.buffer v u32 32 zero\n.buffer out u32 1 zero\n.arg v\n.arg out\n"
+			  ".grid 1\n.block 32\n"
+			  "s2r r0, %%tid.x\nldc r1, v\nimad r1, r0, STRIDE*4, r1\nldc r9, out\n"
+			  "ldg r2, [r1]\niadd r2, r2, 0\n" /* the line is in L2 (and L1) now */
+			  "s2r r4, %%clock\natomg.add r3, [r1], 1\niadd r3, r3, 0\ns2r r5, %%clock\n"
+			  "isub r5, r5, r4\nisetp.eq.s32 p0, r0, 0\n@p0 stg [r9], r5\nexit\n";
+	uint32_t cyc[2];
+	for (int k = 0; k < 2; k++) {
+		char text[1024];
+		snprintf(text, sizeof text, src);
+		char *p = strstr(text, "STRIDE 0");
+		p[7] = k ? '1' : '0';
+		struct run x;
+		run_text(&x, text, "h100", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		memcpy(&cyc[k], x.g.bufs[1].data, 4);
+		ck_assert_uint_eq(x.r.stats.mem.atomic_ops, 32);
+		ck_assert_uint_eq(x.r.stats.mem.atomic_serialised, k ? 0 : 31);
+		uint32_t v0;
+		memcpy(&v0, x.g.bufs[0].data, 4);
+		ck_assert_uint_eq(v0, k ? 1 : 32);
+		done(&x);
+	}
+	struct gpu_config c = load_shipped_config("h100");
+	ck_assert_uint_eq(cyc[0] - cyc[1], 31 * (uint32_t)c.atomic_cycles);
+}
+END_TEST
+
+START_TEST(faults_misaligned_and_shared)
+{
+	struct run x;
+	run_file(&x, "tests/workloads/fault_misaligned.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_FAULT);
+	char want[256];
+	snprintf(want, sizeof want, "fault_misaligned.s:13: misaligned global access of 4 bytes at address 0x%08x",
+		 GMEM_BASE + 22);
+	ck_assert_msg(strstr(x.r.diagnosis, want), "%s", x.r.diagnosis);
+	ck_assert_msg(strstr(x.r.diagnosis, "block (0,0,0), warp 0, lane 5 (thread 5), pc 6: ldg r3, [r2]"), "%s",
+		      x.r.diagnosis);
+	ck_assert_msg(strstr(x.r.diagnosis, "nearest buffer: v at [0x00100000, 0x00100100) (256 bytes)"), "%s",
+		      x.r.diagnosis);
+	done(&x);
+	run_file(&x, "tests/workloads/fault_shared.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_FAULT);
+	ck_assert_msg(strstr(x.r.diagnosis, "fault_shared.s:11: out-of-bounds shared access of 4 bytes at address 0x00000080"),
+		      "%s", x.r.diagnosis);
+	ck_assert_msg(strstr(x.r.diagnosis, "warp 1, lane 0 (thread 32)"), "%s", x.r.diagnosis);
+	ck_assert_msg(strstr(x.r.diagnosis, "the block's shared memory is [0x0, 0x80) (128 bytes)"), "%s",
+		      x.r.diagnosis);
+	done(&x);
+}
+END_TEST
+
+/* A loop of loads that return new values is progress (a pointer chase at
+ * DRAM latency outlasts a small livelock window and completes), a spin loop
+ * reading the same value is not. */
+START_TEST(loads_of_new_values_are_progress)
+{
+	static const char *const sets[] = {"sim.livelock_window=5000", NULL};
+	float v = micro("pointer_chase", "h100", sets, "SIZE", "1048576", "WARM", "0", "cycles_per_load", NULL);
+	ck_assert(v > 400);
+	struct run x;
+	run_file(&x, "workloads/spinlock.s", "g80", (const char *const[]){"sm.divergence=stack",
+		 "sim.livelock_window=5000", NULL}, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_NO_PROGRESS);
+	done(&x);
+}
+END_TEST
+
+/* Bad cache geometry is a config error, not a crash. */
+START_TEST(bad_geometry_is_refused)
+{
+	struct gpu_config c = load_shipped_config("h100");
+	c.l2_size = 1000; /* not a multiple of line x ways */
+	struct program *p = must_assemble(".grid 1\n.block 32\nexit\n");
+	struct gmem g;
+	gmem_init(&g);
+	struct diag d = {0};
+	uint32_t args[1] = {0};
+	struct sim *s = sim_create(&c, p, &g, args, NULL, &d);
+	ck_assert(s == NULL);
+	ck_assert_msg(strstr(d.msg, "l2.size = 1000") && strstr(d.msg, "multiple of line x ways"), "%s", d.msg);
+	gmem_free(&g);
+	program_free(p);
+}
+END_TEST
+
+Suite *mem_suite(void)
+{
+	Suite *s = suite_create("mem");
+	TCase *t = tcase_create("mem");
+	tcase_set_timeout(t, 600);
+	tcase_add_test(t, coalesce_sectors);
+	tcase_add_test(t, coalesce_halfwarp);
+	tcase_add_test(t, bank_conflicts_by_stride);
+	tcase_add_test(t, cache_lru_and_writeback);
+	tcase_add_test(t, micro_latency_plateaus);
+	tcase_add_test(t, micro_bank_conflicts);
+	tcase_add_test(t, micro_coalescing);
+	tcase_add_test(t, micro_stream_bandwidth);
+	tcase_add_test(t, g80_tiling_traffic);
+	tcase_add_test(t, atomics_serialise_per_address);
+	tcase_add_test(t, faults_misaligned_and_shared);
+	tcase_add_test(t, loads_of_new_values_are_progress);
+	tcase_add_test(t, bad_geometry_is_refused);
+	suite_add_tcase(s, t);
+	return s;
+}
