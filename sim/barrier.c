@@ -42,6 +42,7 @@ void warp_refresh(struct sim *s, struct warp *w)
 	w->live_lanes = s->simt->live(w->simt);
 	w->dirty = true;
 	w->blk->sm->sp[w->subp].dirty = true;
+	w->blk->sm->dirty = true;
 }
 
 /* Can some lane of the block still issue? */

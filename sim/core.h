@@ -99,6 +99,7 @@ struct sm {
 	uint64_t counted;         /* warps in its sub-partitions' hists (active this cycle) */
 	struct subpart *sp;
 	uint64_t wake;            /* earliest wake over its sub-partitions */
+	bool dirty;               /* a sub-partition is dirty or lost its last warp: run sm_cycle */
 };
 
 struct deps {

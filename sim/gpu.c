@@ -116,6 +116,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 			m->sp[k].live = xcalloc(nslots, sizeof *m->sp[k].live);
 			m->sp[k].dirty = true;
 		}
+		m->dirty = true;
 	}
 	s->cands = xcalloc(nslots, sizeof *s->cands);
 	s->scratch = xcalloc(nslots, sizeof *s->scratch);
@@ -180,6 +181,7 @@ static void add_live(struct sm *m, struct warp *w)
 	}
 	sp->live[i] = w;
 	sp->dirty = true;
+	m->dirty = true;
 	m->nlive++;
 }
 
@@ -191,6 +193,7 @@ static void remove_live(struct sm *m, struct warp *w)
 			memmove(&sp->live[i], &sp->live[i + 1], (sp->nlive - i - 1) * sizeof *sp->live);
 			sp->nlive--;
 			m->nlive--;
+			m->dirty = true; /* sm_cycle clears an emptied sub-partition's stall counts */
 			return;
 		}
 }
@@ -325,6 +328,11 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 		for (unsigned i = 0; i < s->nsms && !s->stop; i++) {
 			struct sm *m = &s->sms[i];
 			bool any = false;
+			if (!m->dirty && s->now < m->wake) { /* nothing can change on it this cycle */
+				if (m->wake < wake)
+					wake = m->wake;
+				continue;
+			}
 			sm_cycle(s, m, &any);
 			issued |= any;
 			if (m->wake < wake)

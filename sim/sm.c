@@ -343,14 +343,17 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 			warps[c]->stall = STALL_NOT_SELECTED;
 	for (int k = 0; k < STALL_COUNT; k++)
 		s->hist[k] += sp->hist[k];
-	if (*issued)
+	if (*issued) {
 		sp->dirty = true;
+		m->dirty = true;
+	}
 }
 
 void sm_cycle(struct sim *s, struct sm *m, bool *issued)
 {
 	unsigned nsub = (unsigned)s->c->sub_partitions;
 	*issued = false;
+	m->dirty = false;
 	for (unsigned k = 0; k < nsub && !s->stop; k++) {
 		struct subpart *sp = &m->sp[k];
 		if (!sp->nlive) {
