@@ -12,6 +12,11 @@
  *           arrived; arrivals at different bar.sync instructions count
  *           together (with a warning).
  *
+ * Timing: the SM's barrier unit counts one warp's arrival every
+ * sm.barrier_arrive_cycles; the released warps issue again
+ * sm.barrier_latency cycles after the last arrival was counted (both 0:
+ * at once).
+ *
  * Arriving lanes block in the divergence model: with the reconvergence
  * stack that stops the whole warp (lanes masked off behind the barrier can
  * never arrive); with independent thread scheduling only those lanes. As
@@ -57,6 +62,11 @@ static bool block_can_move(const struct block *b)
 void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes)
 {
 	struct block *b = w->blk;
+	struct sm *m = b->sm;
+	/* the SM's barrier unit counts one warp's arrival at a time */
+	m->bar_unit_free = (m->bar_unit_free > s->now ? m->bar_unit_free : s->now) +
+			   (uint64_t)s->c->barrier_arrive_cycles;
+	b->bar_last = m->bar_unit_free;
 	bool first = true;
 	for (unsigned i = 0; i < b->nwarps; i++)
 		if (b->warps[i]->live && b->warps[i]->bar_mask)
@@ -113,12 +123,14 @@ void bar_check(struct sim *s, struct block *b)
 				  b->id[0], b->id[1], b->id[2], diag_where(s->p, b->bar_first_pc, a, sizeof a));
 	}
 	if (open) {
+		uint64_t go = b->bar_last + (uint64_t)s->c->barrier_latency;
 		for (unsigned i = 0; i < b->nwarps; i++) {
 			struct warp *w = b->warps[i];
 			if (!w->live || !w->bar_mask)
 				continue;
 			s->simt->release(w->simt, w->bar_mask);
 			w->bar_mask = 0;
+			w->bar_until = go;
 			warp_refresh(s, w);
 		}
 		s->r->stats.barrier_waits++;

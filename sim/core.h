@@ -44,6 +44,7 @@ struct warp {
 	uint32_t sleep_lanes;     /* lanes asleep after nanosleep ... */
 	uint64_t sleep_at[32];    /* ... each until this cycle */
 	uint64_t mem_until;       /* every memory instruction it issued is done */
+	uint64_t bar_until;       /* released from a barrier: issues again from this cycle */
 	uint64_t *reg_ready;      /* per register: cycle its pending result is usable */
 	uint8_t *reg_kind;        /* per register: enum reg_kind of that result */
 	uint64_t pred_ready[ISA_NUM_PREDS + 1];
@@ -77,6 +78,7 @@ struct block {
 	uint8_t *shared;          /* the block's shared memory (program shared_bytes) */
 	struct exec_env env;
 	uint32_t bar_first_pc;    /* pc of the first arrival at the current barrier */
+	uint64_t bar_last;        /* cycle its latest arrival was counted (sm.barrier_arrive_cycles) */
 	bool bar_differ;          /* arrivals at different bar.sync instructions */
 };
 
@@ -100,6 +102,7 @@ struct sm {
 	struct subpart *sp;
 	uint64_t wake;            /* earliest wake over its sub-partitions */
 	bool dirty;               /* a sub-partition is dirty or lost its last warp: run sm_cycle */
+	uint64_t bar_unit_free;   /* cycle its barrier unit counts the next arrival */
 };
 
 struct deps {

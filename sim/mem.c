@@ -78,6 +78,11 @@ static bool geometry_ok(const char *lvl, int64_t size, int64_t line, int64_t sec
 
 struct memsys *mem_create(const struct gpu_config *c, struct diag *d)
 {
+	if (c->l2_size && (c->l2_fetch_bytes % c->l2_sector || (c->l2_fetch_bytes & (c->l2_fetch_bytes - 1)))) {
+		diag_error(d, "config", 0, 0, "", "l2.fetch_bytes = %lld must be a power of two and a multiple of l2.sector = %lld",
+			   (long long)c->l2_fetch_bytes, (long long)c->l2_sector);
+		return NULL;
+	}
 	if (!geometry_ok("l1", c->l1_size, c->l1_line, c->l1_sector, c->l1_assoc, d) ||
 	    !geometry_ok("l2", c->l2_size, c->l2_line, c->l2_sector, c->l2_assoc, d))
 		return NULL;
@@ -213,7 +218,16 @@ static uint64_t l2_read(struct memsys *m, const struct txn *x, uint64_t t, bool 
 		return max64(hit, p.ready);
 	}
 	st->mem.l2_misses++;
-	uint8_t need = want & (uint8_t)~p.present;
+	/* DRAM is read in aligned blocks of l2.fetch_bytes around each missing sector */
+	uint8_t need = want & (uint8_t)~p.present, per = (uint8_t)(m->c->l2_fetch_bytes / m->l2.sector);
+	if (per > 1) {
+		uint8_t grow = 0, blk = (uint8_t)((1u << per) - 1);
+		for (unsigned i = 0; i < 8; i += per)
+			if (need & (blk << i))
+				grow |= (uint8_t)(blk << i);
+		uint8_t all = (uint8_t)((1u << (TXN_LINE / m->l2.sector)) - 1);
+		need = grow & all & (uint8_t)~p.present;
+	}
 	uint64_t done = dram_read(m, t, (uint64_t)__builtin_popcount(need) * m->l2.sector, st);
 	unsigned ev = cache_fill(&m->l2, x->line, need, done, dirty);
 	if (ev)
@@ -336,8 +350,12 @@ static struct mem_timing global_access(struct memsys *m, unsigned sm, const stru
 	s->global_accesses++;
 	s->global_transactions += n;
 	s->global_bytes_requested += (uint64_t)__builtin_popcount(rq->mask) * rq->bytes;
-	uint64_t t = max64(now, ms->lsu_free), done = now, data = now;
-	for (unsigned i = 0; i < n; i++, t++) { /* the LD/ST unit takes one transaction per cycle */
+	/* the LD/ST path takes mem.transactions_per_cycle transactions a cycle;
+	 * a full MSHR table holds it (and every later transaction) back */
+	uint64_t tpc = (uint64_t)m->c->transactions_per_cycle;
+	uint64_t base = max64(now, ms->lsu_free), done = now, data = now;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t t = base + i / tpc, t0 = t;
 		s->global_sectors += (uint64_t)__builtin_popcount(x[i].sectors);
 		s->global_bytes += x[i].bytes;
 		if (rq->is_atomic) {
@@ -348,9 +366,10 @@ static struct mem_timing global_access(struct memsys *m, unsigned sm, const stru
 			done = max64(done, store_txn(m, &x[i], t, st));
 		} else {
 			done = max64(done, load_txn(m, ms, &x[i], &t, st));
+			base += t - t0;
 		}
 	}
-	ms->lsu_free = t;
+	ms->lsu_free = base + (n + tpc - 1) / tpc;
 	if (rq->is_atomic)
 		done = atomic_serialise(m, rq->addr, rq->mask, data, (uint64_t)m->c->atomic_cycles, st);
 	return (struct mem_timing){done, ms->lsu_free};
@@ -365,12 +384,14 @@ static struct mem_timing shared_access(struct memsys *m, unsigned sm, const stru
 	s->shared_accesses++;
 	s->shared_passes += c.passes;
 	s->shared_bank_conflicts += c.passes - c.ideal;
-	uint64_t per = rq->is_atomic ? (uint64_t)m->c->atomic_shared_cycles : 1;
+	uint64_t per = rq->is_atomic ? (uint64_t)m->c->atomic_shared_cycles : (uint64_t)m->c->smem_cycles_per_pass;
 	if (rq->is_atomic)
 		s->atomic_ops += (uint64_t)__builtin_popcount(rq->mask);
+	/* the first pass takes the banks for a cycle, each further one for per */
 	uint64_t start = max64(now, ms->smem_free);
-	ms->smem_free = start + c.passes * per;
-	uint64_t done = c.passes ? ms->smem_free - 1 + (uint64_t)m->c->shared_latency : now;
+	uint64_t extra = c.passes ? (c.passes - 1) * per : 0;
+	ms->smem_free = start + (c.passes ? 1 : 0) + extra;
+	uint64_t done = c.passes ? start + (uint64_t)m->c->shared_latency + extra : now;
 	return (struct mem_timing){done, ms->smem_free};
 }
 

@@ -59,6 +59,11 @@ static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 /* The verdict for a warp that has a group to issue. */
 static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 {
+	if (w->bar_until > t) { /* released, not yet back (sm.barrier_latency) */
+		w->stall = STALL_BARRIER;
+		w->wake = w->bar_until;
+		return;
+	}
 	if (w->branch_until > t) {
 		w->stall = STALL_BRANCH_RESOLVING;
 		w->wake = w->branch_until;

@@ -1,0 +1,567 @@
+// xval.cu - the CUDA twins of the workloads, run on a real GPU for
+// cross-validation (simt-xval). One program, one command per twin:
+//
+//   simt-cuda info
+//   simt-cuda mm tiled|naive M N K TILE OUT.bin
+//   simt-cuda micro pointer_chase SIZE STRIDE WARM ITERS
+//   simt-cuda micro smem_stride STRIDE ITERS
+//   simt-cuda micro gmem_stride STRIDE ITERS
+//   simt-cuda micro stream_copy N THREADS
+//   simt-cuda micro fma_chain ITERS
+//   simt-cuda micro syncthreads THREADS ITERS
+//
+// Each prints one line of key=value pairs on stdout. Exit codes: 0 done,
+// 2 bad usage, 3 no CUDA device (simt-xval then skips), 4 a CUDA error.
+//
+// The matmul kernels are the seed's (seed 000 and seed 004, lecture 2.8),
+// with the boundary checks, on the inputs of the deterministic-input
+// contract (random(1) for A, random(2) for B), in the launch geometry of
+// workloads/tiled_mm.s and naive_mm.s (TILE x TILE blocks). Their inner
+// loops are kept rolled (#pragma unroll 1), as the .s kernels are, so that
+// both run the same shape of instruction stream; nvcc contracts
+// Cvalue += a * b into one FFMA, which is why the result equals sequential
+// fmaf bit for bit. Thread 0 of every block records clock64, %globaltimer
+// and %smid when the block starts and after its last __syncthreads.
+//
+// The microbenchmarks are the twins of workloads/micro/*.s; each times
+// itself with clock64 exactly where the .s reads %clock.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#define CK(x)                                                                             \
+	do {                                                                              \
+		cudaError_t e_ = (x);                                                     \
+		if (e_ != cudaSuccess) {                                                  \
+			fprintf(stderr, "simt-cuda: %s: %s\n", #x, cudaGetErrorString(e_)); \
+			exit(4);                                                          \
+		}                                                                         \
+	} while (0)
+
+struct block_time {
+	unsigned long long c0, c1; // clock64 at start and end (SM cycles)
+	unsigned long long g0, g1; // %globaltimer (ns)
+	unsigned smid;
+	unsigned pad;
+};
+
+__device__ __forceinline__ unsigned long long gtimer()
+{
+	unsigned long long t;
+	asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+	return t;
+}
+
+__device__ __forceinline__ unsigned smid()
+{
+	unsigned s;
+	asm volatile("mov.u32 %0, %%smid;" : "=r"(s));
+	return s;
+}
+
+// ---- the deterministic-input contract (docs/WORKLOADS.md) ----------------------
+static uint32_t lowbias32(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352du;
+	x ^= x >> 15;
+	x *= 0x846ca68bu;
+	x ^= x >> 16;
+	return x;
+}
+
+static float random_f32(uint32_t seed, uint32_t i)
+{
+	return (float)(lowbias32(i ^ (seed * 0x9e3779b9u)) >> 8) * 0x1p-23f - 1.0f;
+}
+
+// ---- matmul ----------------------------------------------------------------------
+template <int TILE>
+__global__ void tiled_mm(const float *A, const float *B, float *C, int m, int n, int k, block_time *bt)
+{
+	__shared__ float ds_A[TILE][TILE], ds_B[TILE][TILE];
+	unsigned long long c0 = clock64(), g0 = gtimer();
+	int bx = blockIdx.x, by = blockIdx.y, tx = threadIdx.x, ty = threadIdx.y;
+	int Row = by * blockDim.y + ty, Col = bx * blockDim.x + tx;
+	float Cvalue = 0;
+#pragma unroll 1
+	for (int t = 0; t < (n - 1) / TILE + 1; ++t) {
+		if (Row < m && t * TILE + tx < n)
+			ds_A[ty][tx] = A[Row * n + t * TILE + tx];
+		else
+			ds_A[ty][tx] = 0.0f;
+		if (t * TILE + ty < n && Col < k)
+			ds_B[ty][tx] = B[(t * TILE + ty) * k + Col];
+		else
+			ds_B[ty][tx] = 0.0f;
+		__syncthreads();
+#pragma unroll 1
+		for (int i = 0; i < TILE; ++i)
+			Cvalue += ds_A[ty][i] * ds_B[i][tx];
+		__syncthreads();
+	}
+	if (Row < m && Col < k)
+		C[Row * k + Col] = Cvalue;
+	__syncthreads();
+	if (tx == 0 && ty == 0) {
+		block_time *b = &bt[by * gridDim.x + bx];
+		b->c0 = c0;
+		b->g0 = g0;
+		b->c1 = clock64();
+		b->g1 = gtimer();
+		b->smid = smid();
+	}
+}
+
+__global__ void naive_mm(const float *A, const float *B, float *C, int m, int n, int k, block_time *bt)
+{
+	unsigned long long c0 = clock64(), g0 = gtimer();
+	int Row = blockIdx.y * blockDim.y + threadIdx.y, Col = blockIdx.x * blockDim.x + threadIdx.x;
+	if (Row < m && Col < k) {
+		float Cvalue = 0;
+#pragma unroll 1
+		for (int i = 0; i < n; ++i)
+			Cvalue += A[Row * n + i] * B[i * k + Col];
+		C[Row * k + Col] = Cvalue;
+	}
+	__syncthreads();
+	if (threadIdx.x == 0 && threadIdx.y == 0) {
+		block_time *b = &bt[blockIdx.y * gridDim.x + blockIdx.x];
+		b->c0 = c0;
+		b->g0 = g0;
+		b->c1 = clock64();
+		b->g1 = gtimer();
+		b->smid = smid();
+	}
+}
+
+static int mm(bool tiled, int m, int n, int k, int tile, const char *out)
+{
+	if (tile != 8 && tile != 16 && tile != 32) {
+		fprintf(stderr, "simt-cuda: TILE must be 8, 16 or 32\n");
+		return 2;
+	}
+	std::vector<float> a((size_t)m * n), b((size_t)n * k), c((size_t)m * k);
+	for (size_t i = 0; i < a.size(); i++)
+		a[i] = random_f32(1, (uint32_t)i);
+	for (size_t i = 0; i < b.size(); i++)
+		b[i] = random_f32(2, (uint32_t)i);
+	float *dA, *dB, *dC;
+	block_time *dT;
+	dim3 block(tile, tile), grid((k - 1) / tile + 1, (m - 1) / tile + 1);
+	size_t nb = (size_t)grid.x * grid.y;
+	CK(cudaMalloc(&dA, a.size() * 4));
+	CK(cudaMalloc(&dB, b.size() * 4));
+	CK(cudaMalloc(&dC, c.size() * 4));
+	CK(cudaMalloc(&dT, nb * sizeof(block_time)));
+	CK(cudaMemcpy(dA, a.data(), a.size() * 4, cudaMemcpyHostToDevice));
+	CK(cudaMemcpy(dB, b.data(), b.size() * 4, cudaMemcpyHostToDevice));
+	// one warm-up launch (code and TLB), then REPS timed launches; the
+	// median by globaltimer span is reported
+	const int REPS = 5;
+	std::vector<std::vector<block_time>> runs;
+	std::vector<double> spans;
+	float *flush = nullptr;
+	int l2 = 0;
+	CK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
+	size_t flush_bytes = (size_t)l2 * 2;
+	CK(cudaMalloc(&flush, flush_bytes));
+	for (int r = 0; r <= REPS; r++) {
+		CK(cudaMemset(dC, 0, c.size() * 4));
+		// write a buffer twice the L2's size so that every launch starts with
+		// a cold L2, as the simulator does
+		CK(cudaMemset(flush, r, flush_bytes));
+		CK(cudaDeviceSynchronize());
+		if (tiled) {
+			if (tile == 8)
+				tiled_mm<8><<<grid, block>>>(dA, dB, dC, m, n, k, dT);
+			else if (tile == 16)
+				tiled_mm<16><<<grid, block>>>(dA, dB, dC, m, n, k, dT);
+			else
+				tiled_mm<32><<<grid, block>>>(dA, dB, dC, m, n, k, dT);
+		} else {
+			naive_mm<<<grid, block>>>(dA, dB, dC, m, n, k, dT);
+		}
+		CK(cudaGetLastError());
+		CK(cudaDeviceSynchronize());
+		if (!r)
+			continue; /* the warm-up launch */
+		std::vector<block_time> bt(nb);
+		CK(cudaMemcpy(bt.data(), dT, nb * sizeof(block_time), cudaMemcpyDeviceToHost));
+		unsigned long long g0 = ~0ull, g1 = 0;
+		for (auto &x : bt) {
+			g0 = std::min(g0, x.g0);
+			g1 = std::max(g1, x.g1);
+		}
+		spans.push_back((double)(g1 - g0));
+		runs.push_back(bt);
+	}
+	cudaFree(flush);
+	std::vector<size_t> order(spans.size());
+	for (size_t i = 0; i < order.size(); i++)
+		order[i] = i;
+	std::sort(order.begin(), order.end(), [&](size_t x, size_t y) { return spans[x] < spans[y]; });
+	const std::vector<block_time> &best = runs[order[order.size() / 2]];
+	double best_span = spans[order[order.size() / 2]], min_span = spans[order[0]];
+	CK(cudaMemcpy(c.data(), dC, c.size() * 4, cudaMemcpyDeviceToHost));
+	FILE *f = fopen(out, "wb");
+	if (!f || fwrite(c.data(), 4, c.size(), f) != c.size() || fclose(f)) {
+		fprintf(stderr, "simt-cuda: cannot write %s\n", out);
+		return 4;
+	}
+	// per SM: the span from its first block's start to its last block's end
+	// in that SM's own clock64; the kernel's cycles are the longest of them
+	std::vector<unsigned long long> lo(1024, ~0ull), hi(1024, 0);
+	double block_sum = 0;
+	unsigned long long block_max = 0;
+	for (auto &x : best) {
+		unsigned s = x.smid & 1023;
+		lo[s] = std::min(lo[s], x.c0);
+		hi[s] = std::max(hi[s], x.c1);
+		block_sum += (double)(x.c1 - x.c0);
+		block_max = std::max(block_max, x.c1 - x.c0);
+	}
+	unsigned long long sm_cycles = 0;
+	unsigned sms = 0;
+	for (int s = 0; s < 1024; s++)
+		if (hi[s]) {
+			sms++;
+			sm_cycles = std::max(sm_cycles, hi[s] - lo[s]);
+		}
+	printf("kernel=%s M=%d N=%d K=%d TILE=%d blocks=%zu sms=%u span_ns=%.0f span_ns_min=%.0f "
+	       "sm_cycles=%llu block_cycles_mean=%.1f block_cycles_max=%llu\n",
+	       tiled ? "tiled_mm" : "naive_mm", m, n, k, tile, nb, sms, best_span, min_span, sm_cycles,
+	       block_sum / (double)nb, block_max);
+	cudaFree(dA);
+	cudaFree(dB);
+	cudaFree(dC);
+	cudaFree(dT);
+	return 0;
+}
+
+// ---- microbenchmarks (twins of workloads/micro/*.s) -------------------------------
+
+// p = *p over a chain of 64-bit pointers: a pure load-to-load dependency, as
+// ldg r1, [r1] in the .s (whose chain holds 32-bit addresses).
+__global__ void pointer_chase(void **start, int warm, int iters, float *out)
+{
+	void **p = start;
+	for (int i = 0; i < warm; i++)
+		p = (void **)*p;
+	if ((uintptr_t)p == 1) // wait until p is here (the .s: iadd r5, r1, 0)
+		out[1] = 0;
+	unsigned long long t0 = clock64();
+#pragma unroll 4
+	for (int i = 0; i < iters; i++)
+		p = (void **)*p;
+	if ((uintptr_t)p == 1)
+		out[1] = 0;
+	unsigned long long t1 = clock64();
+	out[0] = (float)(t1 - t0) / (float)iters;
+	out[1] = (float)(uintptr_t)p;
+}
+
+// Each shared word holds its own byte offset: j = shared[j] stays put.
+__global__ void smem_stride(int stride, int iters, float *out)
+{
+	__shared__ unsigned words[1024];
+	unsigned tid = threadIdx.x;
+	unsigned off = ((tid * (unsigned)stride) & 1023) * 4;
+	*(unsigned *)((char *)words + off) = off;
+	__syncthreads();
+	unsigned j = *(volatile unsigned *)((char *)words + off);
+	if (j == 1 || iters == 0x7fffffff) // j is here and the argument read
+		out[1] = 0;
+	unsigned long long t0 = clock64();
+#pragma unroll 4
+	for (int i = 0; i < iters; i++)
+		j = *(volatile unsigned *)((char *)words + j);
+	if (j == 1)
+		out[1] = 0;
+	unsigned long long t1 = clock64();
+	if (tid == 0)
+		out[0] = (float)(t1 - t0) / (float)iters;
+}
+
+__device__ __forceinline__ unsigned ldca(const unsigned *p)
+{
+	unsigned v;
+	asm volatile("ld.global.ca.u32 %0, [%1];" : "=r"(v) : "l"(p));
+	return v;
+}
+
+__global__ void gmem_stride(const unsigned *data, int stride, int iters, float *out)
+{
+	const unsigned *p = data + threadIdx.x * stride;
+	unsigned acc = ldca(p); // bring the line in first
+	if (acc == 0xffffffffu)
+		out[1] = 0;
+	unsigned long long t0 = clock64();
+	for (int i = 0; i < iters; i += 16) {
+		unsigned v[16];
+#pragma unroll
+		for (int u = 0; u < 16; u++)
+			v[u] = ldca(p);
+#pragma unroll
+		for (int u = 0; u < 16; u++)
+			acc += v[u];
+	}
+	unsigned long long t1 = clock64();
+	if (threadIdx.x == 0) {
+		out[0] = (float)(t1 - t0) / (float)iters;
+		out[1] = (float)acc;
+	}
+}
+
+// bt (when not null) gets each block's %globaltimer at its start and end:
+// plain stores, so that timing does not contend like an atomic would
+__global__ void stream_copy(const unsigned *src, unsigned *dst, unsigned n, block_time *bt)
+{
+	unsigned long long g0 = bt ? gtimer() : 0;
+	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		dst[i] = src[i];
+	if (bt) {
+		__syncthreads();
+		if (threadIdx.x == 0) {
+			bt[blockIdx.x].g0 = g0;
+			bt[blockIdx.x].g1 = gtimer();
+		}
+	}
+}
+
+__global__ void fma_chain(int iters, float *out)
+{
+	float x = (float)threadIdx.x, a = 0.5f, b = 1.0f;
+	if (iters == 0x7fffffff) // read the argument before the clock starts
+		out[1] = 0;
+	unsigned long long t0 = clock64();
+#pragma unroll 16
+	for (int i = 0; i < iters; i++)
+		x = fmaf(x, a, b);
+	if (x == -1.0f) // wait for the last result
+		out[1] = 0;
+	unsigned long long t1 = clock64();
+	if (threadIdx.x == 0) {
+		out[0] = (float)(t1 - t0) / (float)iters;
+		out[1] = x;
+	}
+}
+
+__global__ void syncthreads(int iters, float *out)
+{
+	if (iters == 0x7fffffff) // read the argument before the clock starts
+		out[1] = 0;
+	__syncthreads();
+	unsigned long long t0 = clock64();
+#pragma unroll 4
+	for (int i = 0; i < iters; i++)
+		__syncthreads();
+	unsigned long long t1 = clock64();
+	if (threadIdx.x == 0)
+		out[0] = (float)(t1 - t0) / (float)iters;
+}
+
+static float *out_buf()
+{
+	float *o;
+	CK(cudaMalloc(&o, 8));
+	CK(cudaMemset(o, 0, 8));
+	return o;
+}
+
+static float read_out(float *o)
+{
+	float h[2];
+	CK(cudaDeviceSynchronize());
+	CK(cudaGetLastError());
+	CK(cudaMemcpy(h, o, 8, cudaMemcpyDeviceToHost));
+	cudaFree(o);
+	return h[0];
+}
+
+static int micro(int argc, char **argv)
+{
+	if (argc < 1)
+		return 2;
+	const char *name = argv[0];
+	auto arg = [&](int i) { return i < argc ? atol(argv[i]) : 0L; };
+	if (!strcmp(name, "pointer_chase") && argc == 5) {
+		long size = arg(1), stride = arg(2), warm = arg(3), iters = arg(4);
+		// 8-byte elements; the same SIZE and STRIDE in bytes as the .s chain
+		size_t n = (size_t)size / 8;
+		if (stride < 8 || stride % 8 || (size_t)stride > n * 8) {
+			fprintf(stderr, "simt-cuda: pointer_chase needs STRIDE a multiple of 8 up to SIZE\n");
+			return 2;
+		}
+		void **chain;
+		CK(cudaMalloc(&chain, n * 8));
+		std::vector<void *> h(n);
+		for (size_t i = 0; i < n; i++)
+			h[i] = (char *)chain + (i * 8 + (size_t)stride) % (n * 8);
+		CK(cudaMemcpy(chain, h.data(), n * 8, cudaMemcpyHostToDevice));
+		CK(cudaDeviceSynchronize());
+		float *o = out_buf();
+		int warm_loads = (int)(warm * size / stride);
+		pointer_chase<<<1, 1>>>(chain, warm_loads, (int)iters, o);
+		float v = read_out(o);
+		cudaFree(chain);
+		printf("micro=pointer_chase SIZE=%ld STRIDE=%ld WARM=%ld ITERS=%ld cycles_per_load=%.3f\n", size, stride,
+		       warm, iters, v);
+		return 0;
+	}
+	if (!strcmp(name, "smem_stride") && argc == 3) {
+		float *o = out_buf();
+		smem_stride<<<1, 32>>>((int)arg(1), (int)arg(2), o);
+		printf("micro=smem_stride STRIDE=%ld ITERS=%ld cycles_per_access=%.3f\n", arg(1), arg(2), read_out(o));
+		return 0;
+	}
+	if (!strcmp(name, "gmem_stride") && argc == 3) {
+		long stride = arg(1), iters = arg(2);
+		unsigned *d;
+		CK(cudaMalloc(&d, (32 * stride + 1) * 4));
+		CK(cudaMemset(d, 0, (32 * stride + 1) * 4));
+		float *o = out_buf();
+		gmem_stride<<<1, 32>>>(d, (int)stride, (int)iters, o);
+		printf("micro=gmem_stride STRIDE=%ld ITERS=%ld cycles_per_request=%.3f\n", stride, iters, read_out(o));
+		cudaFree(d);
+		return 0;
+	}
+	if (!strcmp(name, "stream_copy") && argc == 3) {
+		unsigned n = (unsigned)arg(1), threads = (unsigned)arg(2);
+		unsigned *s, *d;
+		CK(cudaMalloc(&s, (size_t)n * 4));
+		CK(cudaMalloc(&d, (size_t)n * 4));
+		CK(cudaMemset(s, 1, (size_t)n * 4));
+		CK(cudaMemset(d, 0, (size_t)n * 4));
+		cudaEvent_t e0, e1;
+		CK(cudaEventCreate(&e0));
+		CK(cudaEventCreate(&e1));
+		// small copies are timed inside the kernel (the launch would dominate
+		// the event time); large ones (bandwidth) by events, uninstrumented
+		unsigned nb = (n + threads - 1) / threads;
+		block_time *bt = nullptr;
+		if (n <= (1u << 24))
+			CK(cudaMalloc(&bt, (size_t)nb * sizeof(block_time)));
+		std::vector<block_time> h(bt ? nb : 0);
+		std::vector<float> ms;
+		std::vector<double> spans;
+		for (int r = 0; r < 6; r++) {
+			CK(cudaEventRecord(e0));
+			stream_copy<<<nb, threads>>>(s, d, n, bt);
+			CK(cudaEventRecord(e1));
+			CK(cudaEventSynchronize(e1));
+			CK(cudaGetLastError());
+			float t;
+			CK(cudaEventElapsedTime(&t, e0, e1));
+			if (!r)
+				continue;
+			ms.push_back(t);
+			if (bt) {
+				CK(cudaMemcpy(h.data(), bt, (size_t)nb * sizeof(block_time), cudaMemcpyDeviceToHost));
+				unsigned long long g0 = ~0ull, g1 = 0;
+				for (auto &x : h) {
+					g0 = std::min(g0, x.g0);
+					g1 = std::max(g1, x.g1);
+				}
+				spans.push_back((double)(g1 - g0));
+			}
+		}
+		std::sort(ms.begin(), ms.end());
+		std::sort(spans.begin(), spans.end());
+		double t = ms[ms.size() / 2] * 1e-3, sp = spans.empty() ? 0 : spans[spans.size() / 2];
+		printf("micro=stream_copy N=%u THREADS=%u seconds=%.9f span_ns=%.0f gb_per_s=%.1f\n", n, threads, t, sp,
+		       2.0 * n * 4 / t / 1e9);
+		if (bt)
+			cudaFree(bt);
+		cudaFree(s);
+		cudaFree(d);
+		return 0;
+	}
+	if (!strcmp(name, "fma_chain") && argc == 2) {
+		float *o = out_buf();
+		fma_chain<<<1, 32>>>((int)arg(1), o);
+		printf("micro=fma_chain ITERS=%ld cycles_per_fma=%.3f\n", arg(1), read_out(o));
+		return 0;
+	}
+	if (!strcmp(name, "syncthreads") && argc == 3) {
+		float *o = out_buf();
+		syncthreads<<<1, (unsigned)arg(1)>>>((int)arg(2), o);
+		printf("micro=syncthreads THREADS=%ld ITERS=%ld cycles_per_barrier=%.3f\n", arg(1), arg(2),
+		       read_out(o));
+		return 0;
+	}
+	fprintf(stderr, "simt-cuda: unknown micro '%s' or wrong argument count\n", name);
+	return 2;
+}
+
+// ---- the GPU and its clock -------------------------------------------------------
+
+// Spin for a number of SM cycles and time it with the globaltimer: the SM
+// clock while busy, which the boost decides (not the attribute's maximum).
+__global__ void spin(unsigned long long cycles, unsigned long long *out)
+{
+	unsigned long long g0 = gtimer(), c0 = clock64();
+	while (clock64() - c0 < cycles) {
+	}
+	unsigned long long c1 = clock64(), g1 = gtimer();
+	out[0] = c1 - c0;
+	out[1] = g1 - g0;
+}
+
+static int info()
+{
+	cudaDeviceProp p;
+	CK(cudaGetDeviceProperties(&p, 0));
+	int drv = 0, rt = 0, clk = 0, mclk = 0, bus = 0;
+	CK(cudaDriverGetVersion(&drv));
+	CK(cudaRuntimeGetVersion(&rt));
+	CK(cudaDeviceGetAttribute(&clk, cudaDevAttrClockRate, 0));
+	CK(cudaDeviceGetAttribute(&mclk, cudaDevAttrMemoryClockRate, 0));
+	CK(cudaDeviceGetAttribute(&bus, cudaDevAttrGlobalMemoryBusWidth, 0));
+	unsigned long long *d, h[2];
+	CK(cudaMalloc(&d, 16));
+	spin<<<1, 1>>>(20000000ull, d); // warm the clock up
+	CK(cudaDeviceSynchronize());
+	spin<<<1, 1>>>(200000000ull, d);
+	CK(cudaDeviceSynchronize());
+	CK(cudaMemcpy(h, d, 16, cudaMemcpyDeviceToHost));
+	cudaFree(d);
+	char name[256];
+	snprintf(name, sizeof name, "%s", p.name);
+	for (char *c = name; *c; c++)
+		if (*c == ' ')
+			*c = '_';
+	printf("device=%s cc=%d.%d sms=%d clock_attr_mhz=%.0f clock_measured_mhz=%.1f l2_bytes=%d "
+	       "smem_per_sm=%zu mem_clock_mhz=%.0f bus_bits=%d driver=%d runtime=%d\n",
+	       name, p.major, p.minor, p.multiProcessorCount, clk / 1000.0, (double)h[0] / (double)h[1] * 1000.0,
+	       p.l2CacheSize, p.sharedMemPerMultiprocessor, mclk / 1000.0, bus, drv, rt);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: simt-cuda info | mm tiled|naive M N K TILE OUT | micro NAME ARGS...\n");
+		return 2;
+	}
+	int n = 0;
+	if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) {
+		fprintf(stderr, "simt-cuda: no CUDA device\n");
+		return 3;
+	}
+	if (!strcmp(argv[1], "info"))
+		return info();
+	if (!strcmp(argv[1], "mm") && argc == 8)
+		return mm(!strcmp(argv[2], "tiled"), atoi(argv[3]), atoi(argv[4]), atoi(argv[5]), atoi(argv[6]),
+			  argv[7]);
+	if (!strcmp(argv[1], "micro"))
+		return micro(argc - 2, argv + 2);
+	fprintf(stderr, "simt-cuda: unknown command '%s'\n", argv[1]);
+	return 2;
+}
