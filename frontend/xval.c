@@ -42,7 +42,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: simt-xval [--config FILE] [--sizes LIST] [--quick] [-j N] [--gpu-dir DIR] [--reuse]\n"
+		"usage: simt-xval [--config FILE] [--sizes LIST] [--quick] [--mm-only] [-j N] [--gpu-dir DIR] [--reuse]\n"
 		"                 [--csv FILE] [--json FILE]\n"
 		"       simt-xval --calibrate [--config FILE] --out FILE [--gpu-dir DIR] [--reuse]\n"
 		"--gpu-only runs only the GPU side into --gpu-dir; --reuse compares from it later\n"
@@ -81,6 +81,8 @@ int main(int argc, char **argv)
 			o.calibrate = true;
 		} else if (!strcmp(a, "--reuse")) {
 			o.reuse = true;
+		} else if (!strcmp(a, "--mm-only")) {
+			o.mm_only = true;
 		} else if (!strcmp(a, "--gpu-only")) {
 			o.gpu_only = true;
 		} else if (!strcmp(a, "--quick")) {

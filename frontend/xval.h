@@ -19,7 +19,7 @@ struct xval_opts {
 	int sizes[XV_MAX_SIZES];
 	unsigned nsizes;
 	int jobs;
-	bool calibrate, reuse, quick, gpu_only;
+	bool calibrate, reuse, quick, gpu_only, mm_only;
 };
 
 enum xkind { XK_MM, XK_MICRO };

@@ -69,7 +69,7 @@ unsigned xval_cases(const struct xval_opts *o, struct xcase *c, unsigned max)
 		mm_case(&c[n++], true, sizes[i], 32);
 		mm_case(&c[n++], false, sizes[i], 16);
 	}
-	if (n + 12 > max)
+	if (o->mm_only || n + 12 > max)
 		return n;
 	micro_case(&c[n++], "pointer_chase", "cycles_per_load", "16384 128 1 256", "SIZE", 16384L, "STRIDE", 128L,
 		   "WARM", 1L, "ITERS", 256L, (char *)NULL);

@@ -20,6 +20,7 @@ Suite *config_suite(void);
 Suite *workload_suite(void);
 Suite *e2e_suite(void);
 Suite *mem_suite(void);
+Suite *xval_suite(void);
 Suite *sweep_suite(void);
 
 /* The source tree (SIMT_SRCDIR, set by meson test), and a path inside it. */

@@ -1,0 +1,233 @@
+/* test_xval.c - cross-validation: simt-xval skips cleanly without a GPU,
+ * compares against the answers an NVIDIA H100 gave (tests/data/h100_gpu/,
+ * written by simt-cuda on the GPU: its gpu.txt lines and its matmul outputs
+ * at 32x32x32), and calibrates a config from the H100's microbenchmarks;
+ * configs/h100.ini reproduces those microbenchmarks. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common.h"
+#include "config.h"
+#include "run.h"
+#include "util.h"
+
+static char out[1 << 16];
+
+/* Run simt-xval (next to SIMT_SIM) from the source root. */
+static int xval(const char *args)
+{
+	const char *bin = getenv("SIMT_SIM");
+	ck_assert_msg(bin, "SIMT_SIM is not set (run through meson test)");
+	char cmd[8192];
+	snprintf(cmd, sizeof cmd, "cd '%s' && '%.*sxval' %s", src_dir(), (int)(strlen(bin) - 3), bin, args);
+	return run_cmd(cmd, out, sizeof out);
+}
+
+/* A private copy of the H100's answers (simt-xval reads and may add to it). */
+static const char *gpu_copy(const char *tag, const char *gpu_txt)
+{
+	static char dir[256];
+	snprintf(dir, sizeof dir, "/tmp/simt-test-xval-%s-%d", tag, (int)getpid());
+	char cmd[4096];
+	snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s && cp '%s'/tests/data/h100_gpu/*.bin %s/ && cp '%s'/tests/data/h100_gpu/%s %s/gpu.txt",
+		 dir, dir, src_dir(), dir, src_dir(), gpu_txt, dir);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	return dir;
+}
+
+/* The value of key in the H100's line for case id (gpu.txt format). */
+static double gpu_value(const char *file, const char *id, const char *key)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/tests/data/h100_gpu/%s", src_dir(), file);
+	FILE *f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "%s", path);
+	char line[2048];
+	double v = NAN;
+	size_t il = strlen(id), kl = strlen(key);
+	while (fgets(line, sizeof line, f))
+		if (!strncmp(line, id, il) && line[il] == ' ')
+			for (char *p = line; (p = strstr(p, key)); p++)
+				if (p[-1] == ' ' && p[kl] == '=')
+					v = strtod(p + kl + 1, NULL);
+	fclose(f);
+	ck_assert_msg(!isnan(v), "no %s for %s in %s", key, id, file);
+	return v;
+}
+
+START_TEST(skips_without_cuda_program)
+{
+	ck_assert_int_eq(xval("--cuda /nonexistent/simt-cuda --quick"), 0);
+	ck_assert_msg(strstr(out, "simt-xval: skipped: no CUDA program (/nonexistent/simt-cuda)"), "%s", out);
+}
+END_TEST
+
+/* With the simt-cuda that was built (or none), on a machine without a GPU:
+ * a clean skip that says why, exit 0. (On a machine with one, a table.) */
+START_TEST(default_run_skips_or_compares)
+{
+	ck_assert_int_eq(xval("--quick --mm-only --sizes 32"), 0);
+	ck_assert_msg(strstr(out, "simt-xval: skipped: no CUDA") || strstr(out, "bit-exact with the GPU"), "%s", out);
+}
+END_TEST
+
+/* The simulator's outputs equal the H100's bit for bit, and the table has
+ * the GPU's cycles next to the simulated ones. */
+START_TEST(reuse_h100_answers)
+{
+	const char *d = gpu_copy("reuse", "gpu.txt");
+	char args[1024];
+	snprintf(args, sizeof args, "--reuse --gpu-dir %s --sizes 32 --mm-only --csv %s/x.csv --json %s/x.json", d, d, d);
+	ck_assert_int_eq(xval(args), 0);
+	static const char *const rows[] = {"| tiled_mm | 32x32x32 | 8 | yes | 5490 | 5484 |",
+					   "| tiled_mm | 32x32x32 | 16 | yes | 3958 | 3957 |",
+					   "| tiled_mm | 32x32x32 | 32 | yes | 4022 | 4035 |",
+					   "| naive_mm | 32x32x32 | 16 | yes | 26427 | 26398 |"};
+	for (int i = 0; i < 4; i++)
+		ck_assert_msg(strstr(out, rows[i]), "missing %s in\n%s", rows[i], out);
+	ck_assert_msg(strstr(out, "outputs: every matmul is bit-exact with the GPU"), "%s", out);
+	char path[512];
+	snprintf(path, sizeof path, "%s/x.json", d);
+	char *json = read_file(path, NULL);
+	ck_assert(json != NULL);
+	unsigned n = 0;
+	for (const char *p = json; (p = strstr(p, "\"bit_exact\": true")); p++)
+		n++;
+	ck_assert_uint_eq(n, 4);
+	free(json);
+	snprintf(path, sizeof path, "%s/x.csv", d);
+	char *csv = read_file(path, NULL);
+	ck_assert(csv != NULL);
+	ck_assert(strstr(csv, "kernel,size,tile,bit_exact,") == csv);
+	n = 0;
+	for (const char *p = csv; (p = strchr(p, '\n')); p++)
+		n++;
+	ck_assert_uint_eq(n, 5);
+	free(csv);
+}
+END_TEST
+
+/* A GPU output that differs is found and named. */
+START_TEST(reuse_detects_a_difference)
+{
+	const char *d = gpu_copy("differ", "gpu.txt");
+	char path[512];
+	snprintf(path, sizeof path, "%s/tiled_mm-32-t16.bin", d);
+	FILE *f = fopen(path, "r+b");
+	ck_assert(f != NULL);
+	float v = 12345.5f;
+	fseek(f, 4 * 37, SEEK_SET);
+	ck_assert_uint_eq(fwrite(&v, 4, 1, f), 1);
+	fclose(f);
+	char args[512];
+	snprintf(args, sizeof args, "--reuse --gpu-dir %s --sizes 32 --mm-only", d);
+	ck_assert_int_eq(xval(args), 1);
+	ck_assert_msg(strstr(out, "| tiled_mm | 32x32x32 | 16 | no: C[37] GPU 12345.5 sim "), "%s", out);
+	ck_assert_msg(strstr(out, "outputs: 1 differ from the GPU's"), "%s", out);
+}
+END_TEST
+
+/* --calibrate from the H100's microbenchmarks writes a config that loads,
+ * holds the measured values, and reproduces them (simt-xval checks each
+ * within 10% and exits 1 otherwise). */
+START_TEST(calibrate_from_h100_measurements)
+{
+	const char *d = gpu_copy("cal", "calibration.txt");
+	char args[1024];
+	snprintf(args, sizeof args, "--calibrate --reuse --gpu-dir %s --out %s/cal.ini -j 2", d, d);
+	ck_assert_msg(xval(args) == 0, "%s", out);
+	char path[512];
+	snprintf(path, sizeof path, "%s/cal.ini", d);
+	struct gpu_config c;
+	cfg_defaults(&c);
+	struct diag dg = {0};
+	ck_assert_msg(cfg_load(path, &c, &dg), "%s", dg.msg);
+	const char *f = "calibration.txt";
+	ck_assert_int_eq(c.l1_latency, (int64_t)lrint(gpu_value(f, "micro-pointer_chase-SIZE16384-STRIDE128-WARM1-ITERS256", "cycles_per_load")));
+	ck_assert_int_eq(c.l2_latency, (int64_t)lrint(gpu_value(f, "micro-pointer_chase-SIZE1048576-STRIDE128-WARM1-ITERS256", "cycles_per_load")));
+	ck_assert_int_eq(c.dram_latency, (int64_t)lrint(gpu_value(f, "micro-pointer_chase-SIZE134217728-STRIDE128-WARM1-ITERS256", "cycles_per_load")));
+	ck_assert_int_eq(c.shared_latency, (int64_t)lrint(gpu_value(f, "micro-smem_stride-STRIDE1-ITERS128", "cycles_per_access")));
+	ck_assert_int_eq(c.dram_bandwidth, (int64_t)lrint(1000 * gpu_value(f, "micro-stream_copy-N268435456-THREADS256", "gb_per_s")));
+	ck_assert_int_eq(c.clock_mhz, (int64_t)lrint(gpu_value(f, "info", "clock_measured_mhz")));
+	/* every other key comes through unchanged from configs/h100.ini */
+	struct gpu_config h = load_shipped_config("h100");
+	ck_assert_int_eq(c.l1_size, h.l1_size);
+	ck_assert_int_eq(c.barrier_latency, h.barrier_latency);
+	ck_assert_str_eq(c.scheduler, h.scheduler);
+	ck_assert_msg(strstr(out, "| micro-pointer_chase-SIZE16384-STRIDE128-WARM1-ITERS256 | 32.50 |"), "%s", out);
+}
+END_TEST
+
+static double sim_report(const char *file, const char *const *params, const char *name)
+{
+	struct param_override ov[4];
+	unsigned n = 0;
+	for (; params[2 * n]; n++)
+		ov[n] = (struct param_override){params[2 * n], params[2 * n + 1]};
+	struct run x;
+	char path[256];
+	snprintf(path, sizeof path, "workloads/micro/%s.s", file);
+	run_file(&x, path, "h100", NULL, ov, n);
+	ck_assert_msg(x.r.status == SIM_DONE, "%s", x.r.diagnosis);
+	for (unsigned i = 0; i < x.p->nreports; i++)
+		if (!strcmp(x.p->reports[i].name, name)) {
+			float v;
+			memcpy(&v, x.g.bufs[x.p->reports[i].buffer].data + 4 * x.p->reports[i].index, 4);
+			done(&x);
+			return v;
+		}
+	ck_abort_msg("no report %s", name);
+	return 0;
+}
+
+/* configs/h100.ini reproduces the H100's microbenchmarks within 10%. The
+ * DRAM latency is checked with a cold chase in the simulator (where a cold
+ * 1 MB chase misses every cache) against the GPU's chase beyond its L2. */
+START_TEST(h100_config_reproduces_microbenchmarks)
+{
+	struct {
+		const char *file, *params[7], *report, *id, *key;
+	} m[] = {
+		{"pointer_chase", {"SIZE", "16384", NULL}, "cycles_per_load",
+		 "micro-pointer_chase-SIZE16384-STRIDE128-WARM1-ITERS256", "cycles_per_load"},
+		{"pointer_chase", {"SIZE", "1048576", NULL}, "cycles_per_load",
+		 "micro-pointer_chase-SIZE1048576-STRIDE128-WARM1-ITERS256", "cycles_per_load"},
+		{"pointer_chase", {"SIZE", "1048576", "WARM", "0", NULL}, "cycles_per_load",
+		 "micro-pointer_chase-SIZE134217728-STRIDE128-WARM1-ITERS256", "cycles_per_load"},
+		{"smem_stride", {"STRIDE", "1", NULL}, "cycles_per_access", "micro-smem_stride-STRIDE1-ITERS128",
+		 "cycles_per_access"},
+		{"smem_stride", {"STRIDE", "2", NULL}, "cycles_per_access", "micro-smem_stride-STRIDE2-ITERS128",
+		 "cycles_per_access"},
+		{"smem_stride", {"STRIDE", "32", NULL}, "cycles_per_access", "micro-smem_stride-STRIDE32-ITERS128",
+		 "cycles_per_access"},
+		{"fma_chain", {NULL}, "cycles_per_fma", "micro-fma_chain-ITERS256", "cycles_per_fma"},
+		{"syncthreads", {"THREADS", "256", NULL}, "cycles_per_barrier", "micro-syncthreads-THREADS256-ITERS64",
+		 "cycles_per_barrier"},
+		{"syncthreads", {"THREADS", "1024", NULL}, "cycles_per_barrier",
+		 "micro-syncthreads-THREADS1024-ITERS64", "cycles_per_barrier"},
+	};
+	for (unsigned i = 0; i < sizeof m / sizeof m[0]; i++) {
+		double gpu = gpu_value("gpu.txt", m[i].id, m[i].key);
+		double sim = sim_report(m[i].file, m[i].params, m[i].report);
+		ck_assert_msg(fabs(sim - gpu) <= 0.10 * gpu, "%s: simulated %.2f, H100 %.2f", m[i].id, sim, gpu);
+	}
+}
+END_TEST
+
+Suite *xval_suite(void)
+{
+	Suite *s = suite_create("xval");
+	TCase *t = tcase_create("xval");
+	tcase_set_timeout(t, 900);
+	tcase_add_test(t, skips_without_cuda_program);
+	tcase_add_test(t, default_run_skips_or_compares);
+	tcase_add_test(t, reuse_h100_answers);
+	tcase_add_test(t, reuse_detects_a_difference);
+	tcase_add_test(t, calibrate_from_h100_measurements);
+	tcase_add_test(t, h100_config_reproduces_microbenchmarks);
+	suite_add_tcase(s, t);
+	return s;
+}
