@@ -9,7 +9,7 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 	struct smem_cost c = {0, 0};
 	unsigned per_lane = bytes > g->bank_bytes ? bytes / g->bank_bytes : 1;
 	unsigned shift = g->bank_bytes == 8 ? 3 : 2;             /* bank_bytes is 4 or 8 */
-	uint32_t mask = (g->banks & (g->banks - 1)) ? 0 : g->banks - 1; /* 0: not a power of two */
+	uint32_t bank_mask = (g->banks & (g->banks - 1)) ? 0 : g->banks - 1; /* 0: not a power of two */
 	for (unsigned base = 0; base < 32; base += g->group_lanes) {
 		uint32_t gm = g->group_lanes == 32 ? mask : (mask >> base) & ((1u << g->group_lanes) - 1);
 		if (!gm)
@@ -20,7 +20,7 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 			bool clash = false;
 			for (uint32_t r = gm; r && !clash; r &= r - 1) {
 				uint32_t w = addr[base + (unsigned)__builtin_ctz(r)] >> shift;
-				unsigned b = mask ? w & mask : w % g->banks;
+				unsigned b = bank_mask ? w & bank_mask : w % g->banks;
 				if ((seen >> b) & 1)
 					clash = word_of[b] != w; /* the same word is a broadcast */
 				seen |= 1ull << b;
