@@ -56,6 +56,23 @@ static struct xcase *micro_case(struct xcase *c, const char *name, const char *m
 	return c;
 }
 
+/* The latency plateaus, in this order: L1, L2 and DRAM pointer chases, and
+ * the conflict-free shared-memory chase (4 cases; --calibrate reads them by
+ * position). The DRAM chase runs warm over 128 MB, beyond the 50 MB L2, so
+ * every load misses it (a cold chase of a buffer just copied to the GPU
+ * finds part of it still in the L2). */
+static unsigned latency_cases(struct xcase *c)
+{
+	micro_case(&c[0], "pointer_chase", "cycles_per_load", "16384 128 1 256", "SIZE", 16384L, "STRIDE", 128L,
+		   "WARM", 1L, "ITERS", 256L, (char *)NULL);
+	micro_case(&c[1], "pointer_chase", "cycles_per_load", "1048576 128 1 256", "SIZE", 1048576L, "STRIDE",
+		   128L, "WARM", 1L, "ITERS", 256L, (char *)NULL);
+	micro_case(&c[2], "pointer_chase", "cycles_per_load", "134217728 128 1 256", "SIZE", 134217728L,
+		   "STRIDE", 128L, "WARM", 1L, "ITERS", 256L, (char *)NULL);
+	micro_case(&c[3], "smem_stride", "cycles_per_access", "1 128", "STRIDE", 1L, "ITERS", 128L, (char *)NULL);
+	return 4;
+}
+
 unsigned xval_cases(const struct xval_opts *o, struct xcase *c, unsigned max)
 {
 	static const int def_sizes[] = {32, 100, 256, 500, 1024};
@@ -71,13 +88,7 @@ unsigned xval_cases(const struct xval_opts *o, struct xcase *c, unsigned max)
 	}
 	if (o->mm_only || n + 12 > max)
 		return n;
-	micro_case(&c[n++], "pointer_chase", "cycles_per_load", "16384 128 1 256", "SIZE", 16384L, "STRIDE", 128L,
-		   "WARM", 1L, "ITERS", 256L, (char *)NULL);
-	micro_case(&c[n++], "pointer_chase", "cycles_per_load", "1048576 128 1 256", "SIZE", 1048576L, "STRIDE",
-		   128L, "WARM", 1L, "ITERS", 256L, (char *)NULL);
-	micro_case(&c[n++], "pointer_chase", "cycles_per_load", "134217728 128 1 256", "SIZE", 134217728L,
-		   "STRIDE", 128L, "WARM", 1L, "ITERS", 256L, (char *)NULL);
-	micro_case(&c[n++], "smem_stride", "cycles_per_access", "1 128", "STRIDE", 1L, "ITERS", 128L, (char *)NULL);
+	n += latency_cases(c + n);
 	micro_case(&c[n++], "smem_stride", "cycles_per_access", "2 128", "STRIDE", 2L, "ITERS", 128L, (char *)NULL);
 	micro_case(&c[n++], "smem_stride", "cycles_per_access", "32 128", "STRIDE", 32L, "ITERS", 128L, (char *)NULL);
 	micro_case(&c[n++], "gmem_stride", "cycles_per_request", "1 64", "STRIDE", 1L, "ITERS", 64L, (char *)NULL);
@@ -99,16 +110,7 @@ unsigned xval_calibration_cases(struct xcase *c, unsigned max)
 	if (max < 6)
 		return 0;
 	unsigned n = 0;
-	micro_case(&c[n++], "pointer_chase", "cycles_per_load", "16384 128 1 256", "SIZE", 16384L, "STRIDE", 128L,
-		   "WARM", 1L, "ITERS", 256L, (char *)NULL);
-	micro_case(&c[n++], "pointer_chase", "cycles_per_load", "1048576 128 1 256", "SIZE", 1048576L, "STRIDE",
-		   128L, "WARM", 1L, "ITERS", 256L, (char *)NULL);
-	/* DRAM: a warm chase over 128 MB, beyond the 50 MB L2, so every load
-	 * misses it (a cold chase of a buffer just copied in finds part of it
-	 * in the L2) */
-	micro_case(&c[n++], "pointer_chase", "cycles_per_load", "134217728 128 1 256", "SIZE", 134217728L,
-		   "STRIDE", 128L, "WARM", 1L, "ITERS", 256L, (char *)NULL);
-	micro_case(&c[n++], "smem_stride", "cycles_per_access", "1 128", "STRIDE", 1L, "ITERS", 128L, (char *)NULL);
+	n += latency_cases(c + n);
 	micro_case(&c[n++], "fma_chain", "cycles_per_fma", "256", "ITERS", 256L, (char *)NULL);
 	/* 1 GiB each way: far beyond the L2, so reads and writes both reach DRAM */
 	struct xcase *s = micro_case(&c[n++], "stream_copy", "gb_per_s", "268435456 256", "N", 268435456L,

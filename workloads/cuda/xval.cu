@@ -65,6 +65,8 @@ __device__ __forceinline__ unsigned smid()
 }
 
 // ---- the deterministic-input contract (docs/WORKLOADS.md) ----------------------
+// written again here (frontend/workload.c has the simulator's copy): the
+// twin stays a self-contained CUDA program that links nothing of simt-sim
 static uint32_t lowbias32(uint32_t x)
 {
 	x ^= x >> 16;
