@@ -64,6 +64,32 @@ __device__ __forceinline__ unsigned smid()
 	return s;
 }
 
+// Every twin records, per block, clock64 and %globaltimer at its start and
+// end and the SM it ran on (thread 0 writes bt[block]).
+struct rec {
+	unsigned long long c0, g0;
+};
+
+__device__ __forceinline__ rec rec_start()
+{
+	rec r;
+	r.c0 = clock64();
+	r.g0 = gtimer();
+	return r;
+}
+
+__device__ __forceinline__ void rec_end(block_time *bt, rec r)
+{
+	if (threadIdx.x == 0 && threadIdx.y == 0) {
+		block_time *b = &bt[blockIdx.y * gridDim.x + blockIdx.x];
+		b->c0 = r.c0;
+		b->g0 = r.g0;
+		b->c1 = clock64();
+		b->g1 = gtimer();
+		b->smid = smid();
+	}
+}
+
 // ---- the deterministic-input contract (docs/WORKLOADS.md) ----------------------
 // written again here (frontend/workload.c has the simulator's copy): the
 // twin stays a self-contained CUDA program that links nothing of simt-sim
@@ -250,8 +276,9 @@ static int mm(bool tiled, int m, int n, int k, int tile, const char *out)
 
 // p = *p over a chain of 64-bit pointers: a pure load-to-load dependency, as
 // ldg r1, [r1] in the .s (whose chain holds 32-bit addresses).
-__global__ void pointer_chase(void **start, int warm, int iters, float *out)
+__global__ void pointer_chase(void **start, int warm, int iters, float *out, block_time *bt)
 {
+	rec r = rec_start();
 	void **p = start;
 	for (int i = 0; i < warm; i++)
 		p = (void **)*p;
@@ -266,12 +293,14 @@ __global__ void pointer_chase(void **start, int warm, int iters, float *out)
 	unsigned long long t1 = clock64();
 	out[0] = (float)(t1 - t0) / (float)iters;
 	out[1] = (float)(uintptr_t)p;
+	rec_end(bt, r);
 }
 
 // Each shared word holds its own byte offset: j = shared[j] stays put.
-__global__ void smem_stride(int stride, int iters, float *out)
+__global__ void smem_stride(int stride, int iters, float *out, block_time *bt)
 {
 	__shared__ unsigned words[1024];
+	rec r = rec_start();
 	unsigned tid = threadIdx.x;
 	unsigned off = ((tid * (unsigned)stride) & 1023) * 4;
 	*(unsigned *)((char *)words + off) = off;
@@ -288,6 +317,7 @@ __global__ void smem_stride(int stride, int iters, float *out)
 	unsigned long long t1 = clock64();
 	if (tid == 0)
 		out[0] = (float)(t1 - t0) / (float)iters;
+	rec_end(bt, r);
 }
 
 __device__ __forceinline__ unsigned ldca(const unsigned *p)
@@ -297,8 +327,9 @@ __device__ __forceinline__ unsigned ldca(const unsigned *p)
 	return v;
 }
 
-__global__ void gmem_stride(const unsigned *data, int stride, int iters, float *out)
+__global__ void gmem_stride(const unsigned *data, int stride, int iters, float *out, block_time *bt)
 {
+	rec r = rec_start();
 	const unsigned *p = data + threadIdx.x * stride;
 	unsigned acc = ldca(p); // bring the line in first
 	if (acc == 0xffffffffu)
@@ -318,27 +349,28 @@ __global__ void gmem_stride(const unsigned *data, int stride, int iters, float *
 		out[0] = (float)(t1 - t0) / (float)iters;
 		out[1] = (float)acc;
 	}
+	rec_end(bt, r);
 }
 
 // bt (when not null) gets each block's %globaltimer at its start and end:
 // plain stores, so that timing does not contend like an atomic would
 __global__ void stream_copy(const unsigned *src, unsigned *dst, unsigned n, block_time *bt)
 {
-	unsigned long long g0 = bt ? gtimer() : 0;
+	rec r = {0, 0};
+	if (bt)
+		r = rec_start();
 	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i < n)
 		dst[i] = src[i];
 	if (bt) {
 		__syncthreads();
-		if (threadIdx.x == 0) {
-			bt[blockIdx.x].g0 = g0;
-			bt[blockIdx.x].g1 = gtimer();
-		}
+		rec_end(bt, r);
 	}
 }
 
-__global__ void fma_chain(int iters, float *out)
+__global__ void fma_chain(int iters, float *out, block_time *bt)
 {
+	rec r = rec_start();
 	float x = (float)threadIdx.x, a = 0.5f, b = 1.0f;
 	if (iters == 0x7fffffff) // read the argument before the clock starts
 		out[1] = 0;
@@ -353,10 +385,12 @@ __global__ void fma_chain(int iters, float *out)
 		out[0] = (float)(t1 - t0) / (float)iters;
 		out[1] = x;
 	}
+	rec_end(bt, r);
 }
 
-__global__ void syncthreads(int iters, float *out)
+__global__ void syncthreads(int iters, float *out, block_time *bt)
 {
+	rec r = rec_start();
 	if (iters == 0x7fffffff) // read the argument before the clock starts
 		out[1] = 0;
 	__syncthreads();
@@ -367,23 +401,35 @@ __global__ void syncthreads(int iters, float *out)
 	unsigned long long t1 = clock64();
 	if (threadIdx.x == 0)
 		out[0] = (float)(t1 - t0) / (float)iters;
+	rec_end(bt, r);
 }
+
+// A single-block microbenchmark's result and its block record.
+static block_time *micro_bt;
+static char rec_text[160];
 
 static float *out_buf()
 {
 	float *o;
 	CK(cudaMalloc(&o, 8));
 	CK(cudaMemset(o, 0, 8));
+	CK(cudaMalloc(&micro_bt, sizeof(block_time)));
+	CK(cudaMemset(micro_bt, 0, sizeof(block_time)));
 	return o;
 }
 
 static float read_out(float *o)
 {
 	float h[2];
+	block_time b;
 	CK(cudaDeviceSynchronize());
 	CK(cudaGetLastError());
 	CK(cudaMemcpy(h, o, 8, cudaMemcpyDeviceToHost));
+	CK(cudaMemcpy(&b, micro_bt, sizeof b, cudaMemcpyDeviceToHost));
 	cudaFree(o);
+	cudaFree(micro_bt);
+	snprintf(rec_text, sizeof rec_text, " block_cycles=%llu block_ns=%llu smid=%u", b.c1 - b.c0, b.g1 - b.g0,
+		 b.smid);
 	return h[0];
 }
 
@@ -410,17 +456,18 @@ static int micro(int argc, char **argv)
 		CK(cudaDeviceSynchronize());
 		float *o = out_buf();
 		int warm_loads = (int)(warm * size / stride);
-		pointer_chase<<<1, 1>>>(chain, warm_loads, (int)iters, o);
+		pointer_chase<<<1, 1>>>(chain, warm_loads, (int)iters, o, micro_bt);
 		float v = read_out(o);
 		cudaFree(chain);
-		printf("micro=pointer_chase SIZE=%ld STRIDE=%ld WARM=%ld ITERS=%ld cycles_per_load=%.3f\n", size, stride,
-		       warm, iters, v);
+		printf("micro=pointer_chase SIZE=%ld STRIDE=%ld WARM=%ld ITERS=%ld cycles_per_load=%.3f%s\n", size, stride,
+		       warm, iters, v, rec_text);
 		return 0;
 	}
 	if (!strcmp(name, "smem_stride") && argc == 3) {
 		float *o = out_buf();
-		smem_stride<<<1, 32>>>((int)arg(1), (int)arg(2), o);
-		printf("micro=smem_stride STRIDE=%ld ITERS=%ld cycles_per_access=%.3f\n", arg(1), arg(2), read_out(o));
+		smem_stride<<<1, 32>>>((int)arg(1), (int)arg(2), o, micro_bt);
+		float v = read_out(o);
+		printf("micro=smem_stride STRIDE=%ld ITERS=%ld cycles_per_access=%.3f%s\n", arg(1), arg(2), v, rec_text);
 		return 0;
 	}
 	if (!strcmp(name, "gmem_stride") && argc == 3) {
@@ -429,8 +476,9 @@ static int micro(int argc, char **argv)
 		CK(cudaMalloc(&d, (32 * stride + 1) * 4));
 		CK(cudaMemset(d, 0, (32 * stride + 1) * 4));
 		float *o = out_buf();
-		gmem_stride<<<1, 32>>>(d, (int)stride, (int)iters, o);
-		printf("micro=gmem_stride STRIDE=%ld ITERS=%ld cycles_per_request=%.3f\n", stride, iters, read_out(o));
+		gmem_stride<<<1, 32>>>(d, (int)stride, (int)iters, o, micro_bt);
+		float v = read_out(o);
+		printf("micro=gmem_stride STRIDE=%ld ITERS=%ld cycles_per_request=%.3f%s\n", stride, iters, v, rec_text);
 		cudaFree(d);
 		return 0;
 	}
@@ -487,15 +535,16 @@ static int micro(int argc, char **argv)
 	}
 	if (!strcmp(name, "fma_chain") && argc == 2) {
 		float *o = out_buf();
-		fma_chain<<<1, 32>>>((int)arg(1), o);
-		printf("micro=fma_chain ITERS=%ld cycles_per_fma=%.3f\n", arg(1), read_out(o));
+		fma_chain<<<1, 32>>>((int)arg(1), o, micro_bt);
+		float v = read_out(o);
+		printf("micro=fma_chain ITERS=%ld cycles_per_fma=%.3f%s\n", arg(1), v, rec_text);
 		return 0;
 	}
 	if (!strcmp(name, "syncthreads") && argc == 3) {
 		float *o = out_buf();
-		syncthreads<<<1, (unsigned)arg(1)>>>((int)arg(2), o);
-		printf("micro=syncthreads THREADS=%ld ITERS=%ld cycles_per_barrier=%.3f\n", arg(1), arg(2),
-		       read_out(o));
+		syncthreads<<<1, (unsigned)arg(1)>>>((int)arg(2), o, micro_bt);
+		float v = read_out(o);
+		printf("micro=syncthreads THREADS=%ld ITERS=%ld cycles_per_barrier=%.3f%s\n", arg(1), arg(2), v, rec_text);
 		return 0;
 	}
 	fprintf(stderr, "simt-cuda: unknown micro '%s' or wrong argument count\n", name);
