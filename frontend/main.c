@@ -20,6 +20,7 @@
 #include "occupancy.h"
 #include "program.h"
 #include "util.h"
+#include "trace.h"
 #include "workload.h"
 
 enum { EXIT_PASS = 0, EXIT_CHECK = 1, EXIT_USAGE = 2, EXIT_DEADLOCK = 3, EXIT_FAULT = 4,
@@ -37,6 +38,7 @@ struct options {
 	const char *dumps[MAX_OPT];
 	unsigned ndumps;
 	const char *json;
+	const char *trace;
 	uint64_t max_cycles;
 	int disasm;
 	int occupancy;
@@ -50,6 +52,7 @@ static void usage(FILE *f)
 		"  -D NAME=VALUE          override a workload parameter (e.g. -D M=100 -D TILE=8)\n"
 		"  --set SECTION.KEY=VAL  override a config key (see --help-config)\n"
 		"  --json FILE            machine-readable results (- for stdout)\n"
+		"  --trace FILE           write the warp-state trace (for simt-view)\n"
 		"  --dump NAME=FILE       write buffer NAME after the run as raw little-endian bytes\n"
 		"  --scheduler NAME       warp-scheduler policy (sm.scheduler): lrr, gto, two_level, oldest\n"
 		"  --divergence NAME      divergence model (sm.divergence): stack, its\n"
@@ -120,6 +123,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 		} else if (!strcmp(a, "--json")) {
 			NEEDVAL();
 			o->json = val;
+		} else if (!strcmp(a, "--trace")) {
+			NEEDVAL();
+			o->trace = val;
 		} else if (!strcmp(a, "--max-cycles")) {
 			NEEDVAL();
 			char *end;
@@ -383,7 +389,13 @@ static double now(void)
 struct progress {
 	double start, last;
 	bool tty;
+	struct trace_writer *trace; /* --trace, or NULL */
 };
+
+static void on_state(void *ctx, const struct state_event *e)
+{
+	trace_on_state(((struct progress *)ctx)->trace, e);
+}
 
 static void on_progress(void *ctx, uint64_t cycle, uint64_t done, uint64_t total)
 {
@@ -475,15 +487,35 @@ static int run(const struct options *o)
 		rc = report_diag(&d);
 		goto out;
 	}
-	struct progress pr = {now(), 0, isatty(2) != 0};
-	struct sim_observer obs = {NULL, on_progress, &pr};
+	struct progress pr = {now(), 0, isatty(2) != 0, NULL};
+	struct sim_observer obs = {.on_progress = on_progress, .ctx = &pr};
+	if (o->trace) {
+		pr.trace = trace_open(o->trace, &cfg, p, o->workload);
+		if (!pr.trace) {
+			fprintf(stderr, "simt-sim: --trace: cannot write '%s': %s\n", o->trace, strerror(errno));
+			rc = EXIT_USAGE;
+			goto out;
+		}
+		obs.on_state = on_state;
+	}
 	sim = sim_create(&cfg, p, &g, args, &obs, &d);
 	if (!sim) {
+		if (pr.trace) {
+			trace_close(pr.trace, 0);
+			remove(o->trace);
+		}
 		rc = report_diag(&d);
 		goto out;
 	}
 	double t0 = now();
 	sim_run(sim, o->max_cycles, r);
+	if (pr.trace) {
+		int err = trace_close(pr.trace, r->stats.cycles);
+		if (err) {
+			fprintf(stderr, "simt-sim: --trace: cannot write '%s': %s\n", o->trace, strerror(err));
+			rc = EXIT_USAGE;
+		}
+	}
 	double secs = now() - t0;
 	if (pr.tty && t0 - pr.start + secs >= 1.0)
 		fprintf(stderr, "\r%60s\r", "");

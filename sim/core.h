@@ -65,6 +65,10 @@ struct warp {
 	 * at a few load pcs (slot pc % LD_SEEN); a different one is progress */
 #define LD_SEEN 8
 	uint32_t ld_pc[LD_SEEN], ld_val[LD_SEEN];
+	/* trace (only with an on_state observer): the slot's last reported state */
+	unsigned tr_state;
+	uint32_t tr_pc, tr_mask;
+	uint64_t tr_block;
 };
 
 struct block {
@@ -142,6 +146,7 @@ struct sim {
 	struct sched_cand *cands;
 	struct warp **scratch;
 	unsigned *cand_warp, *order;
+	uint32_t *ev_pc, *ev_mask;  /* per candidate: pc and mask at evaluation (trace) */
 	uint8_t *warned;          /* per pc: warnings already given (bits) */
 };
 
@@ -161,6 +166,9 @@ void warp_refresh(struct sim *s, struct warp *w); /* re-ask the divergence model
 bool warn_once(struct sim *s, uint32_t pc, unsigned kind);
 
 /* gpu.c */
+/* Report slot w's state from cycle t to the on_state observer if it changed. */
+void trace_state(struct sim *s, const struct sm *m, struct warp *w, uint64_t t, unsigned state, uint32_t pc,
+		 uint32_t mask);
 void gpu_progress(struct sim *s);
 void gpu_warp_done(struct sim *s, struct warp *w);
 

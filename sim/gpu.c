@@ -98,6 +98,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		for (unsigned k = 0; k < nslots; k++) {
 			struct warp *w = &m->slots[k];
 			w->slot = k;
+			w->tr_state = WSTATE_IDLE;
 			w->subp = k % nsub;
 			w->x.regs = xcalloc((size_t)p->nregs * 32, sizeof(uint32_t));
 			w->x.nregs = p->nregs;
@@ -122,6 +123,8 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	s->scratch = xcalloc(nslots, sizeof *s->scratch);
 	s->cand_warp = xcalloc(nslots, sizeof *s->cand_warp);
 	s->order = xcalloc(nslots, sizeof *s->order);
+	s->ev_pc = xcalloc(nslots, sizeof *s->ev_pc);
+	s->ev_mask = xcalloc(nslots, sizeof *s->ev_mask);
 	s->mem = mem;
 	s->total_blocks = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
 	return s;
@@ -160,8 +163,24 @@ void sim_destroy(struct sim *s)
 	free(s->scratch);
 	free(s->cand_warp);
 	free(s->order);
+	free(s->ev_pc);
+	free(s->ev_mask);
 	mem_destroy(s->mem);
 	free(s);
+}
+
+void trace_state(struct sim *s, const struct sm *m, struct warp *w, uint64_t t, unsigned state, uint32_t pc,
+		 uint32_t mask)
+{
+	uint64_t block = w->blk && state != WSTATE_IDLE ? w->blk->linear : 0;
+	if (state == w->tr_state && pc == w->tr_pc && mask == w->tr_mask && block == w->tr_block)
+		return;
+	w->tr_state = state;
+	w->tr_pc = pc;
+	w->tr_mask = mask;
+	w->tr_block = block;
+	struct state_event e = {t, m->id, w->slot, state, pc, mask, block, state == WSTATE_IDLE ? 0 : w->warp_in_block};
+	s->obs.on_state(s->obs.ctx, &e);
 }
 
 void gpu_progress(struct sim *s)
@@ -291,11 +310,16 @@ void gpu_warp_done(struct sim *s, struct warp *w)
 	remove_live(m, w);
 	b->warps_done++;
 	if (b->warps_done < b->nwarps) {
+		if (s->obs.on_state) /* from the next cycle: its issue of exit is this one */
+			trace_state(s, m, w, s->now + 1, WSTATE_EXITED, 0, 0);
 		bar_check(s, b); /* exited threads may complete a barrier */
 		return;
 	}
-	for (unsigned i = 0; i < b->nwarps; i++)
+	for (unsigned i = 0; i < b->nwarps; i++) {
+		if (s->obs.on_state)
+			trace_state(s, m, b->warps[i], s->now + 1, WSTATE_IDLE, 0, 0);
 		b->warps[i]->blk = NULL;
+	}
 	b->live = false;
 	m->nblocks--;
 	s->blocks_done++;

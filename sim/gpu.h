@@ -29,8 +29,33 @@ struct issue_event {
 	unsigned depth;        /* after the issue: stack entries, or ITS groups (distinct pcs) */
 };
 
+/* Warp-slot states of the trace: the stall reasons (STALL_SELECTED is the
+ * cycle a warp issued), then the two states of a slot with no running warp. */
+enum {
+	WSTATE_IDLE = STALL_COUNT, /* no warp in the slot */
+	WSTATE_EXITED,             /* its warp finished; the slot waits for the rest of its block */
+	WSTATE_COUNT
+};
+
+/* A warp slot's state changed: from cycle on (until its next event, or the
+ * end of the run) it is in state, at pc with the active mask, running
+ * warp warp_in_block of block (linear id). Every slot is idle at cycle 0
+ * until its first event; events of one slot come in nondecreasing cycle
+ * order, and a later event at the same cycle replaces the earlier one. */
+struct state_event {
+	uint64_t cycle;
+	unsigned sm, slot;
+	unsigned state;        /* enum stall or WSTATE_* */
+	uint32_t pc, mask;     /* 0 when idle */
+	uint64_t block;
+	unsigned warp_in_block;
+};
+
 struct sim_observer {
 	void (*on_issue)(void *ctx, const struct issue_event *e);
+	/* Optional: called on every change of a warp slot's state (a run
+	 * without it pays nothing for it). */
+	void (*on_state)(void *ctx, const struct state_event *e);
 	/* Called now and then (every 1024 loop iterations) with the cycle and
 	 * the blocks finished so far. */
 	void (*on_progress)(void *ctx, uint64_t cycle, uint64_t blocks_done, uint64_t blocks_total);

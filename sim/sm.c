@@ -284,6 +284,17 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 }
 
 
+/* The trace: this cycle's verdict of each evaluated warp that did not
+ * issue (an issuing warp was reported as it issued). */
+static void trace_verdicts(struct sim *s, struct sm *m, struct warp **warps, unsigned nw)
+{
+	for (unsigned c = 0; c < nw; c++) {
+		struct warp *w = warps[c];
+		if (w->live && w->stall != STALL_SELECTED)
+			trace_state(s, m, w, s->now, w->stall, s->ev_pc[c], s->ev_mask[c]);
+	}
+}
+
 static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool *issued)
 {
 	uint64_t t = s->now;
@@ -309,6 +320,8 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		sp->hist[el ? STALL_NOT_SELECTED : w->stall]++;
 		if (w->wake < sp->wake)
 			sp->wake = w->wake;
+		s->ev_pc[i] = w->pc;
+		s->ev_mask[i] = w->mask;
 		s->cands[i] = (struct sched_cand){w->slot, w->age, el,
 						  w->stall == STALL_LONG_SCOREBOARD || w->stall == STALL_BARRIER ||
 							  w->stall == STALL_SLEEPING};
@@ -316,6 +329,8 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 	if (!any_eligible) {
 		for (int k = 0; k < STALL_COUNT; k++)
 			s->hist[k] += sp->hist[k];
+		if (s->obs.on_state)
+			trace_verdicts(s, m, warps, nw);
 		return;
 	}
 	unsigned no = s->sched->rank(sp->sched, s->cands, nw, s->order);
@@ -340,6 +355,8 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		done++;
 		if (s->sched->issued)
 			s->sched->issued(sp->sched, w->slot);
+		if (s->obs.on_state) /* before the issue moves its pc, or retires it */
+			trace_state(s, m, w, t, STALL_SELECTED, s->ev_pc[c], s->ev_mask[c]);
 		issue(s, m, w);
 		*issued = true;
 	}
@@ -348,6 +365,8 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 			warps[c]->stall = STALL_NOT_SELECTED;
 	for (int k = 0; k < STALL_COUNT; k++)
 		s->hist[k] += sp->hist[k];
+	if (s->obs.on_state)
+		trace_verdicts(s, m, warps, nw);
 	if (*issued) {
 		sp->dirty = true;
 		m->dirty = true;

@@ -42,7 +42,7 @@ void run_prog(struct run *x, struct program *p, const char *config, const char *
 	uint32_t args[64] = {0};
 	ck_assert(wl_setup(p, &x->g, args, &d));
 	nev = 0;
-	struct sim_observer obs = {record, NULL, NULL};
+	struct sim_observer obs = {.on_issue = record};
 	struct sim *s = sim_create(&c, p, &x->g, args, &obs, &d);
 	ck_assert_msg(s, "%s", d.msg);
 	sim_run(s, 0, &x->r);

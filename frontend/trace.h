@@ -1,0 +1,25 @@
+/*
+ * trace.h - the warp-state trace writer (simt-sim --trace FILE): turns the
+ * simulator's state events into the file of viz/trace_format.h.
+ */
+#ifndef SIMT_TRACE_H
+#define SIMT_TRACE_H
+
+#include <stdint.h>
+
+#include "gpu.h"
+
+struct trace_writer;
+
+/* Create path and write the header. On error returns NULL and sets errno. */
+struct trace_writer *trace_open(const char *path, const struct gpu_config *c, const struct program *p,
+				const char *workload);
+
+/* The sim_observer on_state callback (ctx: the writer). */
+void trace_on_state(void *ctx, const struct state_event *e);
+
+/* Close every open interval at total_cycles, write the rest and the end
+ * record, and free t. Returns 0, or an errno value (the first write error). */
+int trace_close(struct trace_writer *t, uint64_t total_cycles);
+
+#endif

@@ -1,0 +1,190 @@
+/*
+ * lod.c - the level-of-detail pyramid. Records arrive per slot in time
+ * order (trace_load checks it); each slot keeps one open bucket per level
+ * with a histogram of cycles per state. A finished bucket stores its
+ * dominant state and adds its histogram to its parent's.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lod.h"
+
+struct lod_build {
+	unsigned ns;          /* states */
+	uint64_t *cur;        /* per slot: cycles accounted so far */
+	uint64_t *hist;       /* [(slot * nlev + level) * ns + state] */
+	uint64_t *next;       /* [slot * nlev + level]: index of the open bucket */
+	uint64_t *ocount;     /* [sm * ocols + col] issued warp-cycles, then active warp-cycles */
+	uint64_t *oactive;
+};
+
+void lod_init(struct lod *l, uint64_t budget)
+{
+	memset(l, 0, sizeof *l);
+	l->budget = budget;
+}
+
+static void shape(struct lod *l, const struct trace *t)
+{
+	uint64_t budget = l->budget;
+	l->total = t->total_cycles ? t->total_cycles : 1;
+	l->nslots = t->nsms * t->nslots;
+	uint64_t b0 = 1;
+	while (b0 < (uint64_t)1 << 62 && ((l->total - 1) / b0 + 1) * l->nslots > budget)
+		b0 *= 2;
+	uint64_t bs = b0;
+	for (unsigned k = 0; k < LOD_MAX_LEVELS; k++, bs *= 4) {
+		l->bsize[k] = bs;
+		l->nb[k] = (l->total - 1) / bs + 1;
+		l->nlev = k + 1;
+		if (l->nb[k] <= 1 || bs >= (uint64_t)1 << 61)
+			break;
+	}
+	for (unsigned k = 0; k < l->nlev; k++) {
+		l->dom[k] = malloc(l->nb[k] * l->nslots);
+		memset(l->dom[k], t->st_idle >= 0 ? t->st_idle : 0, l->nb[k] * l->nslots);
+	}
+	l->nsms = t->nsms;
+	l->ocols = l->total < LOD_OVERVIEW_COLS ? (unsigned)l->total : LOD_OVERVIEW_COLS;
+	l->issue = calloc((size_t)l->nsms * l->ocols, sizeof *l->issue);
+	l->active = calloc((size_t)l->nsms * l->ocols, sizeof *l->active);
+	struct lod_build *b = calloc(1, sizeof *b);
+	b->ns = t->nstates;
+	b->cur = calloc(l->nslots, sizeof *b->cur);
+	b->hist = calloc((size_t)l->nslots * l->nlev * b->ns, sizeof *b->hist);
+	b->next = calloc((size_t)l->nslots * l->nlev, sizeof *b->next);
+	b->ocount = calloc((size_t)l->nsms * l->ocols, sizeof *b->ocount);
+	b->oactive = calloc((size_t)l->nsms * l->ocols, sizeof *b->oactive);
+	l->b = b;
+}
+
+/* Close slot's open bucket at level k: store its dominant state and pass
+ * its histogram up. */
+static void close_bucket(struct lod *l, unsigned slot, unsigned k)
+{
+	struct lod_build *b = l->b;
+	uint64_t *h = &b->hist[((size_t)slot * l->nlev + k) * b->ns];
+	uint64_t *idx = &b->next[(size_t)slot * l->nlev + k];
+	unsigned best = 0;
+	for (unsigned s = 1; s < b->ns; s++)
+		if (h[s] > h[best])
+			best = s;
+	if (*idx < l->nb[k])
+		l->dom[k][(size_t)slot * l->nb[k] + *idx] = (uint8_t)best;
+	if (k + 1 < l->nlev) {
+		uint64_t *up = h + b->ns;
+		for (unsigned s = 0; s < b->ns; s++)
+			up[s] += h[s];
+		if (*idx % 4 == 3)
+			close_bucket(l, slot, k + 1);
+	}
+	memset(h, 0, b->ns * sizeof *h);
+	++*idx;
+}
+
+/* Account slot's cycles from its cursor up to until in state. */
+static void advance(struct lod *l, unsigned slot, uint64_t until, unsigned state)
+{
+	struct lod_build *b = l->b;
+	uint64_t cur = b->cur[slot], b0 = l->bsize[0];
+	uint64_t *h = &b->hist[(size_t)slot * l->nlev * b->ns];
+	while (cur < until) {
+		uint64_t bend = (cur / b0 + 1) * b0;
+		uint64_t e = until < bend ? until : bend;
+		h[state] += e - cur;
+		cur = e;
+		if (cur == bend)
+			close_bucket(l, slot, 0);
+	}
+	b->cur[slot] = cur;
+}
+
+/* Add the part of [s, e) in each overview column of sm to a[]. */
+static void spread(const struct lod *l, uint64_t *a, uint32_t sm, uint64_t s, uint64_t e)
+{
+	uint64_t *row = a + (size_t)sm * l->ocols;
+	while (s < e) {
+		uint64_t col = s * l->ocols / l->total;
+		uint64_t cend = ((col + 1) * l->total + l->ocols - 1) / l->ocols; /* first cycle of the next column */
+		if (cend <= s)
+			cend = s + 1;
+		uint64_t x = e < cend ? e : cend;
+		row[col] += x - s;
+		s = x;
+	}
+}
+
+void lod_visit(void *ctx, const struct trace *t, const struct trace_rec *r, size_t n, uint32_t sm)
+{
+	struct lod *l = ctx;
+	if (!l->b)
+		shape(l, t);
+	unsigned idle = t->st_idle >= 0 ? (unsigned)t->st_idle : 0;
+	for (size_t i = 0; i < n; i++) {
+		advance(l, r[i].slot, r[i].start, idle);
+		advance(l, r[i].slot, r[i].end, r[i].state);
+		if ((int)r[i].state == t->st_selected)
+			spread(l, l->b->ocount, sm, r[i].start, r[i].end);
+		if ((int)r[i].state != t->st_exited)
+			spread(l, l->b->oactive, sm, r[i].start, r[i].end);
+	}
+}
+
+static void free_build(struct lod *l)
+{
+	struct lod_build *b = l->b;
+	if (!b)
+		return;
+	free(b->cur);
+	free(b->hist);
+	free(b->next);
+	free(b->ocount);
+	free(b->oactive);
+	free(b);
+	l->b = NULL;
+}
+
+void lod_finish(struct lod *l, const struct trace *t)
+{
+	if (!l->b)
+		shape(l, t); /* a trace without records */
+	struct lod_build *b = l->b;
+	unsigned idle = t->st_idle >= 0 ? (unsigned)t->st_idle : 0;
+	for (unsigned s = 0; s < l->nslots; s++) {
+		advance(l, s, l->total, idle);
+		/* the last, partial buckets, from the finest up (each passes its histogram up) */
+		for (unsigned k = 0; k < l->nlev; k++)
+			while (b->next[(size_t)s * l->nlev + k] < l->nb[k])
+				close_bucket(l, s, k);
+	}
+	for (unsigned sm = 0; sm < l->nsms; sm++)
+		for (unsigned c = 0; c < l->ocols; c++) {
+			/* column c holds cycles [ceil(c T / cols), ceil((c + 1) T / cols)) */
+			uint64_t c0 = ((uint64_t)c * l->total + l->ocols - 1) / l->ocols;
+			uint64_t c1 = ((uint64_t)(c + 1) * l->total + l->ocols - 1) / l->ocols;
+			double cyc = c1 > c0 ? (double)(c1 - c0) : 1.0;
+			size_t i = (size_t)sm * l->ocols + c;
+			l->issue[i] = (float)((double)b->ocount[i] / cyc / t->nsub);
+			l->active[i] = (float)((double)b->oactive[i] / cyc);
+		}
+	free_build(l);
+}
+
+void lod_free(struct lod *l)
+{
+	for (unsigned k = 0; k < l->nlev; k++)
+		free(l->dom[k]);
+	free(l->issue);
+	free(l->active);
+	free_build(l);
+	memset(l, 0, sizeof *l);
+}
+
+int lod_level(const struct lod *l, double cpp)
+{
+	int best = -1;
+	for (unsigned k = 0; k < l->nlev; k++)
+		if ((double)l->bsize[k] <= cpp)
+			best = (int)k;
+	return best;
+}

@@ -1,0 +1,176 @@
+/*
+ * model.c - loading a trace (checks and the level-of-detail summary in one
+ * pass) and decoding exact intervals for windows and lookups.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+
+#define LOD_BUDGET ((uint64_t)64 << 20) /* base buckets: 64 MiB of summary */
+
+struct load {
+	struct lod *l;
+	uint8_t *used; /* per global slot: has a record */
+};
+
+static void visit(void *ctx, const struct trace *t, const struct trace_rec *r, size_t n, uint32_t sm)
+{
+	struct load *ld = ctx;
+	if (!ld->used)
+		ld->used = calloc((size_t)t->nsms * t->nslots, 1);
+	for (size_t i = 0; i < n; i++)
+		ld->used[r[i].slot] = 1;
+	lod_visit(ld->l, t, r, n, sm);
+}
+
+bool model_open(struct model *m, const char *path)
+{
+	memset(m, 0, sizeof *m);
+	m->lk_chunk = SIZE_MAX;
+	char err[400];
+	m->data = trace_map(path, &m->size, err, sizeof err);
+	if (!m->data) {
+		snprintf(m->err, sizeof m->err, "%s: %s", path, err);
+		return false;
+	}
+	lod_init(&m->l, LOD_BUDGET);
+	struct load ld = {&m->l, NULL};
+	if (!trace_load(&m->t, m->data, m->size, visit, &ld, err, sizeof err)) {
+		snprintf(m->err, sizeof m->err, "%s: %s", path, err);
+		free(ld.used);
+		return false;
+	}
+	lod_finish(&m->l, &m->t);
+	/* rows: the slots that ever held a warp (all of them if none did) */
+	const struct trace *t = &m->t;
+	m->row_slot = malloc((size_t)t->nsms * t->nslots * sizeof *m->row_slot);
+	for (int all = 0; all < 2 && !m->nrows; all++)
+		for (unsigned sm = 0; sm < t->nsms; sm++)
+			for (unsigned p = 0; p < t->nsub; p++)
+				for (unsigned k = p; k < t->nslots; k += t->nsub)
+					if (all || (ld.used && ld.used[sm * t->nslots + k]))
+						m->row_slot[m->nrows++] = (uint16_t)(sm * t->nslots + k);
+	free(ld.used);
+	return true;
+}
+
+void model_close(struct model *m)
+{
+	lod_free(&m->l);
+	trace_free(&m->t);
+	if (m->data)
+		trace_unmap(m->data, m->size);
+	free(m->row_slot);
+	free(m->win);
+	free(m->win_first);
+	free(m->lk);
+	memset(m, 0, sizeof *m);
+}
+
+bool model_window(struct model *m, uint64_t c0, uint64_t c1)
+{
+	if (m->have_window && c0 >= m->w0 && c1 <= m->w1)
+		return true;
+	const struct trace *t = &m->t;
+	uint64_t span = c1 - c0;
+	uint64_t w0 = c0 > span ? c0 - span : 0, w1 = c1 + span;
+	size_t n = 0, cap = 0;
+	struct trace_rec *all = NULL;
+	for (size_t i = 0; i < t->nchunks; i++) {
+		const struct trace_chunk *k = &t->chunks[i];
+		if (k->min_start >= w1 || k->max_end <= w0)
+			continue;
+		if (n + k->nrec > cap) {
+			cap = (n + k->nrec) * 2;
+			all = realloc(all, cap * sizeof *all);
+		}
+		if (!trace_decode(t, i, all + n, m->err, sizeof m->err)) {
+			free(all);
+			return false;
+		}
+		/* keep the ones that overlap the window */
+		size_t keep = n;
+		for (size_t j = n; j < n + k->nrec; j++)
+			if (all[j].end > w0 && all[j].start < w1)
+				all[keep++] = all[j];
+		n = keep;
+	}
+	/* stable counting sort by slot (each slot's records are in time order) */
+	size_t ns = (size_t)t->nsms * t->nslots;
+	size_t *first = calloc(ns + 1, sizeof *first);
+	for (size_t j = 0; j < n; j++)
+		first[all[j].slot + 1]++;
+	for (size_t s = 0; s < ns; s++)
+		first[s + 1] += first[s];
+	struct trace_rec *sorted = malloc((n ? n : 1) * sizeof *sorted);
+	size_t *fill = malloc((ns + 1) * sizeof *fill);
+	memcpy(fill, first, (ns + 1) * sizeof *fill);
+	for (size_t j = 0; j < n; j++)
+		sorted[fill[all[j].slot]++] = all[j];
+	free(fill);
+	free(all);
+	free(m->win);
+	free(m->win_first);
+	m->win = sorted;
+	m->nwin = n;
+	m->win_first = first;
+	m->w0 = w0;
+	m->w1 = w1;
+	m->have_window = true;
+	return true;
+}
+
+static bool find(const struct trace_rec *r, size_t n, unsigned slot, uint64_t c, struct trace_rec *out)
+{
+	for (size_t i = 0; i < n; i++)
+		if (r[i].slot == slot && r[i].start <= c && c < r[i].end) {
+			*out = r[i];
+			return true;
+		}
+	return false;
+}
+
+bool model_lookup(struct model *m, unsigned slot, uint64_t c, struct trace_rec *out)
+{
+	const struct trace *t = &m->t;
+	memset(out, 0, sizeof *out);
+	out->slot = (uint16_t)slot;
+	out->state = (uint8_t)(t->st_idle >= 0 ? t->st_idle : 0);
+	if (m->have_window && c >= m->w0 && c < m->w1) {
+		/* binary search in the slot's records */
+		size_t lo = m->win_first[slot], hi = m->win_first[slot + 1];
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (m->win[mid].end <= c)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < m->win_first[slot + 1] && m->win[lo].start <= c) {
+			*out = m->win[lo];
+			return true;
+		}
+		return false;
+	}
+	unsigned sm = model_sm(m, slot);
+	if (m->lk_chunk != SIZE_MAX && find(m->lk, m->nlk, slot, c, out))
+		return true;
+	for (size_t i = 0; i < t->nchunks; i++) {
+		const struct trace_chunk *k = &t->chunks[i];
+		if (k->sm != sm || k->min_start > c || k->max_end <= c || i == m->lk_chunk)
+			continue;
+		free(m->lk);
+		m->lk = malloc(k->nrec * sizeof *m->lk);
+		m->nlk = 0;
+		m->lk_chunk = SIZE_MAX;
+		if (!trace_decode(t, i, m->lk, m->err, sizeof m->err))
+			return false;
+		m->lk_chunk = i;
+		m->nlk = k->nrec;
+		if (find(m->lk, m->nlk, slot, c, out))
+			return true;
+	}
+	return false;
+}

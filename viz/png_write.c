@@ -1,0 +1,31 @@
+/* png_write.c - write a picture as an RGB PNG with libpng's simplified API. */
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "png_write.h"
+
+bool png_save(const char *path, const struct picture *p, char *err, size_t errlen)
+{
+	png_image img;
+	memset(&img, 0, sizeof img);
+	img.version = PNG_IMAGE_VERSION;
+	img.width = (png_uint_32)p->w;
+	img.height = (png_uint_32)p->h;
+	img.format = PNG_FORMAT_RGB;
+	unsigned char *rgb = malloc((size_t)p->w * (size_t)p->h * 3);
+	for (size_t i = 0; i < (size_t)p->w * (size_t)p->h; i++) {
+		rgb[3 * i] = (unsigned char)(p->px[i] >> 16);
+		rgb[3 * i + 1] = (unsigned char)(p->px[i] >> 8);
+		rgb[3 * i + 2] = (unsigned char)p->px[i];
+	}
+	int ok = png_image_write_to_file(&img, path, 0, rgb, 0, NULL);
+	free(rgb);
+	if (!ok) {
+		snprintf(err, errlen, "cannot write '%s': %s", path, img.message);
+		png_image_free(&img);
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,410 @@
+/*
+ * trace_read.c - the trace reader: bounds-checked parsing of the header,
+ * the chunks and their records (format: trace_format.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include "trace_format.h"
+#include "trace_read.h"
+
+#define END_BYTES 17u /* 'E', u64 cycles, u64 chunks */
+
+struct cur {
+	const uint8_t *p;
+	size_t n, at;   /* size, position */
+	size_t base;    /* offset of p in the file, for messages */
+	char *err;
+	size_t errlen;
+	bool bad;
+};
+
+static bool fail(struct cur *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fail(struct cur *c, const char *fmt, ...)
+{
+	if (c->bad)
+		return false;
+	c->bad = true;
+	int k = snprintf(c->err, c->errlen, "at byte %zu: ", c->base + c->at);
+	if (k < 0 || (size_t)k >= c->errlen)
+		return false;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->err + k, c->errlen - (size_t)k, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static bool need(struct cur *c, size_t k, const char *what)
+{
+	if (c->bad)
+		return false;
+	if (c->n - c->at < k)
+		return fail(c, "truncated: %s needs %zu bytes, %zu left", what, k, c->n - c->at);
+	return true;
+}
+
+static uint8_t get_u8(struct cur *c, const char *what)
+{
+	return need(c, 1, what) ? c->p[c->at++] : 0;
+}
+
+static uint32_t get_u32(struct cur *c, const char *what)
+{
+	if (!need(c, 4, what))
+		return 0;
+	const uint8_t *b = c->p + c->at;
+	c->at += 4;
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static uint64_t get_u64(struct cur *c, const char *what)
+{
+	uint64_t lo = get_u32(c, what);
+	return lo | (uint64_t)get_u32(c, what) << 32;
+}
+
+static uint64_t get_varint(struct cur *c, const char *what)
+{
+	uint64_t v = 0;
+	for (unsigned shift = 0; shift < 64; shift += 7) {
+		uint8_t b = get_u8(c, what);
+		if (c->bad)
+			return 0;
+		if (shift == 63 && b > 1) {
+			fail(c, "%s: varint overflows 64 bits", what);
+			return 0;
+		}
+		v |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			return v;
+	}
+	fail(c, "%s: varint longer than 10 bytes", what);
+	return 0;
+}
+
+static char *get_str(struct cur *c, const char *what)
+{
+	unsigned n = get_u8(c, what);
+	n |= (unsigned)get_u8(c, what) << 8;
+	if (!need(c, n, what))
+		return NULL;
+	char *s = malloc(n + 1);
+	if (!s) {
+		fail(c, "out of memory");
+		return NULL;
+	}
+	memcpy(s, c->p + c->at, n);
+	s[n] = 0;
+	c->at += n;
+	for (unsigned i = 0; i < n; i++)
+		if (s[i] == 0 || (unsigned char)s[i] < 0x20) {
+			c->at -= n - i;
+			fail(c, "%s: control character in text", what);
+			free(s);
+			return NULL;
+		}
+	return s;
+}
+
+static int find_state(const struct trace *t, const char *name)
+{
+	for (unsigned i = 0; i < t->nstates; i++)
+		if (!strcmp(t->state_names[i], name))
+			return (int)i;
+	return -1;
+}
+
+static bool read_header(struct trace *t, struct cur *c)
+{
+	if (!need(c, 8, "magic"))
+		return false;
+	if (memcmp(c->p, TRACE_MAGIC, 8))
+		return fail(c, "not a simt-sim trace (bad magic)");
+	c->at = 8;
+	t->version = get_u32(c, "version");
+	if (!c->bad && t->version != TRACE_VERSION)
+		return fail(c, "trace version %u; this reader knows version %u", t->version, TRACE_VERSION);
+	t->nsms = get_u32(c, "SM count");
+	t->nslots = get_u32(c, "slot count");
+	t->nsub = get_u32(c, "sub-partition count");
+	t->clock_mhz = get_u32(c, "clock");
+	if (c->bad)
+		return false;
+	if (!t->nsms || t->nsms > 4096)
+		return fail(c, "%u SMs (expected 1..4096)", t->nsms);
+	if (!t->nslots || t->nslots > TRACE_MAX_SLOTS)
+		return fail(c, "%u warp slots per SM (expected 1..%u)", t->nslots, TRACE_MAX_SLOTS);
+	if (!t->nsub || t->nsub > t->nslots)
+		return fail(c, "%u sub-partitions for %u slots", t->nsub, t->nslots);
+	if ((uint64_t)t->nsms * t->nslots > 65535)
+		return fail(c, "%u SMs x %u slots exceed 65535 slots", t->nsms, t->nslots);
+	t->config = get_str(c, "config name");
+	t->workload = get_str(c, "workload path");
+	t->nstates = get_u8(c, "state count");
+	if (c->bad)
+		return false;
+	if (t->nstates < 1 || t->nstates > TRACE_MAX_STATES)
+		return fail(c, "%u states (expected 1..%u)", t->nstates, TRACE_MAX_STATES);
+	t->state_names = calloc(t->nstates, sizeof *t->state_names);
+	for (unsigned i = 0; i < t->nstates && !c->bad; i++)
+		t->state_names[i] = get_str(c, "state name");
+	t->ncode = get_u32(c, "instruction count");
+	if (c->bad)
+		return false;
+	if (!t->ncode || t->ncode > c->n / 4)
+		return fail(c, "%u instructions (the file is %zu bytes)", t->ncode, c->n);
+	t->disasm = calloc(t->ncode, sizeof *t->disasm);
+	t->srcloc = calloc(t->ncode, sizeof *t->srcloc);
+	for (uint32_t pc = 0; pc < t->ncode && !c->bad; pc++) {
+		t->disasm[pc] = get_str(c, "instruction text");
+		t->srcloc[pc] = get_str(c, "source line");
+	}
+	if (c->bad)
+		return false;
+	t->st_selected = find_state(t, "selected");
+	t->st_idle = find_state(t, "idle");
+	t->st_exited = find_state(t, "exited");
+	return true;
+}
+
+struct prev {
+	uint64_t block;
+	uint32_t pc, mask;
+	uint8_t wib, seen;
+};
+
+/* Decode the records of a chunk whose raw bytes are raw[0..n). */
+static bool decode_records(const struct trace *t, const struct trace_chunk *k, const uint8_t *raw, size_t n,
+			   struct trace_rec *out, char *err, size_t errlen)
+{
+	struct cur c = {raw, n, 0, k->offset, err, errlen, false};
+	struct prev prev[TRACE_MAX_SLOTS];
+	memset(prev, 0, sizeof prev);
+	uint64_t end = 0;
+	for (uint32_t i = 0; i < k->nrec; i++) {
+		struct trace_rec *r = &out[i];
+		int64_t d = trace_unzigzag(get_varint(&c, "record end"));
+		if (c.bad)
+			return false;
+		if ((d < 0 && (uint64_t)-d > end) || (d > 0 && (uint64_t)d > t->total_cycles - end))
+			return fail(&c, "record %u ends outside the run (0..%llu cycles)", i,
+				    (unsigned long long)t->total_cycles);
+		end = (uint64_t)((int64_t)end + d);
+		unsigned slot = get_u8(&c, "record slot");
+		unsigned state = get_u8(&c, "record state");
+		unsigned flags = get_u8(&c, "record flags");
+		if (c.bad)
+			return false;
+		if (slot >= t->nslots)
+			return fail(&c, "record %u: slot %u (the SM has %u)", i, slot, t->nslots);
+		if (state >= t->nstates || (int)state == t->st_idle)
+			return fail(&c, "record %u: state %u is not a state a record can have", i, state);
+		if (flags & ~(unsigned)(TR_PC_SAME | TR_PC_NEXT | TR_MASK | TR_BLOCK) ||
+		    (flags & TR_PC_SAME && flags & TR_PC_NEXT))
+			return fail(&c, "record %u: bad flags 0x%02x", i, flags);
+		struct prev *pv = &prev[slot];
+		if (!pv->seen && (flags & (TR_PC_SAME | TR_PC_NEXT) || !(flags & TR_MASK) || !(flags & TR_BLOCK)))
+			return fail(&c, "record %u: slot %u's first record in the chunk refers to a previous one", i, slot);
+		uint64_t pc = flags & TR_PC_SAME ? pv->pc : flags & TR_PC_NEXT ? (uint64_t)pv->pc + 1
+										  : get_varint(&c, "record pc");
+		if (flags & TR_MASK)
+			pv->mask = get_u32(&c, "record mask");
+		if (flags & TR_BLOCK) {
+			pv->block = get_varint(&c, "record block");
+			pv->wib = get_u8(&c, "record warp");
+		}
+		uint64_t len = get_varint(&c, "record length");
+		if (c.bad)
+			return false;
+		if (pc >= t->ncode)
+			return fail(&c, "record %u: pc %llu (the program has %u instructions)", i, (unsigned long long)pc,
+				    t->ncode);
+		if (!len || len > end)
+			return fail(&c, "record %u: length %llu for an interval ending at cycle %llu", i,
+				    (unsigned long long)len, (unsigned long long)end);
+		pv->pc = (uint32_t)pc;
+		pv->seen = 1;
+		*r = (struct trace_rec){end - len, end, pv->block, pv->pc, pv->mask,
+					(uint16_t)(k->sm * t->nslots + slot), (uint8_t)state, pv->wib};
+	}
+	if (c.at != c.n) {
+		c.at = c.n;
+		return fail(&c, "%zu bytes after the chunk's %u records", n - c.at, k->nrec);
+	}
+	return true;
+}
+
+bool trace_decode(const struct trace *t, size_t i, struct trace_rec *out, char *err, size_t errlen)
+{
+	const struct trace_chunk *k = &t->chunks[i];
+	const uint8_t *stored = t->data + k->offset;
+	if (k->codec == TRACE_RAW)
+		return decode_records(t, k, stored, k->raw, out, err, errlen);
+	uint8_t *raw = malloc(k->raw ? k->raw : 1);
+	if (!raw) {
+		snprintf(err, errlen, "out of memory");
+		return false;
+	}
+	size_t got = ZSTD_decompress(raw, k->raw, stored, k->stored);
+	bool ok;
+	if (ZSTD_isError(got) || got != k->raw) {
+		snprintf(err, errlen, "at byte %zu: chunk does not decompress to its %u bytes (%s)", k->offset, k->raw,
+			 ZSTD_isError(got) ? ZSTD_getErrorName(got) : "wrong size");
+		ok = false;
+	} else {
+		ok = decode_records(t, k, raw, k->raw, out, err, errlen);
+	}
+	free(raw);
+	return ok;
+}
+
+bool trace_load(struct trace *t, const uint8_t *data, size_t size, trace_visit visit, void *ctx, char *err,
+		size_t errlen)
+{
+	memset(t, 0, sizeof *t);
+	t->data = data;
+	t->size = size;
+	struct cur c = {data, size, 0, 0, err, errlen, false};
+	if (!read_header(t, &c))
+		return false;
+	size_t body = c.at;
+	if (size - body < END_BYTES || data[size - END_BYTES] != 'E') {
+		c.at = size;
+		return fail(&c, "truncated: no end record (the run did not finish writing the trace)");
+	}
+	struct cur e = {data, size, size - END_BYTES + 1, 0, err, errlen, false};
+	t->total_cycles = get_u64(&e, "total cycles");
+	uint64_t nchunks = get_u64(&e, "chunk count");
+	if (nchunks > (size - body) / 18)
+		return fail(&e, "%llu chunks cannot fit in %zu bytes", (unsigned long long)nchunks, size - body);
+	t->chunks = calloc(nchunks ? nchunks : 1, sizeof *t->chunks);
+	uint64_t *last = calloc((size_t)t->nsms * t->nslots, sizeof *last);
+	struct trace_rec *recs = NULL;
+	size_t cap = 0;
+	c.n = size - END_BYTES;
+	bool ok = true;
+	while (ok && c.at < c.n) {
+		if (t->nchunks == nchunks) {
+			ok = fail(&c, "more chunks than the end record's %llu", (unsigned long long)nchunks);
+			break;
+		}
+		if (get_u8(&c, "chunk tag") != 'C') {
+			c.at--;
+			ok = fail(&c, "expected a chunk ('C')");
+			break;
+		}
+		struct trace_chunk *k = &t->chunks[t->nchunks];
+		k->sm = get_u32(&c, "chunk SM");
+		k->nrec = get_u32(&c, "chunk record count");
+		k->codec = get_u8(&c, "chunk codec");
+		k->raw = get_u32(&c, "chunk size");
+		k->stored = get_u32(&c, "chunk stored size");
+		if (c.bad || !need(&c, k->stored, "chunk data")) {
+			ok = false;
+			break;
+		}
+		if (k->sm >= t->nsms || k->codec > TRACE_ZSTD || k->raw > TRACE_CHUNK_RAW_MAX ||
+		    (k->codec == TRACE_RAW && k->stored != k->raw) || k->nrec > k->raw / 5 || !k->nrec) {
+			ok = fail(&c, "bad chunk: SM %u, %u records, codec %u, %u bytes stored as %u", k->sm, k->nrec,
+				  k->codec, k->raw, k->stored);
+			break;
+		}
+		k->offset = c.at;
+		c.at += k->stored;
+		if (k->nrec > cap) {
+			cap = k->nrec;
+			free(recs);
+			recs = malloc(cap * sizeof *recs);
+		}
+		if (!trace_decode(t, t->nchunks, recs, err, errlen)) {
+			ok = false;
+			break;
+		}
+		k->min_start = UINT64_MAX;
+		for (uint32_t i = 0; i < k->nrec && ok; i++) {
+			const struct trace_rec *r = &recs[i];
+			if (r->start < last[r->slot]) {
+				snprintf(err, errlen,
+					 "in the chunk at byte %zu: SM %u slot %u: interval [%llu, %llu) overlaps the one before (ending at %llu)",
+					 k->offset, k->sm, r->slot % t->nslots, (unsigned long long)r->start,
+					 (unsigned long long)r->end, (unsigned long long)last[r->slot]);
+				ok = false;
+			}
+			last[r->slot] = r->end;
+			if (r->start < k->min_start)
+				k->min_start = r->start;
+			if (r->end > k->max_end)
+				k->max_end = r->end;
+		}
+		if (ok && visit)
+			visit(ctx, t, recs, k->nrec, k->sm);
+		t->nrecords += k->nrec;
+		t->nchunks++;
+	}
+	if (ok && t->nchunks != nchunks)
+		ok = fail(&c, "truncated: %zu chunks, the end record says %llu", t->nchunks, (unsigned long long)nchunks);
+	free(recs);
+	free(last);
+	return ok;
+}
+
+void trace_free(struct trace *t)
+{
+	free(t->config);
+	free(t->workload);
+	if (t->state_names)
+		for (unsigned i = 0; i < t->nstates; i++)
+			free(t->state_names[i]);
+	free(t->state_names);
+	if (t->disasm)
+		for (uint32_t i = 0; i < t->ncode; i++) {
+			free(t->disasm[i]);
+			free(t->srcloc[i]);
+		}
+	free(t->disasm);
+	free(t->srcloc);
+	free(t->chunks);
+	memset(t, 0, sizeof *t);
+}
+
+const uint8_t *trace_map(const char *path, size_t *size, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "not a regular file");
+		close(fd);
+		return NULL;
+	}
+	*size = (size_t)st.st_size;
+	if (!*size) {
+		snprintf(err, errlen, "empty file: not a simt-sim trace");
+		close(fd);
+		return NULL;
+	}
+	void *p = mmap(NULL, *size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED) {
+		snprintf(err, errlen, "cannot map: %s", strerror(errno));
+		return NULL;
+	}
+	return p;
+}
+
+void trace_unmap(const uint8_t *data, size_t size)
+{
+	munmap((void *)(uintptr_t)data, size);
+}

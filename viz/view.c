@@ -1,0 +1,450 @@
+/*
+ * view.c - simt-view: the warp-timeline viewer of a simt-sim trace.
+ *
+ *   simt-view TRACE                         interactive (SDL2 window)
+ *   simt-view TRACE --png OUT.png [--size WxH] [--cycles A:B]
+ *   simt-view TRACE --perfetto OUT.json [--cycles A:B]
+ *
+ * Exit codes: 0 done; 2 bad usage or a bad trace (the message names the
+ * byte); 1 anything else that failed (no display, cannot write).
+ */
+#include <SDL.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "perfetto.h"
+#include "png_write.h"
+#include "render.h"
+
+#define EXIT_BAD 2
+#define EXIT_FAIL 1
+
+struct options {
+	const char *trace, *png, *perfetto, *shot;
+	int w, h;
+	bool have_cycles;
+	uint64_t c0, c1;
+	bool timing;
+};
+
+static void usage(FILE *f)
+{
+	fputs("usage: simt-view TRACE [options]\n"
+	      "  (no option)          open the interactive viewer\n"
+	      "  --png OUT.png        render the picture without a display and exit\n"
+	      "  --perfetto OUT.json  write Chrome trace-event JSON (ui.perfetto.dev) and exit\n"
+	      "  --size WxH           picture or window size (default 1280x800)\n"
+	      "  --cycles A:B         show cycles [A, B) (default: the whole run)\n"
+	      "  --shot FILE          where P saves the window as PNG (default simt-view.png)\n"
+	      "  --timing             print load and render times (stderr)\n"
+	      "controls: wheel or W/S zoom, drag or A/D pan, F fit, G go to a cycle,\n"
+	      "  hover for details, click to pin a warp's panel (Esc unpins), P save PNG, Q quit\n",
+	      f);
+}
+
+static int bad(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "simt-view: ");
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	usage(stderr);
+	return EXIT_BAD;
+}
+
+static bool parse_u64(const char *s, uint64_t *v, char **end)
+{
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	unsigned long long x = strtoull(s, end, 10);
+	if (errno)
+		return false;
+	*v = x;
+	return true;
+}
+
+static int parse_args(int argc, char **argv, struct options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->w = 1280;
+	o->h = 800;
+	o->shot = "simt-view.png";
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool has = i + 1 < argc;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(stdout);
+			return -1;
+		} else if (!strcmp(a, "--timing")) {
+			o->timing = true;
+		} else if (!strcmp(a, "--png") || !strcmp(a, "--perfetto") || !strcmp(a, "--shot")) {
+			if (!has)
+				return bad("%s needs a file", a);
+			const char *v = argv[++i];
+			if (!strcmp(a, "--png"))
+				o->png = v;
+			else if (!strcmp(a, "--perfetto"))
+				o->perfetto = v;
+			else
+				o->shot = v;
+		} else if (!strcmp(a, "--size")) {
+			if (!has)
+				return bad("%s needs WxH", a);
+			const char *v = argv[++i];
+			uint64_t w, h;
+			char *e;
+			if (!parse_u64(v, &w, &e) || *e != 'x' || !parse_u64(e + 1, &h, &e) || *e || w < 200 || h < 150 ||
+			    w > 16384 || h > 16384)
+				return bad("--size %s: expected WxH, 200x150 to 16384x16384", v);
+			o->w = (int)w;
+			o->h = (int)h;
+		} else if (!strcmp(a, "--cycles")) {
+			if (!has)
+				return bad("%s needs A:B", a);
+			const char *v = argv[++i];
+			char *e;
+			if (!parse_u64(v, &o->c0, &e) || *e != ':' || !parse_u64(e + 1, &o->c1, &e) || *e || o->c1 <= o->c0)
+				return bad("--cycles %s: expected A:B with A < B", v);
+			o->have_cycles = true;
+		} else if (a[0] == '-' && a[1]) {
+			return bad("unknown option %s", a);
+		} else if (!o->trace) {
+			o->trace = a;
+		} else {
+			return bad("one trace only (got another: %s)", a);
+		}
+	}
+	if (!o->trace)
+		return bad("%s", "no trace file given");
+	return 0;
+}
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Keep the view inside the run and at least a few cycles wide. */
+static void clamp_view(const struct model *m, struct view *v, double c0, double c1)
+{
+	double total = (double)m->l.total, span = c1 - c0;
+	if (span < 8)
+		span = 8;
+	if (span > total)
+		span = total;
+	if (c0 < 0)
+		c0 = 0;
+	if (c0 + span > total)
+		c0 = total - span;
+	v->c0 = (uint64_t)c0;
+	v->c1 = (uint64_t)(c0 + span);
+	if (v->c1 <= v->c0)
+		v->c1 = v->c0 + 1;
+}
+
+static void zoom(const struct model *m, struct view *v, double anchor, double factor)
+{
+	double c0 = anchor - (anchor - (double)v->c0) * factor;
+	double c1 = anchor + ((double)v->c1 - anchor) * factor;
+	clamp_view(m, v, c0, c1);
+}
+
+static void pan(const struct model *m, struct view *v, double by)
+{
+	clamp_view(m, v, (double)v->c0 + by, (double)v->c1 + by);
+}
+
+static int save_png(const char *path, const struct picture *p)
+{
+	char err[512];
+	if (!png_save(path, p, err, sizeof err)) {
+		fprintf(stderr, "simt-view: %s\n", err);
+		return EXIT_FAIL;
+	}
+	return 0;
+}
+
+/* Render at a few zooms and print the median of 5 renders of each. */
+static void timing(struct model *m, const struct font *f, struct view *v, struct picture *p)
+{
+	uint64_t total = m->l.total;
+	const uint64_t div[] = {1, 64, 4096, 262144};
+	for (size_t k = 0; k < sizeof div / sizeof *div; k++) {
+		uint64_t span = total / div[k];
+		if (span < 64)
+			break;
+		v->c0 = total / 2 - span / 2;
+		v->c1 = v->c0 + span;
+		double t[5];
+		for (int i = 0; i < 5; i++) {
+			double t0 = now();
+			render(m, f, v, p);
+			t[i] = now() - t0;
+			v->c0 += span / 16; /* pan a little: what a user does between frames */
+			v->c1 += span / 16;
+		}
+		for (int i = 0; i < 5; i++)
+			for (int j = i + 1; j < 5; j++)
+				if (t[j] < t[i]) {
+					double x = t[i];
+					t[i] = t[j];
+					t[j] = x;
+				}
+		fprintf(stderr, "simt-view: render %dx%d, %" PRIu64 " cycles visible: median %.1f ms (min %.1f, max %.1f)\n",
+			p->w, p->h, span, 1e3 * t[2], 1e3 * t[0], 1e3 * t[4]);
+	}
+}
+
+static int interactive(struct model *m, const struct font *f, struct view *v, const struct options *o);
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	int rc = parse_args(argc, argv, &o);
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	struct model m;
+	double t0 = now();
+	if (!model_open(&m, o.trace)) {
+		fprintf(stderr, "simt-view: %s\n", m.err);
+		model_close(&m);
+		return EXIT_BAD;
+	}
+	if (o.timing)
+		fprintf(stderr, "simt-view: loaded %zu bytes, %" PRIu64 " intervals, %" PRIu64 " cycles x %u slots in %.2f s (summary: %u levels from %" PRIu64 " cycles per bucket)\n",
+			m.size, m.t.nrecords, m.t.total_cycles, m.nrows, now() - t0, m.l.nlev, m.l.bsize[0]);
+	struct view v = {0, m.l.total, -1, -1, false, 0, 0, false, "", true};
+	if (o.have_cycles) {
+		if (o.c0 >= m.l.total) {
+			fprintf(stderr, "simt-view: --cycles %" PRIu64 ":%" PRIu64 ": the run has %" PRIu64 " cycles\n", o.c0,
+				o.c1, m.l.total);
+			model_close(&m);
+			return EXIT_BAD;
+		}
+		v.c0 = o.c0;
+		v.c1 = o.c1;
+	}
+	if (o.perfetto) {
+		FILE *f = fopen(o.perfetto, "w");
+		if (!f) {
+			fprintf(stderr, "simt-view: cannot write '%s': %s\n", o.perfetto, strerror(errno));
+			model_close(&m);
+			return EXIT_FAIL;
+		}
+		bool ok = perfetto_write(&m, f, v.c0, v.c1);
+		if (fclose(f) || !ok) {
+			fprintf(stderr, "simt-view: %s\n", ok ? "cannot write the JSON" : m.err);
+			rc = EXIT_FAIL;
+		}
+		if (!o.png) {
+			model_close(&m);
+			return rc;
+		}
+	}
+	char err[512];
+	struct font *f = font_open(12, err, sizeof err);
+	if (!f) {
+		fprintf(stderr, "simt-view: %s\n", err);
+		model_close(&m);
+		return EXIT_FAIL;
+	}
+	if (o.png || o.timing) {
+		struct picture p = {malloc((size_t)o.w * (size_t)o.h * 4), o.w, o.h};
+		if (o.timing)
+			timing(&m, f, &v, &p);
+		v.c0 = o.have_cycles ? o.c0 : 0;
+		v.c1 = o.have_cycles ? o.c1 : m.l.total;
+		if (o.png) {
+			if (!render(&m, f, &v, &p)) {
+				fprintf(stderr, "simt-view: %s\n", m.err);
+				rc = EXIT_BAD;
+			} else {
+				rc = save_png(o.png, &p);
+			}
+		}
+		free(p.px);
+	} else {
+		rc = interactive(&m, f, &v, &o);
+	}
+	font_close(f);
+	model_close(&m);
+	return rc;
+}
+
+static int interactive(struct model *m, const struct font *f, struct view *v, const struct options *o)
+{
+	if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+		fprintf(stderr, "simt-view: no display: %s (use --png for pictures without one)\n", SDL_GetError());
+		return EXIT_FAIL;
+	}
+	SDL_Window *win = SDL_CreateWindow("simt-view", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, o->w, o->h,
+					   SDL_WINDOW_RESIZABLE);
+	SDL_Renderer *ren = win ? SDL_CreateRenderer(win, -1, 0) : NULL;
+	if (!ren) {
+		fprintf(stderr, "simt-view: cannot open a window: %s\n", SDL_GetError());
+		SDL_Quit();
+		return EXIT_FAIL;
+	}
+	char title[300];
+	snprintf(title, sizeof title, "simt-view - %s on %s", m->t.workload, m->t.config);
+	SDL_SetWindowTitle(win, title);
+	struct picture p = {NULL, 0, 0};
+	SDL_Texture *tex = NULL;
+	bool dirty = true, quit = false, dragging = false, moved = false;
+	int drag_x = 0, down_x = 0, down_y = 0;
+	uint64_t drag_c0 = 0;
+	int rc = 0;
+	while (!quit) {
+		int w, h;
+		SDL_GetWindowSize(win, &w, &h);
+		if (w != p.w || h != p.h || !tex) {
+			free(p.px);
+			p = (struct picture){malloc((size_t)w * (size_t)h * 4), w, h};
+			if (tex)
+				SDL_DestroyTexture(tex);
+			tex = SDL_CreateTexture(ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, w, h);
+			dirty = true;
+		}
+		struct layout lo;
+		layout_of(m, f, p.w, p.h, &lo);
+		if (dirty) {
+			if (!render(m, f, v, &p)) {
+				fprintf(stderr, "simt-view: %s\n", m->err);
+				rc = EXIT_BAD;
+				break;
+			}
+			SDL_UpdateTexture(tex, NULL, p.px, p.w * 4);
+			SDL_RenderClear(ren);
+			SDL_RenderCopy(ren, tex, NULL, NULL);
+			SDL_RenderPresent(ren);
+			dirty = false;
+		}
+		SDL_Event e;
+		if (!SDL_WaitEventTimeout(&e, 100))
+			continue;
+		double cpp = (double)(v->c1 - v->c0) / lo.plot_w;
+		int mx, my;
+		SDL_GetMouseState(&mx, &my);
+		bool in_plot = mx >= lo.plot_x && mx < lo.plot_x + lo.plot_w && my >= lo.over_y;
+		double anchor = in_plot ? (double)cycle_at(v, &lo, mx) : ((double)v->c0 + (double)v->c1) / 2;
+		switch (e.type) {
+		case SDL_QUIT:
+			quit = true;
+			break;
+		case SDL_WINDOWEVENT:
+			dirty = true;
+			break;
+		case SDL_MOUSEWHEEL:
+			zoom(m, v, anchor, e.wheel.y > 0 ? 0.8 : 1.25);
+			dirty = true;
+			break;
+		case SDL_MOUSEMOTION:
+			v->mouse_x = e.motion.x;
+			v->mouse_y = e.motion.y;
+			if (dragging) {
+				double c0 = (double)drag_c0 - (e.motion.x - drag_x) * cpp;
+				clamp_view(m, v, c0, c0 + (double)(v->c1 - v->c0));
+				if (abs(e.motion.x - down_x) + abs(e.motion.y - down_y) > 3)
+					moved = true;
+			}
+			dirty = true;
+			break;
+		case SDL_MOUSEBUTTONDOWN:
+			if (e.button.button == SDL_BUTTON_LEFT) {
+				dragging = true;
+				moved = false;
+				drag_x = down_x = e.button.x;
+				down_y = e.button.y;
+				drag_c0 = v->c0;
+			}
+			break;
+		case SDL_MOUSEBUTTONUP:
+			if (e.button.button == SDL_BUTTON_LEFT && dragging) {
+				dragging = false;
+				int x = e.button.x, y = e.button.y;
+				if (!moved && x >= lo.plot_x && x < lo.plot_x + lo.plot_w) {
+					int r = row_at(m, &lo, y);
+					if (r >= 0) { /* click a warp: pin its panel */
+						v->pinned = true;
+						v->pin_slot = m->row_slot[r];
+						v->pin_cycle = cycle_at(v, &lo, x);
+					} else if (y >= lo.over_y && y < lo.over_y + lo.over_h) { /* click the overview: go there */
+						double c = (double)(x - lo.plot_x) * (double)m->l.total / lo.plot_w;
+						double half = (double)(v->c1 - v->c0) / 2;
+						clamp_view(m, v, c - half, c + half);
+					}
+				}
+				dirty = true;
+			}
+			break;
+		case SDL_WINDOWEVENT_LEAVE:
+			v->mouse_x = v->mouse_y = -1;
+			dirty = true;
+			break;
+		case SDL_KEYDOWN: {
+			SDL_Keycode k = e.key.keysym.sym;
+			dirty = true;
+			if (v->goto_mode) {
+				size_t n = strlen(v->goto_text);
+				if (k >= SDLK_0 && k <= SDLK_9 && n + 1 < sizeof v->goto_text) {
+					v->goto_text[n] = (char)('0' + (k - SDLK_0));
+					v->goto_text[n + 1] = 0;
+				} else if (k == SDLK_BACKSPACE && n) {
+					v->goto_text[n - 1] = 0;
+				} else if (k == SDLK_RETURN || k == SDLK_KP_ENTER) {
+					double c = strtod(v->goto_text, NULL), half = (double)(v->c1 - v->c0) / 2;
+					if (n)
+						clamp_view(m, v, c - half, c + half);
+					v->goto_mode = false;
+				} else if (k == SDLK_ESCAPE) {
+					v->goto_mode = false;
+				}
+				break;
+			}
+			if (k == SDLK_q)
+				quit = true;
+			else if (k == SDLK_ESCAPE)
+				quit = !v->pinned, v->pinned = false;
+			else if (k == SDLK_w)
+				zoom(m, v, anchor, 0.8);
+			else if (k == SDLK_s)
+				zoom(m, v, anchor, 1.25);
+			else if (k == SDLK_a || k == SDLK_LEFT)
+				pan(m, v, -0.1 * (double)(v->c1 - v->c0));
+			else if (k == SDLK_d || k == SDLK_RIGHT)
+				pan(m, v, 0.1 * (double)(v->c1 - v->c0));
+			else if (k == SDLK_f)
+				clamp_view(m, v, 0, (double)m->l.total);
+			else if (k == SDLK_g)
+				v->goto_mode = true, v->goto_text[0] = 0;
+			else if (k == SDLK_h)
+				v->help = !v->help;
+			else if (k == SDLK_p) {
+				if (!render(m, f, v, &p) || save_png(o->shot, &p))
+					break;
+				printf("simt-view: saved %s (cycles %" PRIu64 ":%" PRIu64 ", %dx%d)\n", o->shot, v->c0, v->c1, p.w,
+				       p.h);
+				fflush(stdout);
+			}
+			break;
+		}
+		default:
+			break;
+		}
+		if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_LEAVE)
+			v->mouse_x = v->mouse_y = -1;
+	}
+	free(p.px);
+	if (tex)
+		SDL_DestroyTexture(tex);
+	SDL_DestroyRenderer(ren);
+	SDL_DestroyWindow(win);
+	SDL_Quit();
+	return rc;
+}
