@@ -22,6 +22,7 @@ Suite *e2e_suite(void);
 Suite *mem_suite(void);
 Suite *xval_suite(void);
 Suite *sweep_suite(void);
+Suite *trace_suite(void);
 
 /* The source tree (SIMT_SRCDIR, set by meson test), and a path inside it. */
 const char *src_dir(void);

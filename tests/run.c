@@ -5,6 +5,7 @@
 #include "common.h"
 #include "config.h"
 #include "run.h"
+#include "trace.h"
 #include "workload.h"
 
 
@@ -33,6 +34,12 @@ struct gpu_config load_shipped_config(const char *name)
 /* Run a program on a shipped config with "section.key=value" overrides. */
 void run_prog(struct run *x, struct program *p, const char *config, const char *const *sets)
 {
+	run_prog_traced(x, p, config, sets, NULL);
+}
+
+void run_prog_traced(struct run *x, struct program *p, const char *config, const char *const *sets,
+		     const char *trace)
+{
 	struct gpu_config c = load_shipped_config(config);
 	struct diag d = {0};
 	for (; sets && *sets; sets++)
@@ -43,10 +50,19 @@ void run_prog(struct run *x, struct program *p, const char *config, const char *
 	ck_assert(wl_setup(p, &x->g, args, &d));
 	nev = 0;
 	struct sim_observer obs = {.on_issue = record};
+	struct trace_writer *tw = NULL;
+	if (trace) {
+		tw = trace_open(trace, &c, p, "test.s");
+		ck_assert_msg(tw, "cannot write %s", trace);
+		obs.on_state = trace_on_state;
+		obs.ctx = tw;
+	}
 	struct sim *s = sim_create(&c, p, &x->g, args, &obs, &d);
 	ck_assert_msg(s, "%s", d.msg);
 	sim_run(s, 0, &x->r);
 	sim_destroy(s);
+	if (tw)
+		ck_assert_int_eq(trace_close(tw, x->r.stats.cycles), 0);
 }
 
 void run_text(struct run *x, const char *text, const char *config, const char *const *sets)

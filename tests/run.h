@@ -21,6 +21,9 @@ struct run {
 /* Run on configs/<config>.ini with "section.key=value" overrides (NULL-
  * terminated, or NULL); fails the test on setup errors. */
 void run_prog(struct run *x, struct program *p, const char *config, const char *const *sets);
+/* The same, writing the warp-state trace to path (simt-sim --trace). */
+void run_prog_traced(struct run *x, struct program *p, const char *config, const char *const *sets,
+		     const char *trace);
 void run_text(struct run *x, const char *text, const char *config, const char *const *sets);
 void run_file(struct run *x, const char *rel, const char *config, const char *const *sets,
 	      const struct param_override *ov, unsigned nov);

@@ -107,11 +107,12 @@ bool perfetto_write(struct model *m, FILE *f, uint64_t c0, uint64_t c1)
 	/* running (resident, not exited) warps per SM, at every change */
 	for (unsigned sm = 0; sm < t->nsms && ok; sm++) {
 		qsort(dl[sm], nd[sm], sizeof **dl, by_time);
-		long n = 0;
+		long n = 0, shown = -1;
 		for (size_t i = 0; i < nd[sm]; i++) {
 			n += dl[sm][i].d;
-			if (i + 1 < nd[sm] && dl[sm][i + 1].at == dl[sm][i].at)
+			if ((i + 1 < nd[sm] && dl[sm][i + 1].at == dl[sm][i].at) || n == shown)
 				continue;
+			shown = n;
 			fprintf(f, "{\"ph\":\"C\",\"pid\":%u,\"name\":\"running warps\",\"ts\":", sm);
 			ts(f, dl[sm][i].at);
 			fprintf(f, ",\"args\":{\"warps\":%ld}},\n", n);

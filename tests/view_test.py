@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""view_test.py - simt-view without a display: the PNG of a known trace has
+the expected colours at known pixels, the Perfetto JSON parses and has one
+track per warp slot with the known slices, and a bad trace is refused with
+exit code 2 and the byte it failed at.
+
+The known trace is tests/workloads/trace_two_warps.s on g80, whose intervals
+tests/test_trace.c works out by hand (repeated below). The colours are the
+palette of docs/VIEWER.md; the plot's geometry is the documented one (it
+starts 84 pixels from the left and ends 4 from the right).
+
+usage: view_test.py SIMT_SIM SIMT_VIEW SRCDIR
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from view_png import read_png  # noqa: E402
+
+SIM, VIEW, SRC = sys.argv[1:4]
+COLOUR = {"selected": 0x2ca02c, "not_selected": 0x98df8a, "wait": 0xe6c619,
+          "math_pipe_throttle": 0x8c564b, "exited": 0x5a5a5a, "idle": 0x262626}
+# per slot: (start, end, state) worked out in tests/test_trace.c
+SLOT0 = [(0, 1, "selected"), (1, 24, "wait"), (24, 25, "selected"), (25, 26, "selected"), (26, 30, "exited")]
+SLOT1 = [(0, 1, "not_selected"), (1, 4, "math_pipe_throttle"), (4, 5, "selected"), (5, 28, "wait"),
+         (28, 29, "selected"), (29, 30, "selected")]
+
+
+def state_at(intervals, c):
+    for s, e, name in intervals:
+        if s <= c < e:
+            return name
+    return "idle"
+
+
+def run(args, expect_rc=0):
+    p = subprocess.run(args, capture_output=True, text=True)
+    assert p.returncode == expect_rc, f"{args}: exit {p.returncode}, expected {expect_rc}\n{p.stdout}{p.stderr}"
+    return p
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="simt-view-test-")
+    trc, png, js = (os.path.join(tmp, n) for n in ("t.trc", "t.png", "t.json"))
+    run([SIM, os.path.join(SRC, "configs/g80.ini"), os.path.join(SRC, "tests/workloads/trace_two_warps.s"),
+         "--trace", trc])
+
+    # PNG: 300 plot pixels for 30 cycles: pixel 84 + 10 c + 5 samples cycle c
+    run([VIEW, trc, "--png", png, "--size", "388x300", "--cycles", "0:30"])
+    w, h, px = read_png(png)
+    assert (w, h) == (388, 300), (w, h)
+    x_of = lambda c: 84 + 10 * c + 5
+    col0 = [px(x_of(0), y) for y in range(h)]
+    y0 = col0.index(COLOUR["selected"])        # slot 0's row: the first row
+    y1 = col0.index(COLOUR["not_selected"])    # slot 1's row: right below it
+    assert y0 < y1, (y0, y1)
+    checked = 0
+    for c in range(30):
+        for y, slot in ((y0, SLOT0), (y1, SLOT1)):
+            want = COLOUR[state_at(slot, c)]
+            got = px(x_of(c), y)
+            assert got == want, f"cycle {c}, y {y}: #{got:06x}, expected #{want:06x} ({state_at(slot, c)})"
+            checked += 1
+    # no third row: slot 2 never ran, so it is not drawn
+    below = [px(x_of(c), y1 + (y1 - y0)) for c in range(30)]
+    assert all(v not in (COLOUR["selected"], COLOUR["wait"]) for v in below), "a row for an unused slot"
+    print(f"png: {checked} pixels have their state's colour")
+
+    # Perfetto: one track (thread_name) per warp slot: 16 SMs x 24 slots on g80
+    run([VIEW, trc, "--perfetto", js])
+    doc = json.load(open(js))
+    ev = doc["traceEvents"]
+    tracks = {(e["pid"], e["tid"]) for e in ev if e["ph"] == "M" and e["name"] == "thread_name"}
+    assert tracks == {(sm, k) for sm in range(16) for k in range(24)}, f"{len(tracks)} tracks"
+    for tid, want in ((0, SLOT0), (1, SLOT1)):
+        got = [(round(e["ts"] * 1000), round((e["ts"] + e["dur"]) * 1000), e["name"])
+               for e in ev if e["ph"] == "X" and e["pid"] == 0 and e["tid"] == tid]
+        assert got == want, f"slot {tid}: {got}"
+    counters = [e for e in ev if e["ph"] == "C" and e["pid"] == 0]
+    assert [(round(e["ts"] * 1000), e["args"]["warps"]) for e in counters] == [(0, 2), (26, 1), (30, 0)], counters
+    print(f"perfetto: {len(tracks)} tracks, slices and counters as expected")
+
+    # a bad trace: exit 2, the byte and the reason
+    p = run([VIEW, os.path.join(SRC, "tests/traces/bad/no_end.trc"), "--png", png], expect_rc=2)
+    assert "at byte" in p.stderr and "no end record" in p.stderr, p.stderr
+    p = run([VIEW, os.path.join(tmp, "missing.trc"), "--png", png], expect_rc=2)
+    assert "cannot open" in p.stderr, p.stderr
+    print("bad traces refused")
+
+
+if __name__ == "__main__":
+    main()
