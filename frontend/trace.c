@@ -49,6 +49,7 @@ struct trace_writer {
 	uint8_t *zbuf;
 	size_t zcap;
 	uint64_t nchunks;
+	long total_at;    /* file offset of the header's total cycles (-1: not seekable) */
 };
 
 static void put(struct trace_writer *t, const void *p, size_t n)
@@ -94,6 +95,8 @@ static void write_header(struct trace_writer *t, const struct gpu_config *c, con
 	put_u32(t, t->nslots);
 	put_u32(t, (uint32_t)c->sub_partitions);
 	put_u32(t, (uint32_t)c->clock_mhz);
+	t->total_at = ftell(t->f);
+	put_u64(t, 0); /* total cycles: patched by trace_close */
 	put_str(t, c->name);
 	put_str(t, workload);
 	put_u8(t, WSTATE_COUNT);
@@ -220,6 +223,8 @@ int trace_close(struct trace_writer *t, uint64_t total_cycles)
 	put_u8(t, 'E');
 	put_u64(t, total_cycles);
 	put_u64(t, t->nchunks);
+	if (t->total_at >= 0 && !t->err && fseek(t->f, t->total_at, SEEK_SET) == 0)
+		put_u64(t, total_cycles);
 	if (fclose(t->f) && !t->err)
 		t->err = errno ? errno : EIO;
 	int err = t->err;

@@ -127,6 +127,7 @@ START_TEST(test_two_warps_exact)
 	struct loaded L;
 	ck_assert_msg(load(&L, path), "%s", L.err);
 	ck_assert_uint_eq(L.t.total_cycles, 30);
+	ck_assert_uint_eq(L.t.header_cycles, 30); /* patched into the header at the end */
 	ck_assert_uint_eq(L.t.nslots, 24);
 	const struct want w[] = {
 		{0, 0, 1, "selected", 0},     {0, 1, 24, "wait", 1},

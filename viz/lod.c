@@ -14,8 +14,8 @@ struct lod_build {
 	uint64_t *cur;        /* per slot: cycles accounted so far */
 	uint64_t *hist;       /* [(slot * nlev + level) * ns + state] */
 	uint64_t *next;       /* [slot * nlev + level]: index of the open bucket */
-	uint64_t *ocount;     /* [sm * ocols + col] issued warp-cycles, then active warp-cycles */
-	uint64_t *oactive;
+	uint32_t *touched;    /* [slot * nlev + level]: states with cycles in the open bucket */
+	uint64_t *ocount;     /* [sm * ocols + col]: issued warp-cycles */
 };
 
 void lod_init(struct lod *l, uint64_t budget)
@@ -47,51 +47,80 @@ static void shape(struct lod *l, const struct trace *t)
 	l->nsms = t->nsms;
 	l->ocols = l->total < LOD_OVERVIEW_COLS ? (unsigned)l->total : LOD_OVERVIEW_COLS;
 	l->issue = calloc((size_t)l->nsms * l->ocols, sizeof *l->issue);
-	l->active = calloc((size_t)l->nsms * l->ocols, sizeof *l->active);
 	struct lod_build *b = calloc(1, sizeof *b);
 	b->ns = t->nstates;
 	b->cur = calloc(l->nslots, sizeof *b->cur);
 	b->hist = calloc((size_t)l->nslots * l->nlev * b->ns, sizeof *b->hist);
 	b->next = calloc((size_t)l->nslots * l->nlev, sizeof *b->next);
+	b->touched = calloc((size_t)l->nslots * l->nlev, sizeof *b->touched);
 	b->ocount = calloc((size_t)l->nsms * l->ocols, sizeof *b->ocount);
-	b->oactive = calloc((size_t)l->nsms * l->ocols, sizeof *b->oactive);
 	l->b = b;
 }
 
-/* Close slot's open bucket at level k: store its dominant state and pass
- * its histogram up. */
+/* Close slot's open bucket at level k: store its dominant state (ties: the
+ * lower state number) and pass its histogram up. */
 static void close_bucket(struct lod *l, unsigned slot, unsigned k)
 {
 	struct lod_build *b = l->b;
-	uint64_t *h = &b->hist[((size_t)slot * l->nlev + k) * b->ns];
-	uint64_t *idx = &b->next[(size_t)slot * l->nlev + k];
-	unsigned best = 0;
-	for (unsigned s = 1; s < b->ns; s++)
+	size_t at = (size_t)slot * l->nlev + k;
+	uint64_t *h = &b->hist[at * b->ns];
+	uint32_t touched = b->touched[at];
+	unsigned best = touched ? (unsigned)__builtin_ctz(touched) : 0;
+	for (uint32_t r = touched; r; r &= r - 1) {
+		unsigned s = (unsigned)__builtin_ctz(r);
 		if (h[s] > h[best])
 			best = s;
-	if (*idx < l->nb[k])
-		l->dom[k][(size_t)slot * l->nb[k] + *idx] = (uint8_t)best;
+	}
+	uint64_t idx = b->next[at]++;
+	if (idx < l->nb[k])
+		l->dom[k][(size_t)slot * l->nb[k] + idx] = (uint8_t)best;
 	if (k + 1 < l->nlev) {
 		uint64_t *up = h + b->ns;
-		for (unsigned s = 0; s < b->ns; s++)
-			up[s] += h[s];
-		if (*idx % 4 == 3)
-			close_bucket(l, slot, k + 1);
+		for (uint32_t r = touched; r; r &= r - 1)
+			up[__builtin_ctz(r)] += h[__builtin_ctz(r)];
+		b->touched[at + 1] |= touched;
 	}
-	memset(h, 0, b->ns * sizeof *h);
-	++*idx;
+	for (uint32_t r = touched; r; r &= r - 1)
+		h[__builtin_ctz(r)] = 0;
+	b->touched[at] = 0;
+	if (k + 1 < l->nlev && idx % 4 == 3)
+		close_bucket(l, slot, k + 1);
+}
+
+/* A whole base bucket of slot in one state (the common case for long
+ * stalls): no histogram to look at. */
+static void close_whole(struct lod *l, unsigned slot, unsigned state)
+{
+	struct lod_build *b = l->b;
+	size_t at = (size_t)slot * l->nlev;
+	uint64_t idx = b->next[at]++;
+	if (idx < l->nb[0])
+		l->dom[0][(size_t)slot * l->nb[0] + idx] = (uint8_t)state;
+	if (l->nlev > 1) {
+		b->hist[(at + 1) * b->ns + state] += l->bsize[0];
+		b->touched[at + 1] |= 1u << state;
+		if (idx % 4 == 3)
+			close_bucket(l, slot, 1);
+	}
 }
 
 /* Account slot's cycles from its cursor up to until in state. */
 static void advance(struct lod *l, unsigned slot, uint64_t until, unsigned state)
 {
 	struct lod_build *b = l->b;
-	uint64_t cur = b->cur[slot], b0 = l->bsize[0];
-	uint64_t *h = &b->hist[(size_t)slot * l->nlev * b->ns];
+	uint64_t cur = b->cur[slot], b0 = l->bsize[0], mask = b0 - 1;
+	size_t at = (size_t)slot * l->nlev;
+	uint64_t *h = &b->hist[at * b->ns];
 	while (cur < until) {
-		uint64_t bend = (cur / b0 + 1) * b0;
+		if (!(cur & mask) && until - cur >= b0 && !b->touched[at]) {
+			close_whole(l, slot, state);
+			cur += b0;
+			continue;
+		}
+		uint64_t bend = (cur | mask) + 1;
 		uint64_t e = until < bend ? until : bend;
 		h[state] += e - cur;
+		b->touched[at] |= 1u << state;
 		cur = e;
 		if (cur == bend)
 			close_bucket(l, slot, 0);
@@ -125,8 +154,6 @@ void lod_visit(void *ctx, const struct trace *t, const struct trace_rec *r, size
 		advance(l, r[i].slot, r[i].end, r[i].state);
 		if ((int)r[i].state == t->st_selected)
 			spread(l, l->b->ocount, sm, r[i].start, r[i].end);
-		if ((int)r[i].state != t->st_exited)
-			spread(l, l->b->oactive, sm, r[i].start, r[i].end);
 	}
 }
 
@@ -138,8 +165,8 @@ static void free_build(struct lod *l)
 	free(b->cur);
 	free(b->hist);
 	free(b->next);
+	free(b->touched);
 	free(b->ocount);
-	free(b->oactive);
 	free(b);
 	l->b = NULL;
 }
@@ -165,7 +192,6 @@ void lod_finish(struct lod *l, const struct trace *t)
 			double cyc = c1 > c0 ? (double)(c1 - c0) : 1.0;
 			size_t i = (size_t)sm * l->ocols + c;
 			l->issue[i] = (float)((double)b->ocount[i] / cyc / t->nsub);
-			l->active[i] = (float)((double)b->oactive[i] / cyc);
 		}
 	free_build(l);
 }
@@ -175,7 +201,6 @@ void lod_free(struct lod *l)
 	for (unsigned k = 0; k < l->nlev; k++)
 		free(l->dom[k]);
 	free(l->issue);
-	free(l->active);
 	free_build(l);
 	memset(l, 0, sizeof *l);
 }

@@ -25,7 +25,6 @@ struct lod {
 	uint8_t *dom[LOD_MAX_LEVELS];   /* [slot * nb + bucket]: the state with most cycles */
 	unsigned nsms, ocols;
 	float *issue;                /* [sm * ocols + col]: warps issued per cycle per sub-partition */
-	float *active;               /* [sm * ocols + col]: mean resident running warps */
 	uint64_t budget;
 	struct lod_build *b;
 };

@@ -8,7 +8,7 @@
 
 #include "model.h"
 
-#define LOD_BUDGET ((uint64_t)64 << 20) /* base buckets: 64 MiB of summary */
+#define LOD_BUDGET ((uint64_t)16 << 20) /* base buckets: 16 MiB of summary */
 
 struct load {
 	struct lod *l;

@@ -12,6 +12,8 @@
  *     u32      SMs, u32 warp slots per SM (<= 255), u32 sub-partitions per SM
  *              (slot k belongs to sub-partition k % sub-partitions)
  *     u32      clock in MHz
+ *     u64      total cycles of the run (written when the run ends; 0 if the
+ *              file could not be rewound, e.g. a pipe: the end record has it too)
  *     str      config name, str workload path
  *     u8       number of states, then each state's name as a str
  *              (the stall reasons, "selected" being the cycle a warp issued;

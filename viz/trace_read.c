@@ -137,6 +137,7 @@ static bool read_header(struct trace *t, struct cur *c)
 	t->nslots = get_u32(c, "slot count");
 	t->nsub = get_u32(c, "sub-partition count");
 	t->clock_mhz = get_u32(c, "clock");
+	t->header_cycles = get_u64(c, "total cycles");
 	if (c->bad)
 		return false;
 	if (!t->nsms || t->nsms > 4096)
@@ -284,6 +285,9 @@ bool trace_load(struct trace *t, const uint8_t *data, size_t size, trace_visit v
 	struct cur e = {data, size, size - END_BYTES + 1, 0, err, errlen, false};
 	t->total_cycles = get_u64(&e, "total cycles");
 	uint64_t nchunks = get_u64(&e, "chunk count");
+	if (t->header_cycles && t->header_cycles != t->total_cycles)
+		return fail(&e, "the header says %llu cycles, the end record %llu", (unsigned long long)t->header_cycles,
+			    (unsigned long long)t->total_cycles);
 	if (nchunks > (size - body) / 18)
 		return fail(&e, "%llu chunks cannot fit in %zu bytes", (unsigned long long)nchunks, size - body);
 	t->chunks = calloc(nchunks ? nchunks : 1, sizeof *t->chunks);

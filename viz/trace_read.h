@@ -36,7 +36,8 @@ struct trace {
 	int st_selected, st_idle, st_exited; /* those states' numbers (-1: absent) */
 	uint32_t ncode;
 	char **disasm, **srcloc;  /* per pc */
-	uint64_t total_cycles;
+	uint64_t header_cycles;   /* the header's total cycles (0: not written) */
+	uint64_t total_cycles;    /* the end record's */
 	struct trace_chunk *chunks;
 	size_t nchunks;
 	uint64_t nrecords;

@@ -38,9 +38,9 @@ def s16(text):
     return struct.pack("<H", len(b)) + b
 
 
-def header(nsms=2, nslots=4, nsub=2, version=1, names=STATES, code=None, magic=b"SIMTTRC\x1a"):
+def header(nsms=2, nslots=4, nsub=2, version=1, names=STATES, code=None, magic=b"SIMTTRC\x1a", total=30):
     code = code or [("iadd r1, r1, 1", "k.s:1"), ("iadd r2, r1, 1", "k.s:2"), ("exit", "k.s:3")]
-    h = magic + struct.pack("<IIIII", version, nsms, nslots, nsub, 1000) + s16("testcfg") + s16("k.s")
+    h = magic + struct.pack("<IIIIIQ", version, nsms, nslots, nsub, 1000, total) + s16("testcfg") + s16("k.s")
     h += bytes([len(names)]) + b"".join(s16(n) for n in names)
     h += struct.pack("<I", len(code)) + b"".join(s16(a) + s16(b) for a, b in code)
     return h
@@ -103,7 +103,7 @@ def bad_cases():
     yield "chunk_count", h + c0 + c1 + end(30, 3), "the end record says 3"
     yield "not_a_chunk", h + b"X" + c0[1:] + end(30, 1), "expected a chunk"
     yield "extra_chunk", h + c0 + c1 + end(30, 1), "more chunks than"
-    yield "short_run", h + c0 + c1 + end(20, 2), "outside the run"
+    yield "short_run", header(total=0) + c0 + c1 + end(20, 2), "outside the run"
     yield "bad_sm", h + chunk(5, GOOD_RECS1) + end(30, 1), "bad chunk: SM 5"
     yield "bad_codec", h + chunk(0, GOOD_RECS0, codec=7) + end(30, 1), "codec 7"
     yield "zero_records", h + chunk(0, []) + end(30, 1), "bad chunk"
@@ -133,7 +133,8 @@ def bad_cases():
                                                       length=4)]) + end(30, 2), "overlaps"
     yield "long_varint", h + chunk(0, [b"\xff" * 11 + b"\x00\x00\x00\x01"]) + end(30, 1), "varint"
     yield "huge_chunk", h + b"C" + struct.pack("<IIBII", 0, 1, 1, 1 << 30, 4) + b"abcd" + end(30, 1), "bad chunk"
-    yield "huge_code", g[:8 + 20] + s16("testcfg") + s16("k.s") + bytes([1]) + s16("selected") + \
+    yield "header_cycles", header(total=31) + c0 + c1 + end(30, 2), "the header says 31 cycles"
+    yield "huge_code", g[:8 + 28] + s16("testcfg") + s16("k.s") + bytes([1]) + s16("selected") + \
         struct.pack("<I", 0xffffffff), "instructions"
 
 
