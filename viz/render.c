@@ -95,9 +95,11 @@ uint64_t cycle_at(const struct view *v, const struct layout *lo, int x)
 	return c < 0 ? 0 : (uint64_t)c;
 }
 
-/* The state of every plot column for global slot g, into out[plot_w]. */
+/* The state of every plot column for global slot g, into st[plot_w], and
+ * its active lanes into lanes[] (32 where the summary is drawn: it has no
+ * masks). */
 static void row_states(const struct model *m, const struct view *v, const struct layout *lo, int level,
-		       unsigned g, uint8_t *out)
+		       unsigned g, uint8_t *st, uint8_t *lanes)
 {
 	const struct lod *l = &m->l;
 	uint8_t idle = (uint8_t)(m->t.st_idle >= 0 ? m->t.st_idle : 0);
@@ -106,7 +108,8 @@ static void row_states(const struct model *m, const struct view *v, const struct
 		for (int x = 0; x < lo->plot_w; x++) {
 			uint64_t c = cycle_at(v, lo, lo->plot_x + x);
 			uint64_t b = c / l->bsize[level];
-			out[x] = c < l->total && b < l->nb[level] ? d[b] : idle;
+			st[x] = c < l->total && b < l->nb[level] ? d[b] : idle;
+			lanes[x] = 32;
 		}
 		return;
 	}
@@ -115,39 +118,60 @@ static void row_states(const struct model *m, const struct view *v, const struct
 		uint64_t c = cycle_at(v, lo, lo->plot_x + x);
 		while (i < e && m->win[i].end <= c)
 			i++;
-		out[x] = i < e && m->win[i].start <= c ? m->win[i].state : idle;
+		bool in = i < e && m->win[i].start <= c;
+		st[x] = in ? m->win[i].state : idle;
+		lanes[x] = in && (int)m->win[i].state != m->t.st_exited ? (uint8_t)__builtin_popcount(m->win[i].mask) : 32;
 	}
 }
+
+/* Rows of at least this many pixels show the active lanes: the lit part of
+ * the bar, from the bottom, is the share of the warp's 32 lanes active. */
+#define MASK_ROW_H 6
 
 static void draw_plot(struct model *m, const struct view *v, const struct layout *lo, int level,
 		      struct picture *p)
 {
-	uint32_t colour[TRACE_MAX_STATES];
-	for (unsigned s = 0; s < m->t.nstates; s++)
+	uint32_t colour[TRACE_MAX_STATES], dim[TRACE_MAX_STATES];
+	for (unsigned s = 0; s < m->t.nstates; s++) {
 		colour[s] = 0xff000000u | state_colour(&m->t, s);
-	uint8_t *st = malloc((size_t)lo->plot_w);
+		dim[s] = 0xff000000u | ((state_colour(&m->t, s) >> 2) & 0x3f3f3f);
+	}
+	uint8_t *st = malloc((size_t)lo->plot_w), *lanes = malloc((size_t)lo->plot_w);
 	int prev_row = -1;
 	double rh = lo->row_h;
 	for (int y = lo->plot_y; y < lo->plot_y + lo->plot_h && y < p->h; y++) {
 		int r = row_at(m, lo, y);
 		if (r < 0)
 			break;
+		unsigned g = m->row_slot[r];
+		if (r != prev_row)
+			row_states(m, v, lo, level, g, st, lanes);
+		prev_row = r;
 		uint32_t *dst = &p->px[(size_t)y * (size_t)p->w + (size_t)lo->plot_x];
-		if (r == prev_row) { /* the same slot as the pixel row above */
-			memcpy(dst, dst - p->w, (size_t)lo->plot_w * sizeof *dst);
+		int top = lo->plot_y + (int)(r * rh), h = lo->plot_y + (int)((r + 1) * rh) - top, in = y - top;
+		/* a dark line where a new SM's rows begin, when rows are tall enough to spare one */
+		bool new_sm = r > 0 && model_sm(m, g) != model_sm(m, m->row_slot[r - 1]);
+		if (new_sm && rh >= 3) {
+			if (in == 0) {
+				for (int x = 0; x < lo->plot_w; x++)
+					dst[x] = 0xff000000u | BG;
+				continue;
+			}
+			in--;
+			h--;
+		}
+		if (h < MASK_ROW_H || level >= 0) {
+			for (int x = 0; x < lo->plot_w; x++)
+				dst[x] = colour[st[x]];
 			continue;
 		}
-		unsigned g = m->row_slot[r];
-		row_states(m, v, lo, level, g, st);
-		for (int x = 0; x < lo->plot_w; x++)
-			dst[x] = colour[st[x]];
-		/* a dark line where a new SM's rows begin, when rows are tall enough to spare one */
-		if (r > 0 && rh >= 3 && model_sm(m, g) != model_sm(m, m->row_slot[r - 1]))
-			for (int x = 0; x < lo->plot_w; x++)
-				dst[x] = 0xff000000u | BG;
-		prev_row = r;
+		for (int x = 0; x < lo->plot_w; x++) {
+			int lit = (h * lanes[x] + 31) / 32; /* pixel rows lit, from the bottom */
+			dst[x] = h - in <= lit ? colour[st[x]] : dim[st[x]];
+		}
 	}
 	free(st);
+	free(lanes);
 }
 
 static void draw_labels(const struct model *m, const struct font *f, const struct layout *lo, struct picture *p)
@@ -346,9 +370,11 @@ bool render(struct model *m, const struct font *f, const struct view *v, struct 
 	layout_of(m, f, p->w, p->h, &lo);
 	fill(p, 0, 0, p->w, p->h, BG);
 	double cpp = (double)(v->c1 - v->c0) / lo.plot_w;
+	/* the summary while a pixel spans a bucket or more; exact intervals
+	 * (with masks) closer in */
 	int level = lod_level(&m->l, cpp);
-	if (level < 0 && m->l.bsize[0] == 1)
-		level = 0; /* the summary is exact */
+	if (level == 0 && m->l.bsize[0] == 1 && cpp < 2)
+		level = -1;
 	if (level < 0 && !model_window(m, v->c0, v->c1))
 		return false;
 	draw_plot(m, v, &lo, level, p);
