@@ -190,6 +190,31 @@ START_TEST(test_cycles_match_stalls)
 }
 END_TEST
 
+/* The same run writes the same trace, byte for byte. */
+START_TEST(test_trace_deterministic)
+{
+	char path[2][64];
+	uint8_t *data[2];
+	size_t size[2];
+	for (int k = 0; k < 2; k++) {
+		snprintf(path[k], sizeof path[k], "/tmp/simt-test-det%d-%d.trc", k, (int)getpid());
+		struct diag d = {0};
+		const struct param_override ov[] = {{"M", "64"}, {"N", "64"}, {"K", "64"}};
+		struct program *p = asm_load(src_path("workloads/tiled_mm.s"), ov, 3, &d);
+		ck_assert_msg(p, "%s", d.msg);
+		struct run x;
+		run_prog_traced(&x, p, "h100", NULL, path[k]);
+		done(&x);
+		data[k] = read_all(path[k], &size[k]);
+		unlink(path[k]);
+	}
+	ck_assert_uint_eq(size[0], size[1]);
+	ck_assert(memcmp(data[0], data[1], size[0]) == 0);
+	free(data[0]);
+	free(data[1]);
+}
+END_TEST
+
 /* tests/traces/good.trc, written by make.py from the format alone. */
 START_TEST(test_reader_good)
 {
@@ -326,6 +351,7 @@ Suite *trace_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_two_warps_exact);
 	tcase_add_test(tc, test_cycles_match_stalls);
+	tcase_add_test(tc, test_trace_deterministic);
 	tcase_add_test(tc, test_reader_good);
 	tcase_add_test(tc, test_reader_bad_corpus);
 	tcase_add_test(tc, test_reader_truncated_everywhere);

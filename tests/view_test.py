@@ -13,6 +13,7 @@ usage: view_test.py SIMT_SIM SIMT_VIEW SRCDIR
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -44,6 +45,13 @@ def run(args, expect_rc=0):
 
 def main():
     tmp = tempfile.mkdtemp(prefix="simt-view-test-")
+    try:
+        check(tmp)
+    finally:
+        shutil.rmtree(tmp)
+
+
+def check(tmp):
     trc, png, js = (os.path.join(tmp, n) for n in ("t.trc", "t.png", "t.json"))
     run([SIM, os.path.join(SRC, "configs/g80.ini"), os.path.join(SRC, "tests/workloads/trace_two_warps.s"),
          "--trace", trc])
@@ -82,6 +90,17 @@ def main():
     counters = [e for e in ev if e["ph"] == "C" and e["pid"] == 0]
     assert [(round(e["ts"] * 1000), e["args"]["warps"]) for e in counters] == [(0, 2), (26, 1), (30, 0)], counters
     print(f"perfetto: {len(tracks)} tracks, slices and counters as expected")
+
+    # a run that deadlocks still writes its trace (exit 3), up to the cycle
+    # the deadlock was found (the one warp's last slice ends there)
+    dl = os.path.join(tmp, "deadlock.trc")
+    p = run([SIM, os.path.join(SRC, "configs/g80.ini"), os.path.join(SRC, "workloads/barrier_divergence.s"),
+             "--trace", dl], expect_rc=3)
+    found = int(p.stderr.split(" at cycle ")[1].split(":")[0])
+    run([VIEW, dl, "--perfetto", js])
+    ends = [round((e["ts"] + e["dur"]) * 1000) for e in json.load(open(js))["traceEvents"] if e["ph"] == "X"]
+    assert max(ends) == found, (max(ends), found)
+    print(f"a deadlocked run's trace loads and ends at the deadlock (cycle {found})")
 
     # a bad trace: exit 2, the byte and the reason
     p = run([VIEW, os.path.join(SRC, "tests/traces/bad/no_end.trc"), "--png", png], expect_rc=2)
