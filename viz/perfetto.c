@@ -106,7 +106,8 @@ bool perfetto_write(struct model *m, FILE *f, uint64_t c0, uint64_t c1)
 	}
 	/* running (resident, not exited) warps per SM, at every change */
 	for (unsigned sm = 0; sm < t->nsms && ok; sm++) {
-		qsort(dl[sm], nd[sm], sizeof **dl, by_time);
+		if (nd[sm])
+			qsort(dl[sm], nd[sm], sizeof **dl, by_time);
 		long n = 0, shown = -1;
 		for (size_t i = 0; i < nd[sm]; i++) {
 			n += dl[sm][i].d;

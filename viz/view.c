@@ -279,6 +279,9 @@ int main(int argc, char **argv)
 
 static int interactive(struct model *m, const struct font *f, struct view *v, const struct options *o)
 {
+	/* a viewer has no reason to keep the screen awake (and so SDL does not
+	 * talk to D-Bus to inhibit the screensaver) */
+	SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1");
 	if (SDL_Init(SDL_INIT_VIDEO) != 0) {
 		fprintf(stderr, "simt-view: no display: %s (use --png for pictures without one)\n", SDL_GetError());
 		return EXIT_FAIL;
