@@ -65,57 +65,71 @@ void model_close(struct model *m)
 	free(m->row_slot);
 	free(m->win);
 	free(m->win_first);
+	free(m->all);
 	free(m->lk);
 	memset(m, 0, sizeof *m);
+}
+
+/* Grow-only buffers, kept across windows (no page faults when panning):
+ * reserve drops the contents, grow keeps them. */
+static void *reserve(void *p, size_t *cap, size_t n, size_t size)
+{
+	if (n <= *cap)
+		return p;
+	*cap = n + n / 2;
+	free(p);
+	return malloc(*cap * size);
+}
+
+static void *grow(void *p, size_t *cap, size_t n, size_t size)
+{
+	if (n <= *cap)
+		return p;
+	*cap = n + n / 2;
+	return realloc(p, *cap * size);
 }
 
 bool model_window(struct model *m, uint64_t c0, uint64_t c1)
 {
 	if (m->have_window && c0 >= m->w0 && c1 <= m->w1)
 		return true;
-	const struct trace *t = &m->t;
-	uint64_t span = c1 - c0;
-	uint64_t w0 = c0 > span ? c0 - span : 0, w1 = c1 + span;
-	size_t n = 0, cap = 0;
-	struct trace_rec *all = NULL;
+	struct trace *t = &m->t;
+	uint64_t half = (c1 - c0) / 2 + 1;
+	uint64_t w0 = c0 > half ? c0 - half : 0, w1 = c1 + half; /* two view widths */
+	m->have_window = false;
+	/* decode each chunk into one chunk's scratch (lk), keep the records
+	 * that overlap the window in all[] */
+	size_t n = 0;
 	for (size_t i = 0; i < t->nchunks; i++) {
 		const struct trace_chunk *k = &t->chunks[i];
 		if (k->min_start >= w1 || k->max_end <= w0)
 			continue;
-		if (n + k->nrec > cap) {
-			cap = (n + k->nrec) * 2;
-			all = realloc(all, cap * sizeof *all);
-		}
-		if (!trace_decode(t, i, all + n, m->err, sizeof m->err)) {
-			free(all);
+		m->lk = reserve(m->lk, &m->lk_cap, k->nrec, sizeof *m->lk);
+		m->lk_chunk = SIZE_MAX;
+		if (!trace_decode(t, i, m->lk, m->err, sizeof m->err))
 			return false;
-		}
-		/* keep the ones that overlap the window */
-		size_t keep = n;
-		for (size_t j = n; j < n + k->nrec; j++)
-			if (all[j].end > w0 && all[j].start < w1)
-				all[keep++] = all[j];
-		n = keep;
+		m->all = grow(m->all, &m->all_cap, n + k->nrec, sizeof *m->all);
+		for (size_t j = 0; j < k->nrec; j++)
+			if (m->lk[j].end > w0 && m->lk[j].start < w1)
+				m->all[n++] = m->lk[j];
 	}
 	/* stable counting sort by slot (each slot's records are in time order) */
 	size_t ns = (size_t)t->nsms * t->nslots;
-	size_t *first = calloc(ns + 1, sizeof *first);
+	if (!m->win_first)
+		m->win_first = malloc((ns + 1) * sizeof *m->win_first);
+	size_t *first = m->win_first;
+	memset(first, 0, (ns + 1) * sizeof *first);
 	for (size_t j = 0; j < n; j++)
-		first[all[j].slot + 1]++;
+		first[m->all[j].slot + 1]++;
 	for (size_t s = 0; s < ns; s++)
 		first[s + 1] += first[s];
-	struct trace_rec *sorted = malloc((n ? n : 1) * sizeof *sorted);
+	m->win = reserve(m->win, &m->win_cap, n ? n : 1, sizeof *m->win);
 	size_t *fill = malloc((ns + 1) * sizeof *fill);
 	memcpy(fill, first, (ns + 1) * sizeof *fill);
 	for (size_t j = 0; j < n; j++)
-		sorted[fill[all[j].slot]++] = all[j];
+		m->win[fill[m->all[j].slot]++] = m->all[j];
 	free(fill);
-	free(all);
-	free(m->win);
-	free(m->win_first);
-	m->win = sorted;
 	m->nwin = n;
-	m->win_first = first;
 	m->w0 = w0;
 	m->w1 = w1;
 	m->have_window = true;
@@ -134,7 +148,7 @@ static bool find(const struct trace_rec *r, size_t n, unsigned slot, uint64_t c,
 
 bool model_lookup(struct model *m, unsigned slot, uint64_t c, struct trace_rec *out)
 {
-	const struct trace *t = &m->t;
+	struct trace *t = &m->t;
 	memset(out, 0, sizeof *out);
 	out->slot = (uint16_t)slot;
 	out->state = (uint8_t)(t->st_idle >= 0 ? t->st_idle : 0);
@@ -161,8 +175,7 @@ bool model_lookup(struct model *m, unsigned slot, uint64_t c, struct trace_rec *
 		const struct trace_chunk *k = &t->chunks[i];
 		if (k->sm != sm || k->min_start > c || k->max_end <= c || i == m->lk_chunk)
 			continue;
-		free(m->lk);
-		m->lk = malloc(k->nrec * sizeof *m->lk);
+		m->lk = reserve(m->lk, &m->lk_cap, k->nrec, sizeof *m->lk);
 		m->nlk = 0;
 		m->lk_chunk = SIZE_MAX;
 		if (!trace_decode(t, i, m->lk, m->err, sizeof m->err))

@@ -24,12 +24,14 @@ struct model {
 	uint64_t w0, w1;
 	bool have_window;
 	struct trace_rec *win;
-	size_t nwin;
+	size_t nwin, win_cap;
+	struct trace_rec *all;     /* scratch: the decoded chunks */
+	size_t all_cap;
 	size_t *win_first;         /* per slot: index of its first record (nslots + 1 entries) */
 	/* the chunk last decoded for a lookup */
 	size_t lk_chunk;
 	struct trace_rec *lk;
-	size_t nlk;
+	size_t nlk, lk_cap;
 	char err[512];
 };
 
@@ -37,7 +39,8 @@ struct model {
 bool model_open(struct model *m, const char *path);
 void model_close(struct model *m);
 
-/* Make sure [c0, c1) is in the exact window (decoding around it). */
+/* Make sure [c0, c1) is in the exact window: decode the chunks of two view
+ * widths around it (kept until the view leaves them). */
 bool model_window(struct model *m, uint64_t c0, uint64_t c1);
 
 /* The interval of global slot at cycle c (state idle and false when the

@@ -42,7 +42,7 @@ static int by_time(const void *a, const void *b)
 
 bool perfetto_write(struct model *m, FILE *f, uint64_t c0, uint64_t c1)
 {
-	const struct trace *t = &m->t;
+	struct trace *t = &m->t;
 	fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"time\":\"1 ns = 1 cycle\",\"config\":", f);
 	json_str(f, t->config);
 	fputs(",\"workload\":", f);

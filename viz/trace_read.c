@@ -244,28 +244,30 @@ static bool decode_records(const struct trace *t, const struct trace_chunk *k, c
 	return true;
 }
 
-bool trace_decode(const struct trace *t, size_t i, struct trace_rec *out, char *err, size_t errlen)
+bool trace_decode(struct trace *t, size_t i, struct trace_rec *out, char *err, size_t errlen)
 {
 	const struct trace_chunk *k = &t->chunks[i];
 	const uint8_t *stored = t->data + k->offset;
 	if (k->codec == TRACE_RAW)
 		return decode_records(t, k, stored, k->raw, out, err, errlen);
-	uint8_t *raw = malloc(k->raw ? k->raw : 1);
-	if (!raw) {
+	if (k->raw > t->zcap) { /* kept between calls: no allocation per chunk */
+		free(t->zbuf);
+		t->zcap = k->raw;
+		t->zbuf = malloc(t->zcap);
+	}
+	if (!t->zctx)
+		t->zctx = ZSTD_createDCtx();
+	if (!t->zbuf || !t->zctx) {
 		snprintf(err, errlen, "out of memory");
 		return false;
 	}
-	size_t got = ZSTD_decompress(raw, k->raw, stored, k->stored);
-	bool ok;
+	size_t got = ZSTD_decompressDCtx(t->zctx, t->zbuf, k->raw, stored, k->stored);
 	if (ZSTD_isError(got) || got != k->raw) {
 		snprintf(err, errlen, "at byte %zu: chunk does not decompress to its %u bytes (%s)", k->offset, k->raw,
 			 ZSTD_isError(got) ? ZSTD_getErrorName(got) : "wrong size");
-		ok = false;
-	} else {
-		ok = decode_records(t, k, raw, k->raw, out, err, errlen);
+		return false;
 	}
-	free(raw);
-	return ok;
+	return decode_records(t, k, t->zbuf, k->raw, out, err, errlen);
 }
 
 bool trace_load(struct trace *t, const uint8_t *data, size_t size, trace_visit visit, void *ctx, char *err,
@@ -377,6 +379,8 @@ void trace_free(struct trace *t)
 	free(t->disasm);
 	free(t->srcloc);
 	free(t->chunks);
+	free(t->zbuf);
+	ZSTD_freeDCtx(t->zctx);
 	memset(t, 0, sizeof *t);
 }
 

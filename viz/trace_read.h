@@ -41,6 +41,10 @@ struct trace {
 	struct trace_chunk *chunks;
 	size_t nchunks;
 	uint64_t nrecords;
+	/* decoding scratch, kept between chunks */
+	uint8_t *zbuf;
+	size_t zcap;
+	struct ZSTD_DCtx_s *zctx;
 };
 
 /* Called for each chunk's records while trace_load checks them (may be
@@ -56,7 +60,7 @@ bool trace_load(struct trace *t, const uint8_t *data, size_t size, trace_visit v
 		size_t errlen);
 
 /* Decode chunk i (already checked by trace_load) into out (nrec entries). */
-bool trace_decode(const struct trace *t, size_t i, struct trace_rec *out, char *err, size_t errlen);
+bool trace_decode(struct trace *t, size_t i, struct trace_rec *out, char *err, size_t errlen);
 
 void trace_free(struct trace *t);
 

@@ -170,34 +170,41 @@ static int save_png(const char *path, const struct picture *p)
 	return 0;
 }
 
-/* Render at a few zooms and print the median of 5 renders of each. */
+/* Render at a few zooms: the whole run, 1/64 of it, the widest view drawn
+ * from exact intervals (just under one summary bucket per pixel: the most
+ * decoding), and 2000 cycles. Each: the first frame (which decodes what it
+ * needs) and the median of 9 more, panning 1/32 of the view between them. */
 static void timing(struct model *m, const struct font *f, struct view *v, struct picture *p)
 {
+	struct layout lo;
+	layout_of(m, f, p->w, p->h, &lo);
 	uint64_t total = m->l.total;
-	const uint64_t div[] = {1, 64, 4096, 262144};
-	for (size_t k = 0; k < sizeof div / sizeof *div; k++) {
-		uint64_t span = total / div[k];
-		if (span < 64)
-			break;
+	uint64_t spans[] = {total, total / 64, (uint64_t)((double)m->l.bsize[0] * lo.plot_w * 0.9), 2000};
+	const char *what[] = {"whole run", "1/64 of the run", "widest exact view", "2000 cycles"};
+	for (size_t k = 0; k < sizeof spans / sizeof *spans; k++) {
+		uint64_t span = spans[k];
+		if (span < 64 || span > total)
+			continue;
 		v->c0 = total / 2 - span / 2;
 		v->c1 = v->c0 + span;
-		double t[5];
-		for (int i = 0; i < 5; i++) {
+		m->have_window = false; /* as if arriving at this zoom */
+		double t[10];
+		for (int i = 0; i < 10; i++) {
 			double t0 = now();
 			render(m, f, v, p);
 			t[i] = now() - t0;
-			v->c0 += span / 16; /* pan a little: what a user does between frames */
-			v->c1 += span / 16;
+			v->c0 += span / 32;
+			v->c1 += span / 32;
 		}
-		for (int i = 0; i < 5; i++)
-			for (int j = i + 1; j < 5; j++)
+		for (int i = 1; i < 10; i++)
+			for (int j = i + 1; j < 10; j++)
 				if (t[j] < t[i]) {
 					double x = t[i];
 					t[i] = t[j];
 					t[j] = x;
 				}
-		fprintf(stderr, "simt-view: render %dx%d, %" PRIu64 " cycles visible: median %.1f ms (min %.1f, max %.1f)\n",
-			p->w, p->h, span, 1e3 * t[2], 1e3 * t[0], 1e3 * t[4]);
+		fprintf(stderr, "simt-view: render %dx%d, %s (%" PRIu64 " cycles, %.3g per pixel): first frame %.1f ms, then median %.1f ms (max %.1f)\n",
+			p->w, p->h, what[k], span, (double)span / lo.plot_w, 1e3 * t[0], 1e3 * t[5], 1e3 * t[9]);
 	}
 }
 
@@ -341,6 +348,8 @@ static int interactive(struct model *m, const struct font *f, struct view *v, co
 			quit = true;
 			break;
 		case SDL_WINDOWEVENT:
+			if (e.window.event == SDL_WINDOWEVENT_LEAVE)
+				v->mouse_x = v->mouse_y = -1; /* no tooltip */
 			dirty = true;
 			break;
 		case SDL_MOUSEWHEEL:
@@ -386,10 +395,6 @@ static int interactive(struct model *m, const struct font *f, struct view *v, co
 				dirty = true;
 			}
 			break;
-		case SDL_WINDOWEVENT_LEAVE:
-			v->mouse_x = v->mouse_y = -1;
-			dirty = true;
-			break;
 		case SDL_KEYDOWN: {
 			SDL_Keycode k = e.key.keysym.sym;
 			dirty = true;
@@ -412,8 +417,10 @@ static int interactive(struct model *m, const struct font *f, struct view *v, co
 			}
 			if (k == SDLK_q)
 				quit = true;
+			else if (k == SDLK_ESCAPE && v->pinned)
+				v->pinned = false;
 			else if (k == SDLK_ESCAPE)
-				quit = !v->pinned, v->pinned = false;
+				quit = true;
 			else if (k == SDLK_w)
 				zoom(m, v, anchor, 0.8);
 			else if (k == SDLK_s)
@@ -424,8 +431,10 @@ static int interactive(struct model *m, const struct font *f, struct view *v, co
 				pan(m, v, 0.1 * (double)(v->c1 - v->c0));
 			else if (k == SDLK_f)
 				clamp_view(m, v, 0, (double)m->l.total);
-			else if (k == SDLK_g)
-				v->goto_mode = true, v->goto_text[0] = 0;
+			else if (k == SDLK_g) {
+				v->goto_mode = true;
+				v->goto_text[0] = 0;
+			}
 			else if (k == SDLK_h)
 				v->help = !v->help;
 			else if (k == SDLK_p) {
@@ -440,8 +449,6 @@ static int interactive(struct model *m, const struct font *f, struct view *v, co
 		default:
 			break;
 		}
-		if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_LEAVE)
-			v->mouse_x = v->mouse_y = -1;
 	}
 	free(p.px);
 	if (tex)
