@@ -8,7 +8,7 @@
 
 #include "model.h"
 
-#define LOD_BUDGET ((uint64_t)16 << 20) /* base buckets: 16 MiB of summary */
+#define LOD_BUDGET ((uint64_t)64 << 20) /* base buckets: 64 MiB of summary */
 
 struct load {
 	struct lod *l;
@@ -89,13 +89,33 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size)
 	return realloc(p, *cap * size);
 }
 
+/* The window decoded for the view [c0, c1): two view widths around it. */
+static void window_of(uint64_t c0, uint64_t c1, uint64_t *w0, uint64_t *w1)
+{
+	uint64_t half = (c1 - c0) / 2 + 1;
+	*w0 = c0 > half ? c0 - half : 0;
+	*w1 = c1 + half;
+}
+
+uint64_t model_window_records(const struct model *m, uint64_t c0, uint64_t c1)
+{
+	if (m->have_window && c0 >= m->w0 && c1 <= m->w1)
+		return m->nwin;
+	uint64_t w0, w1, n = 0;
+	window_of(c0, c1, &w0, &w1);
+	for (size_t i = 0; i < m->t.nchunks; i++)
+		if (m->t.chunks[i].min_start < w1 && m->t.chunks[i].max_end > w0)
+			n += m->t.chunks[i].nrec;
+	return n;
+}
+
 bool model_window(struct model *m, uint64_t c0, uint64_t c1)
 {
 	if (m->have_window && c0 >= m->w0 && c1 <= m->w1)
 		return true;
 	struct trace *t = &m->t;
-	uint64_t half = (c1 - c0) / 2 + 1;
-	uint64_t w0 = c0 > half ? c0 - half : 0, w1 = c1 + half; /* two view widths */
+	uint64_t w0, w1;
+	window_of(c0, c1, &w0, &w1);
 	m->have_window = false;
 	/* decode each chunk into one chunk's scratch (lk), keep the records
 	 * that overlap the window in all[] */

@@ -42,6 +42,8 @@ void model_close(struct model *m);
 /* Make sure [c0, c1) is in the exact window: decode the chunks of two view
  * widths around it (kept until the view leaves them). */
 bool model_window(struct model *m, uint64_t c0, uint64_t c1);
+/* How many intervals model_window would decode for [c0, c1) (at most). */
+uint64_t model_window_records(const struct model *m, uint64_t c0, uint64_t c1);
 
 /* The interval of global slot at cycle c (state idle and false when the
  * slot was idle then). */

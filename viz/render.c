@@ -268,7 +268,8 @@ static void draw_legend(const struct model *m, const struct view *v, const struc
 {
 	int x = 4, y = lo->legend_y;
 	for (unsigned s = 0; s < m->t.nstates; s++) {
-		const char *name = m->t.state_names[s];
+		/* Nsight Compute's "selected" is the cycle a warp issued */
+		const char *name = !strcmp(m->t.state_names[s], "selected") ? "selected (issued)" : m->t.state_names[s];
 		int w = font_width(f, name) + lo->line_h + 12;
 		if (x + w > p->w) {
 			x = 4;
@@ -371,10 +372,13 @@ bool render(struct model *m, const struct font *f, const struct view *v, struct 
 	fill(p, 0, 0, p->w, p->h, BG);
 	double cpp = (double)(v->c1 - v->c0) / lo.plot_w;
 	/* the summary while a pixel spans a bucket or more; exact intervals
-	 * (with masks) closer in */
+	 * (with masks) closer in, unless that means decoding too much: then
+	 * the finest summary level, a bucket wider than a pixel */
 	int level = lod_level(&m->l, cpp);
 	if (level == 0 && m->l.bsize[0] == 1 && cpp < 2)
 		level = -1;
+	if (level < 0 && model_window_records(m, v->c0, v->c1) > EXACT_MAX_RECORDS)
+		level = 0;
 	if (level < 0 && !model_window(m, v->c0, v->c1))
 		return false;
 	draw_plot(m, v, &lo, level, p);

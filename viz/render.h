@@ -24,6 +24,9 @@ struct view {
 	bool help;                /* draw the controls line */
 };
 
+/* The most intervals decoded for one view; wider views draw the summary. */
+#define EXACT_MAX_RECORDS ((uint64_t)2 << 20)
+
 struct layout {
 	int title_y, over_y, over_h, axis_y;
 	int plot_x, plot_y, plot_w, plot_h;

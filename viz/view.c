@@ -170,16 +170,32 @@ static int save_png(const char *path, const struct picture *p)
 	return 0;
 }
 
+/* The widest view around the middle of the run that render draws from
+ * exact intervals (the most decoding a frame can do). */
+static uint64_t widest_exact(const struct model *m, const struct layout *lo)
+{
+	uint64_t lo_span = 64, hi_span = (uint64_t)((double)m->l.bsize[0] * lo->plot_w * 0.99);
+	uint64_t mid = m->l.total / 2;
+	while (lo_span + 1 < hi_span) {
+		uint64_t s = lo_span + (hi_span - lo_span) / 2;
+		if (model_window_records(m, mid - s / 2, mid - s / 2 + s) <= EXACT_MAX_RECORDS)
+			lo_span = s;
+		else
+			hi_span = s;
+	}
+	return lo_span;
+}
+
 /* Render at a few zooms: the whole run, 1/64 of it, the widest view drawn
- * from exact intervals (just under one summary bucket per pixel: the most
- * decoding), and 2000 cycles. Each: the first frame (which decodes what it
- * needs) and the median of 9 more, panning 1/32 of the view between them. */
+ * from exact intervals (the most decoding), and 2000 cycles. Each: the
+ * first frame (which decodes what it needs) and the median of 9 more,
+ * panning 1/32 of the view between them. */
 static void timing(struct model *m, const struct font *f, struct view *v, struct picture *p)
 {
 	struct layout lo;
 	layout_of(m, f, p->w, p->h, &lo);
 	uint64_t total = m->l.total;
-	uint64_t spans[] = {total, total / 64, (uint64_t)((double)m->l.bsize[0] * lo.plot_w * 0.9), 2000};
+	uint64_t spans[] = {total, total / 64, widest_exact(m, &lo), 2000};
 	const char *what[] = {"whole run", "1/64 of the run", "widest exact view", "2000 cycles"};
 	for (size_t k = 0; k < sizeof spans / sizeof *spans; k++) {
 		uint64_t span = spans[k];
