@@ -320,8 +320,10 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		sp->hist[el ? STALL_NOT_SELECTED : w->stall]++;
 		if (w->wake < sp->wake)
 			sp->wake = w->wake;
-		s->ev_pc[i] = w->pc;
-		s->ev_mask[i] = w->mask;
+		if (s->obs.on_state) {
+			s->ev_pc[i] = w->pc;
+			s->ev_mask[i] = w->mask;
+		}
 		s->cands[i] = (struct sched_cand){w->slot, w->age, el,
 						  w->stall == STALL_LONG_SCOREBOARD || w->stall == STALL_BARRIER ||
 							  w->stall == STALL_SLEEPING};
