@@ -240,6 +240,31 @@ START_TEST(test_reader_good)
 }
 END_TEST
 
+/* The longest run a trace may hold (2^62 cycles, make.py) loads and
+ * summarises quickly: nothing walks it cycle by cycle or overflows. */
+START_TEST(test_reader_long_run)
+{
+	struct loaded L;
+	ck_assert_msg(load(&L, src_path("tests/traces/long_run.trc")), "%s", L.err);
+	ck_assert_uint_eq(L.t.total_cycles, (uint64_t)1 << 62);
+	struct lod l;
+	lod_init(&l, 1 << 20);
+	struct trace t2;
+	char err[256];
+	ck_assert(trace_load(&t2, L.data, L.size, lod_visit, &l, err, sizeof err));
+	lod_finish(&l, &t2);
+	/* slot 1 (SM 0) spends the second half of the run at the barrier */
+	unsigned top = l.nlev - 1, barrier = 5;
+	ck_assert_str_eq(L.t.state_names[barrier], "barrier");
+	ck_assert_uint_eq(l.dom[top - 1][1 * l.nb[top - 1] + l.nb[top - 1] - 1], barrier);
+	/* and issued for 5 cycles in the first overview column */
+	ck_assert(l.issue[0] > 0);
+	lod_free(&l);
+	trace_free(&t2);
+	unload(&L);
+}
+END_TEST
+
 /* Each trace of tests/traces/bad is refused with the message expect.txt names. */
 START_TEST(test_reader_bad_corpus)
 {
@@ -353,6 +378,7 @@ Suite *trace_suite(void)
 	tcase_add_test(tc, test_cycles_match_stalls);
 	tcase_add_test(tc, test_trace_deterministic);
 	tcase_add_test(tc, test_reader_good);
+	tcase_add_test(tc, test_reader_long_run);
 	tcase_add_test(tc, test_reader_bad_corpus);
 	tcase_add_test(tc, test_reader_truncated_everywhere);
 	tcase_add_test(tc, test_lod_matches_exact);

@@ -29,8 +29,8 @@ static void shape(struct lod *l, const struct trace *t)
 	uint64_t budget = l->budget;
 	l->total = t->total_cycles ? t->total_cycles : 1;
 	l->nslots = t->nsms * t->nslots;
-	uint64_t b0 = 1;
-	while (b0 < (uint64_t)1 << 62 && ((l->total - 1) / b0 + 1) * l->nslots > budget)
+	uint64_t b0 = 1, per_slot = budget / l->nslots ? budget / l->nslots : 1;
+	while (b0 < (uint64_t)1 << 62 && (l->total - 1) / b0 + 1 > per_slot)
 		b0 *= 2;
 	uint64_t bs = b0;
 	for (unsigned k = 0; k < LOD_MAX_LEVELS; k++, bs *= 4) {
@@ -128,17 +128,38 @@ static void advance(struct lod *l, unsigned slot, uint64_t until, unsigned state
 	b->cur[slot] = cur;
 }
 
+/* Overview column c holds cycles [col_start(c), col_start(c + 1)), where
+ * col_start(c) = ceil(c T / cols), computed without overflowing 64 bits
+ * (T / cols >= 1: there are at most T columns). */
+static uint64_t col_start(const struct lod *l, uint64_t c)
+{
+	uint64_t q = l->total / l->ocols, r = l->total % l->ocols;
+	return c * q + (c * r + l->ocols - 1) / l->ocols;
+}
+
+/* The column of cycle s: floor(s cols / T). */
+static uint64_t col_of(const struct lod *l, uint64_t s)
+{
+	uint64_t c = s <= UINT64_MAX / l->ocols ? s * l->ocols / l->total
+						: (uint64_t)((long double)s * l->ocols / l->total); /* then exact: */
+	if (c >= l->ocols)
+		c = l->ocols - 1;
+	while (c > 0 && col_start(l, c) > s)
+		c--;
+	while (c + 1 < l->ocols && col_start(l, c + 1) <= s)
+		c++;
+	return c;
+}
+
 /* Add the part of [s, e) in each overview column of sm to a[]. */
 static void spread(const struct lod *l, uint64_t *a, uint32_t sm, uint64_t s, uint64_t e)
 {
 	uint64_t *row = a + (size_t)sm * l->ocols;
+	uint64_t col = col_of(l, s);
 	while (s < e) {
-		uint64_t col = s * l->ocols / l->total;
-		uint64_t cend = ((col + 1) * l->total + l->ocols - 1) / l->ocols; /* first cycle of the next column */
-		if (cend <= s)
-			cend = s + 1;
+		uint64_t cend = col + 1 < l->ocols ? col_start(l, col + 1) : l->total;
 		uint64_t x = e < cend ? e : cend;
-		row[col] += x - s;
+		row[col++] += x - s;
 		s = x;
 	}
 }
@@ -186,9 +207,7 @@ void lod_finish(struct lod *l, const struct trace *t)
 	}
 	for (unsigned sm = 0; sm < l->nsms; sm++)
 		for (unsigned c = 0; c < l->ocols; c++) {
-			/* column c holds cycles [ceil(c T / cols), ceil((c + 1) T / cols)) */
-			uint64_t c0 = ((uint64_t)c * l->total + l->ocols - 1) / l->ocols;
-			uint64_t c1 = ((uint64_t)(c + 1) * l->total + l->ocols - 1) / l->ocols;
+			uint64_t c0 = col_start(l, c), c1 = c + 1 < l->ocols ? col_start(l, c + 1) : l->total;
 			double cyc = c1 > c0 ? (double)(c1 - c0) : 1.0;
 			size_t i = (size_t)sm * l->ocols + c;
 			l->issue[i] = (float)((double)b->ocount[i] / cyc / t->nsub);

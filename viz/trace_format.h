@@ -57,6 +57,7 @@
 #define TRACE_MAX_SLOTS 255u
 #define TRACE_MAX_STATES 32u
 #define TRACE_CHUNK_RAW_MAX (1u << 24) /* a reader refuses bigger chunks */
+#define TRACE_MAX_CYCLES ((uint64_t)1 << 62) /* a reader refuses longer runs */
 
 enum { TRACE_RAW = 0, TRACE_ZSTD = 1 };
 enum { TR_PC_SAME = 1, TR_PC_NEXT = 2, TR_MASK = 4, TR_BLOCK = 8 };

@@ -287,6 +287,8 @@ bool trace_load(struct trace *t, const uint8_t *data, size_t size, trace_visit v
 	struct cur e = {data, size, size - END_BYTES + 1, 0, err, errlen, false};
 	t->total_cycles = get_u64(&e, "total cycles");
 	uint64_t nchunks = get_u64(&e, "chunk count");
+	if (t->total_cycles > TRACE_MAX_CYCLES)
+		return fail(&e, "%llu cycles: more than a run can have (2^62)", (unsigned long long)t->total_cycles);
 	if (t->header_cycles && t->header_cycles != t->total_cycles)
 		return fail(&e, "the header says %llu cycles, the end record %llu", (unsigned long long)t->header_cycles,
 			    (unsigned long long)t->total_cycles);

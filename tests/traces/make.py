@@ -133,14 +133,26 @@ def bad_cases():
                                                       length=4)]) + end(30, 2), "overlaps"
     yield "long_varint", h + chunk(0, [b"\xff" * 11 + b"\x00\x00\x00\x01"]) + end(30, 1), "varint"
     yield "huge_chunk", h + b"C" + struct.pack("<IIBII", 0, 1, 1, 1 << 30, 4) + b"abcd" + end(30, 1), "bad chunk"
+    yield "too_long", header(total=0) + c0 + c1 + end(2**62 + 1, 2), "more than a run can have"
     yield "header_cycles", header(total=31) + c0 + c1 + end(30, 2), "the header says 31 cycles"
     yield "huge_code", g[:8 + 28] + s16("testcfg") + s16("k.s") + bytes([1]) + s16("selected") + \
         struct.pack("<I", 0xffffffff), "instructions"
 
 
+def long_run():
+    """A valid trace of the longest run a reader takes (2^62 cycles): one
+    interval near the start, one of 2^61 cycles at the end."""
+    total = 2**62
+    recs = [record(0, 5, 0, S["selected"], MASK | BLOCK, pc=0, mask=1, block=0, wib=0, length=5),
+            record(5, total, 1, S["barrier"], MASK | BLOCK, pc=1, mask=3, block=1, wib=0, length=2**61)]
+    return header(total=total) + chunk(0, recs) + end(total, 1)
+
+
 def main():
     with open(os.path.join(HERE, "good.trc"), "wb") as f:
         f.write(good())
+    with open(os.path.join(HERE, "long_run.trc"), "wb") as f:
+        f.write(long_run())
     lines = []
     for name, data, expect in bad_cases():
         with open(os.path.join(HERE, "bad", name + ".trc"), "wb") as f:
