@@ -369,6 +369,63 @@ START_TEST(test_lod_matches_exact)
 }
 END_TEST
 
+/* Checking on several threads (as simt-view does) gives the same summary,
+ * record count and, for bad traces, the same first error as one thread. */
+START_TEST(test_threads_agree)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/tmp/simt-test-thr-%d.trc", (int)getpid());
+	struct diag d = {0};
+	const struct param_override ov[] = {{"M", "64"}, {"N", "64"}, {"K", "64"}};
+	struct program *p = asm_load(src_path("workloads/tiled_mm.s"), ov, 3, &d);
+	ck_assert_msg(p, "%s", d.msg);
+	struct run x;
+	run_prog_traced(&x, p, "g80", NULL, path);
+	size_t size;
+	uint8_t *data = read_all(path, &size);
+	struct trace t[2];
+	struct lod l[2];
+	char err[256];
+	for (int k = 0; k < 2; k++) {
+		ck_assert(trace_index(&t[k], data, size, err, sizeof err));
+		lod_init(&l[k], 1 << 22);
+		lod_shape(&l[k], &t[k]);
+		ck_assert_msg(trace_check(&t[k], lod_visit, &l[k], k ? 5 : 1, err, sizeof err), "%s", err);
+		lod_finish(&l[k], &t[k]);
+	}
+	ck_assert_uint_eq(t[0].nrecords, t[1].nrecords);
+	ck_assert_uint_eq(l[0].nlev, l[1].nlev);
+	for (unsigned k = 0; k < l[0].nlev; k++)
+		ck_assert(memcmp(l[0].dom[k], l[1].dom[k], l[0].nb[k] * l[0].nslots) == 0);
+	ck_assert(memcmp(l[0].issue, l[1].issue, (size_t)l[0].nsms * l[0].ocols * sizeof *l[0].issue) == 0);
+	for (size_t i = 0; i < t[0].nchunks; i++)
+		ck_assert(t[0].chunks[i].min_start == t[1].chunks[i].min_start &&
+			  t[0].chunks[i].max_end == t[1].chunks[i].max_end);
+	for (int k = 0; k < 2; k++) {
+		lod_free(&l[k]);
+		trace_free(&t[k]);
+	}
+	free(data);
+	done(&x);
+	unlink(path);
+	/* bad traces: the same message from 1 and 2 threads */
+	static const char *const bad[] = {"overlap_chunks", "zstd_garbage", "slot", "record_count"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char rel[128], e1[256], e2[256];
+		snprintf(rel, sizeof rel, "tests/traces/bad/%s.trc", bad[i]);
+		uint8_t *b = read_all(src_path(rel), &size);
+		struct trace a, c;
+		ck_assert(trace_index(&a, b, size, e1, sizeof e1) && trace_index(&c, b, size, e2, sizeof e2));
+		ck_assert(!trace_check(&a, NULL, NULL, 1, e1, sizeof e1));
+		ck_assert(!trace_check(&c, NULL, NULL, 2, e2, sizeof e2));
+		ck_assert_str_eq(e1, e2);
+		trace_free(&a);
+		trace_free(&c);
+		free(b);
+	}
+}
+END_TEST
+
 Suite *trace_suite(void)
 {
 	Suite *s = suite_create("trace");
@@ -382,6 +439,7 @@ Suite *trace_suite(void)
 	tcase_add_test(tc, test_reader_bad_corpus);
 	tcase_add_test(tc, test_reader_truncated_everywhere);
 	tcase_add_test(tc, test_lod_matches_exact);
+	tcase_add_test(tc, test_threads_agree);
 	suite_add_tcase(s, tc);
 	return s;
 }

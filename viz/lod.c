@@ -24,8 +24,10 @@ void lod_init(struct lod *l, uint64_t budget)
 	l->budget = budget;
 }
 
-static void shape(struct lod *l, const struct trace *t)
+void lod_shape(struct lod *l, const struct trace *t)
 {
+	if (l->b)
+		return;
 	uint64_t budget = l->budget;
 	l->total = t->total_cycles ? t->total_cycles : 1;
 	l->nslots = t->nsms * t->nslots;
@@ -167,8 +169,7 @@ static void spread(const struct lod *l, uint64_t *a, uint32_t sm, uint64_t s, ui
 void lod_visit(void *ctx, const struct trace *t, const struct trace_rec *r, size_t n, uint32_t sm)
 {
 	struct lod *l = ctx;
-	if (!l->b)
-		shape(l, t);
+	lod_shape(l, t);
 	unsigned idle = t->st_idle >= 0 ? (unsigned)t->st_idle : 0;
 	for (size_t i = 0; i < n; i++) {
 		advance(l, r[i].slot, r[i].start, idle);
@@ -194,8 +195,7 @@ static void free_build(struct lod *l)
 
 void lod_finish(struct lod *l, const struct trace *t)
 {
-	if (!l->b)
-		shape(l, t); /* a trace without records */
+	lod_shape(l, t); /* a trace without records */
 	struct lod_build *b = l->b;
 	unsigned idle = t->st_idle >= 0 ? (unsigned)t->st_idle : 0;
 	for (unsigned s = 0; s < l->nslots; s++) {

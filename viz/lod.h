@@ -32,7 +32,11 @@ struct lod {
 /* budget: at most this many base buckets in all (memory: one byte each).
  * The summary's shape comes from t's header, on the first lod_visit. */
 void lod_init(struct lod *l, uint64_t budget);
-/* The trace_visit callback for trace_load (ctx: the lod). */
+/* Size the summary for t's header (done by the first lod_visit otherwise;
+ * call it before a threaded trace_check). */
+void lod_shape(struct lod *l, const struct trace *t);
+/* The trace_visit callback for trace_load or trace_check (ctx: the lod);
+ * safe to call concurrently for different SMs once shaped. */
 void lod_visit(void *ctx, const struct trace *t, const struct trace_rec *r, size_t n, uint32_t sm);
 /* After a successful trace_load of t: close every slot at the end of the run. */
 void lod_finish(struct lod *l, const struct trace *t);

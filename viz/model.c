@@ -18,8 +18,6 @@ struct load {
 static void visit(void *ctx, const struct trace *t, const struct trace_rec *r, size_t n, uint32_t sm)
 {
 	struct load *ld = ctx;
-	if (!ld->used)
-		ld->used = calloc((size_t)t->nsms * t->nslots, 1);
 	for (size_t i = 0; i < n; i++)
 		ld->used[r[i].slot] = 1;
 	lod_visit(ld->l, t, r, n, sm);
@@ -35,9 +33,15 @@ bool model_open(struct model *m, const char *path)
 		snprintf(m->err, sizeof m->err, "%s: %s", path, err);
 		return false;
 	}
+	if (!trace_index(&m->t, m->data, m->size, err, sizeof err)) {
+		snprintf(m->err, sizeof m->err, "%s: %s", path, err);
+		return false;
+	}
+	/* checked and summarised by one thread per CPU, each owning whole SMs */
 	lod_init(&m->l, LOD_BUDGET);
-	struct load ld = {&m->l, NULL};
-	if (!trace_load(&m->t, m->data, m->size, visit, &ld, err, sizeof err)) {
+	lod_shape(&m->l, &m->t);
+	struct load ld = {&m->l, calloc((size_t)m->t.nsms * m->t.nslots, 1)};
+	if (!trace_check(&m->t, visit, &ld, 0, err, sizeof err)) {
 		snprintf(m->err, sizeof m->err, "%s: %s", path, err);
 		free(ld.used);
 		return false;
@@ -50,7 +54,7 @@ bool model_open(struct model *m, const char *path)
 		for (unsigned sm = 0; sm < t->nsms; sm++)
 			for (unsigned p = 0; p < t->nsub; p++)
 				for (unsigned k = p; k < t->nslots; k += t->nsub)
-					if (all || (ld.used && ld.used[sm * t->nslots + k]))
+					if (all || ld.used[sm * t->nslots + k])
 						m->row_slot[m->nrows++] = (uint16_t)(sm * t->nslots + k);
 	free(ld.used);
 	return true;

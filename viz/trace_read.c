@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,34 +245,50 @@ static bool decode_records(const struct trace *t, const struct trace_chunk *k, c
 	return true;
 }
 
-bool trace_decode(struct trace *t, size_t i, struct trace_rec *out, char *err, size_t errlen)
+/* Decompression scratch: one per thread. */
+struct scratch {
+	uint8_t *zbuf;
+	size_t zcap;
+	ZSTD_DCtx *z;
+};
+
+static bool decode_with(const struct trace *t, const struct trace_chunk *k, struct scratch *sc, struct trace_rec *out,
+			char *err, size_t errlen)
 {
-	const struct trace_chunk *k = &t->chunks[i];
 	const uint8_t *stored = t->data + k->offset;
 	if (k->codec == TRACE_RAW)
 		return decode_records(t, k, stored, k->raw, out, err, errlen);
-	if (k->raw > t->zcap) { /* kept between calls: no allocation per chunk */
-		free(t->zbuf);
-		t->zcap = k->raw;
-		t->zbuf = malloc(t->zcap);
+	if (k->raw > sc->zcap) { /* kept between calls: no allocation per chunk */
+		free(sc->zbuf);
+		sc->zcap = k->raw;
+		sc->zbuf = malloc(sc->zcap);
 	}
-	if (!t->zctx)
-		t->zctx = ZSTD_createDCtx();
-	if (!t->zbuf || !t->zctx) {
+	if (!sc->z)
+		sc->z = ZSTD_createDCtx();
+	if (!sc->zbuf || !sc->z) {
 		snprintf(err, errlen, "out of memory");
 		return false;
 	}
-	size_t got = ZSTD_decompressDCtx(t->zctx, t->zbuf, k->raw, stored, k->stored);
+	size_t got = ZSTD_decompressDCtx(sc->z, sc->zbuf, k->raw, stored, k->stored);
 	if (ZSTD_isError(got) || got != k->raw) {
 		snprintf(err, errlen, "at byte %zu: chunk does not decompress to its %u bytes (%s)", k->offset, k->raw,
 			 ZSTD_isError(got) ? ZSTD_getErrorName(got) : "wrong size");
 		return false;
 	}
-	return decode_records(t, k, t->zbuf, k->raw, out, err, errlen);
+	return decode_records(t, k, sc->zbuf, k->raw, out, err, errlen);
 }
 
-bool trace_load(struct trace *t, const uint8_t *data, size_t size, trace_visit visit, void *ctx, char *err,
-		size_t errlen)
+bool trace_decode(struct trace *t, size_t i, struct trace_rec *out, char *err, size_t errlen)
+{
+	struct scratch sc = {t->zbuf, t->zcap, t->zctx};
+	bool ok = decode_with(t, &t->chunks[i], &sc, out, err, errlen);
+	t->zbuf = sc.zbuf;
+	t->zcap = sc.zcap;
+	t->zctx = sc.z;
+	return ok;
+}
+
+bool trace_index(struct trace *t, const uint8_t *data, size_t size, char *err, size_t errlen)
 {
 	memset(t, 0, sizeof *t);
 	t->data = data;
@@ -295,20 +312,13 @@ bool trace_load(struct trace *t, const uint8_t *data, size_t size, trace_visit v
 	if (nchunks > (size - body) / 18)
 		return fail(&e, "%llu chunks cannot fit in %zu bytes", (unsigned long long)nchunks, size - body);
 	t->chunks = calloc(nchunks ? nchunks : 1, sizeof *t->chunks);
-	uint64_t *last = calloc((size_t)t->nsms * t->nslots, sizeof *last);
-	struct trace_rec *recs = NULL;
-	size_t cap = 0;
 	c.n = size - END_BYTES;
-	bool ok = true;
-	while (ok && c.at < c.n) {
-		if (t->nchunks == nchunks) {
-			ok = fail(&c, "more chunks than the end record's %llu", (unsigned long long)nchunks);
-			break;
-		}
+	while (c.at < c.n) {
+		if (t->nchunks == nchunks)
+			return fail(&c, "more chunks than the end record's %llu", (unsigned long long)nchunks);
 		if (get_u8(&c, "chunk tag") != 'C') {
 			c.at--;
-			ok = fail(&c, "expected a chunk ('C')");
-			break;
+			return fail(&c, "expected a chunk ('C')");
 		}
 		struct trace_chunk *k = &t->chunks[t->nchunks];
 		k->sm = get_u32(&c, "chunk SM");
@@ -316,53 +326,133 @@ bool trace_load(struct trace *t, const uint8_t *data, size_t size, trace_visit v
 		k->codec = get_u8(&c, "chunk codec");
 		k->raw = get_u32(&c, "chunk size");
 		k->stored = get_u32(&c, "chunk stored size");
-		if (c.bad || !need(&c, k->stored, "chunk data")) {
-			ok = false;
-			break;
-		}
+		if (c.bad || !need(&c, k->stored, "chunk data"))
+			return false;
 		if (k->sm >= t->nsms || k->codec > TRACE_ZSTD || k->raw > TRACE_CHUNK_RAW_MAX ||
-		    (k->codec == TRACE_RAW && k->stored != k->raw) || k->nrec > k->raw / 5 || !k->nrec) {
-			ok = fail(&c, "bad chunk: SM %u, %u records, codec %u, %u bytes stored as %u", k->sm, k->nrec,
-				  k->codec, k->raw, k->stored);
-			break;
-		}
+		    (k->codec == TRACE_RAW && k->stored != k->raw) || k->nrec > k->raw / 5 || !k->nrec)
+			return fail(&c, "bad chunk: SM %u, %u records, codec %u, %u bytes stored as %u", k->sm, k->nrec,
+				    k->codec, k->raw, k->stored);
 		k->offset = c.at;
 		c.at += k->stored;
+		t->nchunks++;
+	}
+	if (t->nchunks != nchunks)
+		return fail(&c, "truncated: %zu chunks, the end record says %llu", t->nchunks, (unsigned long long)nchunks);
+	return true;
+}
+
+/* One checking thread: the chunks of SMs first, first + step, ... in file
+ * order (each slot's intervals are in order within its SM's chunks). */
+struct job {
+	struct trace *t;
+	trace_visit visit;
+	void *ctx;
+	unsigned first, step;
+	uint64_t *last;        /* per global slot: end of its latest interval (slots split by SM) */
+	uint64_t nrec;
+	size_t bad_chunk;      /* the first chunk that failed (SIZE_MAX: none) */
+	char err[512];
+};
+
+static void *check_chunks(void *arg)
+{
+	struct job *j = arg;
+	struct trace *t = j->t;
+	struct scratch sc = {NULL, 0, NULL};
+	struct trace_rec *recs = NULL;
+	size_t cap = 0;
+	for (size_t ci = 0; ci < t->nchunks; ci++) {
+		struct trace_chunk *k = &t->chunks[ci];
+		if (k->sm % j->step != j->first)
+			continue;
 		if (k->nrec > cap) {
 			cap = k->nrec;
 			free(recs);
 			recs = malloc(cap * sizeof *recs);
 		}
-		if (!trace_decode(t, t->nchunks, recs, err, errlen)) {
-			ok = false;
-			break;
-		}
+		bool ok = recs && decode_with(t, k, &sc, recs, j->err, sizeof j->err);
+		if (!recs)
+			snprintf(j->err, sizeof j->err, "out of memory");
 		k->min_start = UINT64_MAX;
 		for (uint32_t i = 0; i < k->nrec && ok; i++) {
 			const struct trace_rec *r = &recs[i];
-			if (r->start < last[r->slot]) {
-				snprintf(err, errlen,
+			if (r->start < j->last[r->slot]) {
+				snprintf(j->err, sizeof j->err,
 					 "in the chunk at byte %zu: SM %u slot %u: interval [%llu, %llu) overlaps the one before (ending at %llu)",
 					 k->offset, k->sm, r->slot % t->nslots, (unsigned long long)r->start,
-					 (unsigned long long)r->end, (unsigned long long)last[r->slot]);
+					 (unsigned long long)r->end, (unsigned long long)j->last[r->slot]);
 				ok = false;
 			}
-			last[r->slot] = r->end;
+			j->last[r->slot] = r->end;
 			if (r->start < k->min_start)
 				k->min_start = r->start;
 			if (r->end > k->max_end)
 				k->max_end = r->end;
 		}
-		if (ok && visit)
-			visit(ctx, t, recs, k->nrec, k->sm);
-		t->nrecords += k->nrec;
-		t->nchunks++;
+		if (!ok) {
+			j->bad_chunk = ci;
+			break;
+		}
+		if (j->visit)
+			j->visit(j->ctx, t, recs, k->nrec, k->sm);
+		j->nrec += k->nrec;
 	}
-	if (ok && t->nchunks != nchunks)
-		ok = fail(&c, "truncated: %zu chunks, the end record says %llu", t->nchunks, (unsigned long long)nchunks);
 	free(recs);
+	free(sc.zbuf);
+	ZSTD_freeDCtx(sc.z);
+	return NULL;
+}
+
+bool trace_check(struct trace *t, trace_visit visit, void *ctx, unsigned threads, char *err, size_t errlen)
+{
+	if (!threads) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		threads = n > 0 ? (unsigned)n : 1;
+	}
+	if (threads > t->nsms)
+		threads = t->nsms;
+	if (threads > 64)
+		threads = 64;
+	uint64_t *last = calloc((size_t)t->nsms * t->nslots, sizeof *last);
+	struct job jobs[64];
+	pthread_t tid[64];
+	bool running[64] = {false};
+	for (unsigned k = 0; k < threads; k++) {
+		jobs[k] = (struct job){t, visit, ctx, k, threads, last, 0, SIZE_MAX, ""};
+		if (k > 0)
+			running[k] = pthread_create(&tid[k], NULL, check_chunks, &jobs[k]) == 0;
+	}
+	/* this thread: job 0, and any job whose thread could not start (jobs own
+	 * disjoint SMs, so they may run in any order) */
+	for (unsigned k = 0; k < threads; k++)
+		if (!running[k])
+			check_chunks(&jobs[k]);
+	for (unsigned k = 1; k < threads; k++)
+		if (running[k])
+			pthread_join(tid[k], NULL);
 	free(last);
-	return ok;
+	/* the first failure in file order, whichever thread met it */
+	size_t bad = SIZE_MAX;
+	const char *msg = NULL;
+	t->nrecords = 0;
+	for (unsigned k = 0; k < threads; k++) {
+		t->nrecords += jobs[k].nrec;
+		if (jobs[k].bad_chunk < bad) {
+			bad = jobs[k].bad_chunk;
+			msg = jobs[k].err;
+		}
+	}
+	if (msg) {
+		snprintf(err, errlen, "%s", msg);
+		return false;
+	}
+	return true;
+}
+
+bool trace_load(struct trace *t, const uint8_t *data, size_t size, trace_visit visit, void *ctx, char *err,
+		size_t errlen)
+{
+	return trace_index(t, data, size, err, errlen) && trace_check(t, visit, ctx, 1, err, errlen);
 }
 
 void trace_free(struct trace *t)

@@ -52,10 +52,20 @@ struct trace {
 struct trace;
 typedef void (*trace_visit)(void *ctx, const struct trace *t, const struct trace_rec *r, size_t n, uint32_t sm);
 
-/* Parse and check data[0..size): header, every chunk decoded, every record
- * in range, each slot's intervals in order without overlap, the end record
- * consistent. On error returns false with a message in err. Call
- * trace_free afterwards either way. */
+/* Parse data[0..size): the header, the end record and the chunk index
+ * (each chunk's header; nothing decoded yet). On error returns false with a
+ * message in err. Call trace_free afterwards either way. */
+bool trace_index(struct trace *t, const uint8_t *data, size_t size, char *err, size_t errlen);
+
+/* Check every chunk of an indexed trace: decoded, every record in range,
+ * each slot's intervals in order without overlap; fills the chunks'
+ * min_start and max_end. Calls visit with each chunk's records: from
+ * `threads` threads (0: one per CPU), each owning whole SMs, so visit may
+ * run concurrently for different SMs, never for the same SM, and sees one
+ * SM's chunks in file order. The error reported is the first in file order. */
+bool trace_check(struct trace *t, trace_visit visit, void *ctx, unsigned threads, char *err, size_t errlen);
+
+/* trace_index and trace_check on one thread. */
 bool trace_load(struct trace *t, const uint8_t *data, size_t size, trace_visit visit, void *ctx, char *err,
 		size_t errlen);
 
