@@ -23,7 +23,7 @@ static void visit(void *ctx, const struct trace *t, const struct trace_rec *r, s
 	lod_visit(ld->l, t, r, n, sm);
 }
 
-bool model_open(struct model *m, const char *path)
+bool model_open(struct model *m, const char *path, unsigned threads)
 {
 	memset(m, 0, sizeof *m);
 	m->lk_chunk = SIZE_MAX;
@@ -37,11 +37,11 @@ bool model_open(struct model *m, const char *path)
 		snprintf(m->err, sizeof m->err, "%s: %s", path, err);
 		return false;
 	}
-	/* checked and summarised by one thread per CPU, each owning whole SMs */
+	/* checked and summarised by threads (0: one per CPU), each owning whole SMs */
 	lod_init(&m->l, LOD_BUDGET);
 	lod_shape(&m->l, &m->t);
 	struct load ld = {&m->l, calloc((size_t)m->t.nsms * m->t.nslots, 1)};
-	if (!trace_check(&m->t, visit, &ld, 0, err, sizeof err)) {
+	if (!trace_check(&m->t, visit, &ld, threads, err, sizeof err)) {
 		snprintf(m->err, sizeof m->err, "%s: %s", path, err);
 		free(ld.used);
 		return false;

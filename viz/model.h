@@ -35,8 +35,9 @@ struct model {
 	char err[512];
 };
 
-/* Map, check and summarise path. On error returns false with m->err. */
-bool model_open(struct model *m, const char *path);
+/* Map, check and summarise path with threads threads (0: one per CPU). On
+ * error returns false with m->err. */
+bool model_open(struct model *m, const char *path, unsigned threads);
 void model_close(struct model *m);
 
 /* Make sure [c0, c1) is in the exact window: decode the chunks of two view

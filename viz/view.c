@@ -29,6 +29,7 @@ struct options {
 	bool have_cycles;
 	uint64_t c0, c1;
 	bool timing;
+	unsigned threads;         /* for loading (0: one per CPU) */
 };
 
 static void usage(FILE *f)
@@ -41,6 +42,7 @@ static void usage(FILE *f)
 	      "  --cycles A:B         show cycles [A, B) (default: the whole run)\n"
 	      "  --shot FILE          where P saves the window as PNG (default simt-view.png)\n"
 	      "  --timing             print load and render times (stderr)\n"
+	      "  --threads N          threads that load the trace (default: one per CPU)\n"
 	      "controls: wheel or W/S zoom, drag or A/D pan, F fit, G go to a cycle,\n"
 	      "  hover for details, click to pin a warp's panel (Esc unpins), P save PNG, Q quit\n",
 	      f);
@@ -102,6 +104,15 @@ static int parse_args(int argc, char **argv, struct options *o)
 				return bad("--size %s: expected WxH, 200x150 to 16384x16384", v);
 			o->w = (int)w;
 			o->h = (int)h;
+		} else if (!strcmp(a, "--threads")) {
+			if (!has)
+				return bad("%s needs a number", a);
+			const char *v = argv[++i];
+			uint64_t n;
+			char *e;
+			if (!parse_u64(v, &n, &e) || *e || n < 1 || n > 64)
+				return bad("--threads %s: expected 1 to 64", v);
+			o->threads = (unsigned)n;
 		} else if (!strcmp(a, "--cycles")) {
 			if (!has)
 				return bad("%s needs A:B", a);
@@ -234,7 +245,7 @@ int main(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	struct model m;
 	double t0 = now();
-	if (!model_open(&m, o.trace)) {
+	if (!model_open(&m, o.trace, o.threads)) {
 		fprintf(stderr, "simt-view: %s\n", m.err);
 		model_close(&m);
 		return EXIT_BAD;
