@@ -1,10 +1,11 @@
 #!/bin/sh
 # viewer_xvfb.sh - the interactive simt-view on a virtual X display (Xvfb),
 # driven with real key and mouse events (xdotool): zoom in (W), pan (A),
-# hover and click a warp (pinned panel), save a screenshot (P), unpin (Esc),
-# leave, save again, quit (Q). Checks: the window's cycles moved as the keys
-# say; the pinned panel is in the first screenshot; the second one is pixel
-# for pixel the headless --png picture of the same cycles.
+# show half the rows (+) and scroll them (Down), hover and click a warp
+# (pinned panel), save a screenshot (P), unpin (Esc), leave, save again,
+# quit (Q). Checks: the window's cycles and rows moved as the keys say; the
+# pinned panel is in the first screenshot; the second one is pixel for
+# pixel the headless --png picture of the same cycles and rows.
 #
 # usage: viewer_xvfb.sh SIMT_SIM SIMT_VIEW SRCDIR   (exit 77: skipped)
 set -u
@@ -62,7 +63,7 @@ saved() {
 
 # mouse outside the plot (on the title), so W/A act around the view's centre
 xdotool mousemove --window "$WID" 500 5
-xdotool key --delay 50 w w w a
+xdotool key --delay 50 w w w a equal Down
 # hover a warp in SM 0's first row and click it: a pinned panel
 xdotool mousemove --window "$WID" 300 120 sleep 0.2 click 1
 sleep 0.2
@@ -82,11 +83,15 @@ done
 wait "$VPID" || fail "simt-view exited with an error"
 VPID=
 
-# the cycles: 3 x W zooms to 0.8^3 of the run around its centre, A pans 10% left
-CYC=$(sed -n 's/^simt-view: saved .* (cycles \([0-9]*\):\([0-9]*\), 1000x600)$/\1 \2/p' "$T/view.log" | tail -1)
+# the cycles: 3 x W zooms to 0.8^3 of the run around its centre, A pans 10%
+# left; the rows: 128 (16 SMs x 8 warps), + shows the middle 64, Down
+# scrolls an eighth of them
+CYC=$(sed -n 's/^simt-view: saved .* (cycles \([0-9]*\):\([0-9]*\), rows \([0-9]*\):\([0-9]*\), 1000x600)$/\1 \2 \3 \4/p' \
+	"$T/view.log" | tail -1)
 [ -n "$CYC" ] || fail "no cycles in: $(cat "$T/view.log")"
 set -- $CYC
-A=$1 B=$2
+A=$1 B=$2 R0=$3 R1=$4
+[ "$R0:$R1" = "40:104" ] || fail "rows $R0:$R1 after + and Down, expected 40:104"
 python3 - "$A" "$B" "$TOTAL" <<'PY' || fail "cycles after W W W A"
 import sys
 a, b, total = map(int, sys.argv[1:])
@@ -95,7 +100,7 @@ c0 = total / 2 - span / 2 - 0.1 * span
 assert abs((b - a) - span) <= 2 and abs(a - c0) <= 2, (a, b, total, span, c0)
 print(f"window after W W W A: cycles {a}:{b} of {total}")
 PY
-"$VIEW" "$T/t.trc" --png "$T/ref.png" --size 1000x600 --cycles "$A:$B" || fail "--png"
+"$VIEW" "$T/t.trc" --png "$T/ref.png" --size 1000x600 --cycles "$A:$B" --rows "$R0:$R1" || fail "--png"
 python3 - "$T" "$SRC" <<'PY' || fail "screenshots"
 import sys
 sys.path.insert(0, sys.argv[2] + "/tests")

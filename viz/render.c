@@ -57,7 +57,7 @@ static void frame(struct picture *p, int x, int y, int w, int h, uint32_t rgb)
 	fill(p, x + w - 1, y, 1, h, rgb);
 }
 
-void layout_of(const struct model *m, const struct font *f, int w, int h, struct layout *lo)
+void layout_of(const struct model *m, const struct font *f, const struct view *v, int w, int h, struct layout *lo)
 {
 	int lh = f ? font_height(f) + 2 : 14;
 	lo->line_h = lh;
@@ -75,7 +75,13 @@ void layout_of(const struct model *m, const struct font *f, int w, int h, struct
 		lo->plot_w = 1;
 	if (lo->plot_h < 1)
 		lo->plot_h = 1;
-	lo->row_h = (double)lo->plot_h / m->nrows;
+	lo->r0 = v && v->r1 ? v->r0 : 0;
+	lo->r1 = v && v->r1 ? v->r1 : m->nrows;
+	if (lo->r1 > m->nrows)
+		lo->r1 = m->nrows;
+	if (lo->r0 >= lo->r1)
+		lo->r0 = 0;
+	lo->row_h = (double)lo->plot_h / (lo->r1 - lo->r0);
 	if (lo->row_h > MAX_ROW_H)
 		lo->row_h = MAX_ROW_H;
 }
@@ -84,8 +90,8 @@ int row_at(const struct model *m, const struct layout *lo, int y)
 {
 	if (y < lo->plot_y || y >= lo->plot_y + lo->plot_h)
 		return -1;
-	unsigned r = (unsigned)((y - lo->plot_y) / lo->row_h);
-	return r < m->nrows ? (int)r : -1;
+	unsigned r = lo->r0 + (unsigned)((y - lo->plot_y) / lo->row_h);
+	return r < lo->r1 && r < m->nrows ? (int)r : -1;
 }
 
 uint64_t cycle_at(const struct view *v, const struct layout *lo, int x)
@@ -148,9 +154,10 @@ static void draw_plot(struct model *m, const struct view *v, const struct layout
 			row_states(m, v, lo, level, g, st, lanes);
 		prev_row = r;
 		uint32_t *dst = &p->px[(size_t)y * (size_t)p->w + (size_t)lo->plot_x];
-		int top = lo->plot_y + (int)(r * rh), h = lo->plot_y + (int)((r + 1) * rh) - top, in = y - top;
+		unsigned rr = (unsigned)r - lo->r0; /* row on screen */
+		int top = lo->plot_y + (int)(rr * rh), h = lo->plot_y + (int)((rr + 1) * rh) - top, in = y - top;
 		/* a dark line where a new SM's rows begin, when rows are tall enough to spare one */
-		bool new_sm = r > 0 && model_sm(m, g) != model_sm(m, m->row_slot[r - 1]);
+		bool new_sm = (unsigned)r > lo->r0 && model_sm(m, g) != model_sm(m, m->row_slot[r - 1]);
 		if (new_sm && rh >= 3) {
 			if (in == 0) {
 				for (int x = 0; x < lo->plot_w; x++)
@@ -178,11 +185,11 @@ static void draw_labels(const struct model *m, const struct font *f, const struc
 {
 	const struct trace *t = &m->t;
 	int last_y = -1000;
-	for (unsigned r = 0; r < m->nrows; r++) {
+	for (unsigned r = lo->r0; r < lo->r1; r++) {
 		unsigned g = m->row_slot[r], sm = model_sm(m, g), sp = model_slot(m, g) % t->nsub;
-		bool new_sm = r == 0 || model_sm(m, m->row_slot[r - 1]) != sm;
+		bool new_sm = r == lo->r0 || model_sm(m, m->row_slot[r - 1]) != sm;
 		bool new_sp = new_sm || model_slot(m, m->row_slot[r - 1]) % t->nsub != sp;
-		int y = lo->plot_y + (int)(r * lo->row_h);
+		int y = lo->plot_y + (int)((r - lo->r0) * lo->row_h);
 		char s[32];
 		if (new_sm && y - last_y >= lo->line_h) {
 			snprintf(s, sizeof s, "SM %u", sm);
@@ -282,7 +289,7 @@ static void draw_legend(const struct model *m, const struct view *v, const struc
 	}
 	if (v->help)
 		font_draw(f, p, 4, y + lo->line_h,
-			  "wheel or W/S zoom   drag or A/D pan   F fit   G go to cycle   click pin   P save PNG   Q quit",
+			  "wheel or W/S zoom   drag or A/D pan   +/- and Up/Down rows   F fit   G go to cycle   click pin   P save PNG   Q quit",
 			  DIM);
 }
 
@@ -368,7 +375,7 @@ static void draw_box(struct model *m, const struct font *f, const struct layout 
 bool render(struct model *m, const struct font *f, const struct view *v, struct picture *p)
 {
 	struct layout lo;
-	layout_of(m, f, p->w, p->h, &lo);
+	layout_of(m, f, v, p->w, p->h, &lo);
 	fill(p, 0, 0, p->w, p->h, BG);
 	double cpp = (double)(v->c1 - v->c0) / lo.plot_w;
 	/* the summary while a pixel spans a bucket or more; exact intervals
@@ -390,8 +397,8 @@ bool render(struct model *m, const struct font *f, const struct view *v, struct 
 	if (v->goto_mode)
 		snprintf(title, sizeof title, "go to cycle: %s_   (Enter: go, Esc: cancel)", v->goto_text);
 	else
-		snprintf(title, sizeof title, "%s on %s   cycles %" PRIu64 "-%" PRIu64 " of %" PRIu64 "   %.3g cycles/pixel",
-			 m->t.workload, m->t.config, v->c0, v->c1, m->l.total, cpp);
+		snprintf(title, sizeof title, "%s on %s   cycles %" PRIu64 "-%" PRIu64 " of %" PRIu64 "   %.3g cycles/pixel   rows %u-%u of %u",
+			 m->t.workload, m->t.config, v->c0, v->c1, m->l.total, cpp, lo.r0, lo.r1, m->nrows);
 	font_draw(f, p, 4, lo.title_y, title, v->goto_mode ? 0xffd54f : FG);
 	if (v->mouse_x >= lo.plot_x && v->mouse_x < lo.plot_x + lo.plot_w) {
 		int r = row_at(m, &lo, v->mouse_y);

@@ -15,6 +15,7 @@
 
 struct view {
 	uint64_t c0, c1;          /* visible cycles [c0, c1) */
+	unsigned r0, r1;          /* visible rows [r0, r1) (r1 = 0: all rows) */
 	int mouse_x, mouse_y;     /* -1: no hover */
 	bool pinned;              /* a detail panel for pin_slot at pin_cycle */
 	unsigned pin_slot;
@@ -32,9 +33,11 @@ struct layout {
 	int plot_x, plot_y, plot_w, plot_h;
 	int legend_y, line_h;
 	double row_h;             /* pixels per row (may be below 1) */
+	unsigned r0, r1;          /* the rows shown */
 };
 
-void layout_of(const struct model *m, const struct font *f, int w, int h, struct layout *lo);
+/* v may be NULL (all rows). */
+void layout_of(const struct model *m, const struct font *f, const struct view *v, int w, int h, struct layout *lo);
 
 /* The row under pixel row y (-1: none) and the cycle under pixel column x. */
 int row_at(const struct model *m, const struct layout *lo, int y);

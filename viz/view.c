@@ -26,8 +26,8 @@
 struct options {
 	const char *trace, *png, *perfetto, *shot;
 	int w, h;
-	bool have_cycles;
-	uint64_t c0, c1;
+	bool have_cycles, have_rows;
+	uint64_t c0, c1, r0, r1;
 	bool timing;
 	unsigned threads;         /* for loading (0: one per CPU) */
 };
@@ -40,10 +40,12 @@ static void usage(FILE *f)
 	      "  --perfetto OUT.json  write Chrome trace-event JSON (ui.perfetto.dev) and exit\n"
 	      "  --size WxH           picture or window size (default 1280x800)\n"
 	      "  --cycles A:B         show cycles [A, B) (default: the whole run)\n"
+	      "  --rows A:B           show rows [A, B) (default: all)\n"
 	      "  --shot FILE          where P saves the window as PNG (default simt-view.png)\n"
 	      "  --timing             print load and render times (stderr)\n"
 	      "  --threads N          threads that load the trace (default: one per CPU)\n"
 	      "controls: wheel or W/S zoom, drag or A/D pan, F fit, G go to a cycle,\n"
+	      "  +/- or Ctrl+wheel show fewer/more rows, Up/Down/PgUp/PgDn scroll rows,\n"
 	      "  hover for details, click to pin a warp's panel (Esc unpins), P save PNG, Q quit\n",
 	      f);
 }
@@ -113,14 +115,24 @@ static int parse_args(int argc, char **argv, struct options *o)
 			if (!parse_u64(v, &n, &e) || *e || n < 1 || n > 64)
 				return bad("--threads %s: expected 1 to 64", v);
 			o->threads = (unsigned)n;
-		} else if (!strcmp(a, "--cycles")) {
+		} else if (!strcmp(a, "--cycles") || !strcmp(a, "--rows")) {
+			bool cyc = !strcmp(a, "--cycles");
 			if (!has)
 				return bad("%s needs A:B", a);
 			const char *v = argv[++i];
+			uint64_t x, y;
 			char *e;
-			if (!parse_u64(v, &o->c0, &e) || *e != ':' || !parse_u64(e + 1, &o->c1, &e) || *e || o->c1 <= o->c0)
-				return bad("--cycles %s: expected A:B with A < B", v);
-			o->have_cycles = true;
+			if (!parse_u64(v, &x, &e) || *e != ':' || !parse_u64(e + 1, &y, &e) || *e || y <= x)
+				return bad(cyc ? "--cycles %s: expected A:B with A < B" : "--rows %s: expected A:B with A < B", v);
+			if (cyc) {
+				o->c0 = x;
+				o->c1 = y;
+				o->have_cycles = true;
+			} else {
+				o->r0 = x;
+				o->r1 = y;
+				o->have_rows = true;
+			}
 		} else if (a[0] == '-' && a[1]) {
 			return bad("unknown option %s", a);
 		} else if (!o->trace) {
@@ -171,6 +183,34 @@ static void pan(const struct model *m, struct view *v, double by)
 	clamp_view(m, v, (double)v->c0 + by, (double)v->c1 + by);
 }
 
+/* Show rows [r0, r0 + n): at least a screenful of the tallest rows, at most
+ * all of them, inside the trace. */
+static void set_rows(const struct model *m, const struct layout *lo, struct view *v, double r0, double n)
+{
+	double least = lo->plot_h / 24.0, all = m->nrows;
+	if (n < least)
+		n = least;
+	if (n < 1)
+		n = 1;
+	if (n >= all) {
+		v->r0 = v->r1 = 0; /* all rows */
+		return;
+	}
+	if (r0 < 0)
+		r0 = 0;
+	if (r0 + n > all)
+		r0 = all - n;
+	v->r0 = (unsigned)r0;
+	v->r1 = (unsigned)(r0 + n);
+}
+
+/* Show factor times as many rows, keeping row `at` where it is on screen. */
+static void zoom_rows(const struct model *m, const struct layout *lo, struct view *v, double at, double factor)
+{
+	double r0 = lo->r0, n = lo->r1 - lo->r0;
+	set_rows(m, lo, v, at - (at - r0) * factor, n * factor);
+}
+
 static int save_png(const char *path, const struct picture *p)
 {
 	char err[512];
@@ -204,7 +244,7 @@ static uint64_t widest_exact(const struct model *m, const struct layout *lo)
 static void timing(struct model *m, const struct font *f, struct view *v, struct picture *p)
 {
 	struct layout lo;
-	layout_of(m, f, p->w, p->h, &lo);
+	layout_of(m, f, v, p->w, p->h, &lo);
 	uint64_t total = m->l.total;
 	uint64_t spans[] = {total, total / 64, widest_exact(m, &lo), 2000};
 	const char *what[] = {"whole run", "1/64 of the run", "widest exact view", "2000 cycles"};
@@ -253,7 +293,7 @@ int main(int argc, char **argv)
 	if (o.timing)
 		fprintf(stderr, "simt-view: loaded %zu bytes, %" PRIu64 " intervals, %" PRIu64 " cycles x %u slots in %.2f s (summary: %u levels from %" PRIu64 " cycles per bucket)\n",
 			m.size, m.t.nrecords, m.t.total_cycles, m.nrows, now() - t0, m.l.nlev, m.l.bsize[0]);
-	struct view v = {0, m.l.total, -1, -1, false, 0, 0, false, "", true};
+	struct view v = {.c1 = m.l.total, .mouse_x = -1, .mouse_y = -1, .help = true};
 	if (o.have_cycles) {
 		if (o.c0 >= m.l.total) {
 			fprintf(stderr, "simt-view: --cycles %" PRIu64 ":%" PRIu64 ": the run has %" PRIu64 " cycles\n", o.c0,
@@ -263,6 +303,16 @@ int main(int argc, char **argv)
 		}
 		v.c0 = o.c0;
 		v.c1 = o.c1;
+	}
+	if (o.have_rows) {
+		if (o.r0 >= m.nrows) {
+			fprintf(stderr, "simt-view: --rows %" PRIu64 ":%" PRIu64 ": the trace has %u rows (slots that held a warp)\n",
+				o.r0, o.r1, m.nrows);
+			model_close(&m);
+			return EXIT_BAD;
+		}
+		v.r0 = (unsigned)o.r0;
+		v.r1 = (unsigned)(o.r1 < m.nrows ? o.r1 : m.nrows);
 	}
 	if (o.perfetto) {
 		FILE *f = fopen(o.perfetto, "w");
@@ -349,7 +399,7 @@ static int interactive(struct model *m, const struct font *f, struct view *v, co
 			dirty = true;
 		}
 		struct layout lo;
-		layout_of(m, f, p.w, p.h, &lo);
+		layout_of(m, f, v, p.w, p.h, &lo);
 		if (dirty) {
 			if (!render(m, f, v, &p)) {
 				fprintf(stderr, "simt-view: %s\n", m->err);
@@ -370,6 +420,9 @@ static int interactive(struct model *m, const struct font *f, struct view *v, co
 		SDL_GetMouseState(&mx, &my);
 		bool in_plot = mx >= lo.plot_x && mx < lo.plot_x + lo.plot_w && my >= lo.over_y;
 		double anchor = in_plot ? (double)cycle_at(v, &lo, mx) : ((double)v->c0 + (double)v->c1) / 2;
+		int mrow = row_at(m, &lo, my);
+		double row_anchor = in_plot && mrow >= 0 ? mrow : (lo.r0 + lo.r1) / 2.0;
+		double nrows = lo.r1 - lo.r0, step = nrows / 8 < 1 ? 1 : nrows / 8;
 		switch (e.type) {
 		case SDL_QUIT:
 			quit = true;
@@ -380,7 +433,10 @@ static int interactive(struct model *m, const struct font *f, struct view *v, co
 			dirty = true;
 			break;
 		case SDL_MOUSEWHEEL:
-			zoom(m, v, anchor, e.wheel.y > 0 ? 0.8 : 1.25);
+			if (SDL_GetModState() & KMOD_CTRL) /* rows */
+				zoom_rows(m, &lo, v, row_anchor, e.wheel.y > 0 ? 0.5 : 2.0);
+			else
+				zoom(m, v, anchor, e.wheel.y > 0 ? 0.8 : 1.25);
 			dirty = true;
 			break;
 		case SDL_MOUSEMOTION:
@@ -456,8 +512,17 @@ static int interactive(struct model *m, const struct font *f, struct view *v, co
 				pan(m, v, -0.1 * (double)(v->c1 - v->c0));
 			else if (k == SDLK_d || k == SDLK_RIGHT)
 				pan(m, v, 0.1 * (double)(v->c1 - v->c0));
-			else if (k == SDLK_f)
+			else if (k == SDLK_f) {
 				clamp_view(m, v, 0, (double)m->l.total);
+				v->r0 = v->r1 = 0;
+			} else if (k == SDLK_EQUALS || k == SDLK_PLUS || k == SDLK_KP_PLUS)
+				zoom_rows(m, &lo, v, row_anchor, 0.5);
+			else if (k == SDLK_MINUS || k == SDLK_KP_MINUS)
+				zoom_rows(m, &lo, v, row_anchor, 2.0);
+			else if (k == SDLK_UP || k == SDLK_DOWN)
+				set_rows(m, &lo, v, lo.r0 + (k == SDLK_UP ? -step : step), nrows);
+			else if (k == SDLK_PAGEUP || k == SDLK_PAGEDOWN)
+				set_rows(m, &lo, v, lo.r0 + (k == SDLK_PAGEUP ? -nrows : nrows), nrows);
 			else if (k == SDLK_g) {
 				v->goto_mode = true;
 				v->goto_text[0] = 0;
@@ -467,8 +532,8 @@ static int interactive(struct model *m, const struct font *f, struct view *v, co
 			else if (k == SDLK_p) {
 				if (!render(m, f, v, &p) || save_png(o->shot, &p))
 					break;
-				printf("simt-view: saved %s (cycles %" PRIu64 ":%" PRIu64 ", %dx%d)\n", o->shot, v->c0, v->c1, p.w,
-				       p.h);
+				printf("simt-view: saved %s (cycles %" PRIu64 ":%" PRIu64 ", rows %u:%u, %dx%d)\n", o->shot, v->c0,
+				       v->c1, lo.r0, lo.r1, p.w, p.h);
 				fflush(stdout);
 			}
 			break;
