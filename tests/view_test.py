@@ -22,8 +22,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from view_png import read_png  # noqa: E402
 
 SIM, VIEW, SRC = sys.argv[1:4]
-COLOUR = {"selected": 0x2ca02c, "not_selected": 0x98df8a, "wait": 0xe6c619,
+COLOUR = {"long_scoreboard": 0xd62728, "selected": 0x2ca02c, "not_selected": 0x98df8a, "wait": 0xe6c619,
           "math_pipe_throttle": 0x8c564b, "exited": 0x5a5a5a, "idle": 0x262626}
+# every state's colour but idle's (docs/VIEWER.md)
+PALETTE = {0x2ca02c, 0x98df8a, 0xd62728, 0xff7f0e, 0xe6c619, 0x1f77b4, 0x17318f, 0x9467bd, 0x8c564b, 0xe377c2,
+           0xad1457, 0x7f9fbf, 0xbcbd22, 0x17becf, 0x5a5a5a}
 # per slot: (start, end, state) worked out in tests/test_trace.c
 SLOT0 = [(0, 1, "selected"), (1, 24, "wait"), (24, 25, "selected"), (25, 26, "selected"), (26, 30, "exited")]
 SLOT1 = [(0, 1, "not_selected"), (1, 4, "math_pipe_throttle"), (4, 5, "selected"), (5, 28, "wait"),
@@ -76,6 +79,20 @@ def check(tmp):
     below = [px(x_of(c), y1 + (y1 - y0)) for c in range(30)]
     assert all(v not in (COLOUR["selected"], COLOUR["wait"]) for v in below), "a row for an unused slot"
     print(f"png: {checked} pixels have their state's colour")
+
+    # 16 SMs x 8 warp slots (tiled_mm 64 on g80): a dark separator line between
+    # each two SMs' rows, 15 of them, in every column of the plot
+    mm = os.path.join(tmp, "mm.trc")
+    run([SIM, os.path.join(SRC, "configs/g80.ini"), os.path.join(SRC, "workloads/tiled_mm.s"),
+         "-D", "M=64", "-D", "N=64", "-D", "K=64", "--trace", mm])
+    run([VIEW, mm, "--png", png, "--size", "1000x600"])
+    w, h, px = read_png(png)
+    for x in (100, 500, 900):
+        col = [px(x, y) for y in range(h)]
+        rows = [y for y in range(h) if col[y] in PALETTE]
+        seps = sum(1 for y in range(rows[0], rows[-1]) if col[y] == 0x181818 and col[y - 1] != 0x181818)
+        assert seps == 15, f"column {x}: {seps} separators between SMs"
+    print("png: 15 separators between 16 SMs")
 
     # Perfetto: one track (thread_name) per warp slot: 16 SMs x 24 slots on g80
     run([VIEW, trc, "--perfetto", js])

@@ -143,19 +143,23 @@ static void draw_plot(struct model *m, const struct view *v, const struct layout
 		dim[s] = 0xff000000u | ((state_colour(&m->t, s) >> 2) & 0x3f3f3f);
 	}
 	uint8_t *st = malloc((size_t)lo->plot_w), *lanes = malloc((size_t)lo->plot_w);
-	int prev_row = -1;
+	int prev_row = -1, top = 0, rows_h = 0;
 	double rh = lo->row_h;
 	for (int y = lo->plot_y; y < lo->plot_y + lo->plot_h && y < p->h; y++) {
 		int r = row_at(m, lo, y);
 		if (r < 0)
 			break;
 		unsigned g = m->row_slot[r];
-		if (r != prev_row)
+		if (r != prev_row) { /* this row's first pixel row: its states, and its height */
 			row_states(m, v, lo, level, g, st, lanes);
+			top = y;
+			rows_h = 1;
+			while (y + rows_h < lo->plot_y + lo->plot_h && row_at(m, lo, y + rows_h) == r)
+				rows_h++;
+		}
 		prev_row = r;
 		uint32_t *dst = &p->px[(size_t)y * (size_t)p->w + (size_t)lo->plot_x];
-		unsigned rr = (unsigned)r - lo->r0; /* row on screen */
-		int top = lo->plot_y + (int)(rr * rh), h = lo->plot_y + (int)((rr + 1) * rh) - top, in = y - top;
+		int h = rows_h, in = y - top;
 		/* a dark line where a new SM's rows begin, when rows are tall enough to spare one */
 		bool new_sm = (unsigned)r > lo->r0 && model_sm(m, g) != model_sm(m, m->row_slot[r - 1]);
 		if (new_sm && rh >= 3) {
