@@ -394,7 +394,7 @@ struct progress {
 
 static void on_state(void *ctx, const struct state_event *e)
 {
-	trace_on_state(((struct progress *)ctx)->trace, e);
+	trace_writer_on_state(((struct progress *)ctx)->trace, e);
 }
 
 static void on_progress(void *ctx, uint64_t cycle, uint64_t done, uint64_t total)
@@ -490,7 +490,7 @@ static int run(const struct options *o)
 	struct progress pr = {now(), 0, isatty(2) != 0, NULL};
 	struct sim_observer obs = {.on_progress = on_progress, .ctx = &pr};
 	if (o->trace) {
-		pr.trace = trace_open(o->trace, &cfg, p, o->workload);
+		pr.trace = trace_writer_open(o->trace, &cfg, p, o->workload);
 		if (!pr.trace) {
 			fprintf(stderr, "simt-sim: --trace: cannot write '%s': %s\n", o->trace, strerror(errno));
 			rc = EXIT_USAGE;
@@ -501,7 +501,7 @@ static int run(const struct options *o)
 	sim = sim_create(&cfg, p, &g, args, &obs, &d);
 	if (!sim) {
 		if (pr.trace) {
-			trace_close(pr.trace, 0);
+			trace_writer_close(pr.trace, 0);
 			remove(o->trace);
 		}
 		rc = report_diag(&d);
@@ -510,7 +510,7 @@ static int run(const struct options *o)
 	double t0 = now();
 	sim_run(sim, o->max_cycles, r);
 	if (pr.trace) {
-		int err = trace_close(pr.trace, r->stats.cycles);
+		int err = trace_writer_close(pr.trace, r->stats.cycles);
 		if (err) {
 			fprintf(stderr, "simt-sim: --trace: cannot write '%s': %s\n", o->trace, strerror(err));
 			rc = EXIT_USAGE;

@@ -96,7 +96,7 @@ static void write_header(struct trace_writer *t, const struct gpu_config *c, con
 	put_u32(t, (uint32_t)c->sub_partitions);
 	put_u32(t, (uint32_t)c->clock_mhz);
 	t->total_at = ftell(t->f);
-	put_u64(t, 0); /* total cycles: patched by trace_close */
+	put_u64(t, 0); /* total cycles: patched by trace_writer_close */
 	put_str(t, c->name);
 	put_str(t, workload);
 	put_u8(t, WSTATE_COUNT);
@@ -114,7 +114,7 @@ static void write_header(struct trace_writer *t, const struct gpu_config *c, con
 	}
 }
 
-struct trace_writer *trace_open(const char *path, const struct gpu_config *c, const struct program *p,
+struct trace_writer *trace_writer_open(const char *path, const struct gpu_config *c, const struct program *p,
 				const char *workload)
 {
 	if ((uint64_t)c->max_warps > TRACE_MAX_SLOTS) {
@@ -201,7 +201,7 @@ static void emit(struct trace_writer *t, unsigned sm, unsigned slot, const struc
 		flush_chunk(t, sm);
 }
 
-void trace_on_state(void *ctx, const struct state_event *e)
+void trace_writer_on_state(void *ctx, const struct state_event *e)
 {
 	struct trace_writer *t = ctx;
 	struct open_interval *o = &t->open[(size_t)e->sm * t->nslots + e->slot];
@@ -210,7 +210,7 @@ void trace_on_state(void *ctx, const struct state_event *e)
 	*o = (struct open_interval){e->cycle, e->block, e->pc, e->mask, (uint8_t)e->state, (uint8_t)e->warp_in_block};
 }
 
-int trace_close(struct trace_writer *t, uint64_t total_cycles)
+int trace_writer_close(struct trace_writer *t, uint64_t total_cycles)
 {
 	for (unsigned sm = 0; sm < t->nsms; sm++)
 		for (unsigned k = 0; k < t->nslots; k++) {

@@ -12,14 +12,14 @@
 struct trace_writer;
 
 /* Create path and write the header. On error returns NULL and sets errno. */
-struct trace_writer *trace_open(const char *path, const struct gpu_config *c, const struct program *p,
+struct trace_writer *trace_writer_open(const char *path, const struct gpu_config *c, const struct program *p,
 				const char *workload);
 
 /* The sim_observer on_state callback (ctx: the writer). */
-void trace_on_state(void *ctx, const struct state_event *e);
+void trace_writer_on_state(void *ctx, const struct state_event *e);
 
 /* Close every open interval at total_cycles, write the rest and the end
  * record, and free t. Returns 0, or an errno value (the first write error). */
-int trace_close(struct trace_writer *t, uint64_t total_cycles);
+int trace_writer_close(struct trace_writer *t, uint64_t total_cycles);
 
 #endif

@@ -52,9 +52,9 @@ void run_prog_traced(struct run *x, struct program *p, const char *config, const
 	struct sim_observer obs = {.on_issue = record};
 	struct trace_writer *tw = NULL;
 	if (trace) {
-		tw = trace_open(trace, &c, p, "test.s");
+		tw = trace_writer_open(trace, &c, p, "test.s");
 		ck_assert_msg(tw, "cannot write %s", trace);
-		obs.on_state = trace_on_state;
+		obs.on_state = trace_writer_on_state;
 		obs.ctx = tw;
 	}
 	struct sim *s = sim_create(&c, p, &x->g, args, &obs, &d);
@@ -62,7 +62,7 @@ void run_prog_traced(struct run *x, struct program *p, const char *config, const
 	sim_run(s, 0, &x->r);
 	sim_destroy(s);
 	if (tw)
-		ck_assert_int_eq(trace_close(tw, x->r.stats.cycles), 0);
+		ck_assert_int_eq(trace_writer_close(tw, x->r.stats.cycles), 0);
 }
 
 void run_text(struct run *x, const char *text, const char *config, const char *const *sets)

@@ -31,7 +31,7 @@ static const struct {
 	{"exited", 0x5a5a5a},
 };
 
-uint32_t state_colour(const struct trace *t, unsigned s)
+uint32_t render_state_colour(const struct trace *t, unsigned s)
 {
 	if (s < t->nstates)
 		for (size_t i = 0; i < sizeof palette / sizeof *palette; i++)
@@ -57,7 +57,7 @@ static void frame(struct picture *p, int x, int y, int w, int h, uint32_t rgb)
 	fill(p, x + w - 1, y, 1, h, rgb);
 }
 
-void layout_of(const struct model *m, const struct font *f, const struct view *v, int w, int h, struct layout *lo)
+void render_layout(const struct model *m, const struct font *f, const struct view *v, int w, int h, struct layout *lo)
 {
 	int lh = f ? font_height(f) + 2 : 14;
 	lo->line_h = lh;
@@ -86,7 +86,7 @@ void layout_of(const struct model *m, const struct font *f, const struct view *v
 		lo->row_h = MAX_ROW_H;
 }
 
-int row_at(const struct model *m, const struct layout *lo, int y)
+int render_row_at(const struct model *m, const struct layout *lo, int y)
 {
 	if (y < lo->plot_y || y >= lo->plot_y + lo->plot_h)
 		return -1;
@@ -94,7 +94,7 @@ int row_at(const struct model *m, const struct layout *lo, int y)
 	return r < lo->r1 && r < m->nrows ? (int)r : -1;
 }
 
-uint64_t cycle_at(const struct view *v, const struct layout *lo, int x)
+uint64_t render_cycle_at(const struct view *v, const struct layout *lo, int x)
 {
 	double cpp = (double)(v->c1 - v->c0) / lo->plot_w;
 	double c = (double)v->c0 + ((double)(x - lo->plot_x) + 0.5) * cpp;
@@ -112,7 +112,7 @@ static void row_states(const struct model *m, const struct view *v, const struct
 	if (level >= 0) {
 		const uint8_t *d = l->dom[level] + (size_t)g * l->nb[level];
 		for (int x = 0; x < lo->plot_w; x++) {
-			uint64_t c = cycle_at(v, lo, lo->plot_x + x);
+			uint64_t c = render_cycle_at(v, lo, lo->plot_x + x);
 			uint64_t b = c / l->bsize[level];
 			st[x] = c < l->total && b < l->nb[level] ? d[b] : idle;
 			lanes[x] = 32;
@@ -121,7 +121,7 @@ static void row_states(const struct model *m, const struct view *v, const struct
 	}
 	size_t i = m->win_first[g], e = m->win_first[g + 1];
 	for (int x = 0; x < lo->plot_w; x++) {
-		uint64_t c = cycle_at(v, lo, lo->plot_x + x);
+		uint64_t c = render_cycle_at(v, lo, lo->plot_x + x);
 		while (i < e && m->win[i].end <= c)
 			i++;
 		bool in = i < e && m->win[i].start <= c;
@@ -139,14 +139,14 @@ static void draw_plot(struct model *m, const struct view *v, const struct layout
 {
 	uint32_t colour[TRACE_MAX_STATES], dim[TRACE_MAX_STATES];
 	for (unsigned s = 0; s < m->t.nstates; s++) {
-		colour[s] = 0xff000000u | state_colour(&m->t, s);
-		dim[s] = 0xff000000u | ((state_colour(&m->t, s) >> 2) & 0x3f3f3f);
+		colour[s] = 0xff000000u | render_state_colour(&m->t, s);
+		dim[s] = 0xff000000u | ((render_state_colour(&m->t, s) >> 2) & 0x3f3f3f);
 	}
 	uint8_t *st = malloc((size_t)lo->plot_w), *lanes = malloc((size_t)lo->plot_w);
 	int prev_row = -1, top = 0, rows_h = 0;
 	double rh = lo->row_h;
 	for (int y = lo->plot_y; y < lo->plot_y + lo->plot_h && y < p->h; y++) {
-		int r = row_at(m, lo, y);
+		int r = render_row_at(m, lo, y);
 		if (r < 0)
 			break;
 		unsigned g = m->row_slot[r];
@@ -154,7 +154,7 @@ static void draw_plot(struct model *m, const struct view *v, const struct layout
 			row_states(m, v, lo, level, g, st, lanes);
 			top = y;
 			rows_h = 1;
-			while (y + rows_h < lo->plot_y + lo->plot_h && row_at(m, lo, y + rows_h) == r)
+			while (y + rows_h < lo->plot_y + lo->plot_h && render_row_at(m, lo, y + rows_h) == r)
 				rows_h++;
 		}
 		prev_row = r;
@@ -286,7 +286,7 @@ static void draw_legend(const struct model *m, const struct view *v, const struc
 			x = 4;
 			y += lo->line_h;
 		}
-		fill(p, x, y + 2, lo->line_h - 4, lo->line_h - 4, state_colour(&m->t, s));
+		fill(p, x, y + 2, lo->line_h - 4, lo->line_h - 4, render_state_colour(&m->t, s));
 		frame(p, x, y + 2, lo->line_h - 4, lo->line_h - 4, 0x808080);
 		font_draw(f, p, x + lo->line_h, y, name, FG);
 		x += w;
@@ -357,7 +357,7 @@ static void draw_box(struct model *m, const struct font *f, const struct layout 
 		y = 0;
 	fill(p, x, y, w, h, 0x101010);
 	frame(p, x, y, w, h, listing ? 0xffffff : 0xa0a0a0);
-	fill(p, x + 1, y + 1, 4, h - 2, state_colour(&m->t, r.state));
+	fill(p, x + 1, y + 1, 4, h - 2, render_state_colour(&m->t, r.state));
 	int yy = y + 4;
 	for (unsigned i = 0; i < n; i++, yy += lo->line_h)
 		font_draw(f, p, x + 8, yy, lines[i], FG);
@@ -376,10 +376,10 @@ static void draw_box(struct model *m, const struct font *f, const struct layout 
 	}
 }
 
-bool render(struct model *m, const struct font *f, const struct view *v, struct picture *p)
+bool render_frame(struct model *m, const struct font *f, const struct view *v, struct picture *p)
 {
 	struct layout lo;
-	layout_of(m, f, v, p->w, p->h, &lo);
+	render_layout(m, f, v, p->w, p->h, &lo);
 	fill(p, 0, 0, p->w, p->h, BG);
 	double cpp = (double)(v->c1 - v->c0) / lo.plot_w;
 	/* the summary while a pixel spans a bucket or more; exact intervals
@@ -405,9 +405,9 @@ bool render(struct model *m, const struct font *f, const struct view *v, struct 
 			 m->t.workload, m->t.config, v->c0, v->c1, m->l.total, cpp, lo.r0, lo.r1, m->nrows);
 	font_draw(f, p, 4, lo.title_y, title, v->goto_mode ? 0xffd54f : FG);
 	if (v->mouse_x >= lo.plot_x && v->mouse_x < lo.plot_x + lo.plot_w) {
-		int r = row_at(m, &lo, v->mouse_y);
+		int r = render_row_at(m, &lo, v->mouse_y);
 		if (r >= 0)
-			draw_box(m, f, &lo, p, v->mouse_x + 14, v->mouse_y + 14, m->row_slot[r], cycle_at(v, &lo, v->mouse_x),
+			draw_box(m, f, &lo, p, v->mouse_x + 14, v->mouse_y + 14, m->row_slot[r], render_cycle_at(v, &lo, v->mouse_x),
 				 false);
 	}
 	if (v->pinned)

@@ -37,16 +37,16 @@ struct layout {
 };
 
 /* v may be NULL (all rows). */
-void layout_of(const struct model *m, const struct font *f, const struct view *v, int w, int h, struct layout *lo);
+void render_layout(const struct model *m, const struct font *f, const struct view *v, int w, int h, struct layout *lo);
 
 /* The row under pixel row y (-1: none) and the cycle under pixel column x. */
-int row_at(const struct model *m, const struct layout *lo, int y);
-uint64_t cycle_at(const struct view *v, const struct layout *lo, int x);
+int render_row_at(const struct model *m, const struct layout *lo, int y);
+uint64_t render_cycle_at(const struct view *v, const struct layout *lo, int x);
 
 /* The colour of state s (by its name in the trace). */
-uint32_t state_colour(const struct trace *t, unsigned s);
+uint32_t render_state_colour(const struct trace *t, unsigned s);
 
 /* Draw everything; false (m->err) when a chunk cannot be decoded. */
-bool render(struct model *m, const struct font *f, const struct view *v, struct picture *p);
+bool render_frame(struct model *m, const struct font *f, const struct view *v, struct picture *p);
 
 #endif
