@@ -139,11 +139,14 @@ static uint64_t col_start(const struct lod *l, uint64_t c)
 	return c * q + (c * r + l->ocols - 1) / l->ocols;
 }
 
-/* The column of cycle s: floor(s cols / T). */
+/* The column of cycle s: floor(s cols / T) (col_start(c) <= s exactly when
+ * c <= s cols / T). Exact in 64 bits when s cols fits; else approximated
+ * in long double and corrected. */
 static uint64_t col_of(const struct lod *l, uint64_t s)
 {
-	uint64_t c = s <= UINT64_MAX / l->ocols ? s * l->ocols / l->total
-						: (uint64_t)((long double)s * l->ocols / l->total); /* then exact: */
+	if (s <= UINT64_MAX / l->ocols)
+		return s * l->ocols / l->total;
+	uint64_t c = (uint64_t)((long double)s * l->ocols / l->total);
 	if (c >= l->ocols)
 		c = l->ocols - 1;
 	while (c > 0 && col_start(l, c) > s)

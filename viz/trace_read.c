@@ -53,7 +53,7 @@ static bool need(struct cur *c, size_t k, const char *what)
 	return true;
 }
 
-static uint8_t get_u8(struct cur *c, const char *what)
+static inline uint8_t get_u8(struct cur *c, const char *what)
 {
 	return need(c, 1, what) ? c->p[c->at++] : 0;
 }
@@ -73,8 +73,10 @@ static uint64_t get_u64(struct cur *c, const char *what)
 	return lo | (uint64_t)get_u32(c, what) << 32;
 }
 
-static uint64_t get_varint(struct cur *c, const char *what)
+static inline uint64_t get_varint(struct cur *c, const char *what)
 {
+	if (c->at < c->n && c->p[c->at] < 0x80) /* one byte: most of them */
+		return c->p[c->at++];
 	uint64_t v = 0;
 	for (unsigned shift = 0; shift < 64; shift += 7) {
 		uint8_t b = get_u8(c, what);
