@@ -81,6 +81,18 @@ static const char *state_name(const struct loaded *L, const struct trace_rec *r)
 	return L->t.state_names[r->state];
 }
 
+/* Run workloads/tiled_mm.s at n x n x n on config, writing the trace to a
+ * fresh file named after tag (path[64]); x holds the run. */
+static void traced_tiled_mm(struct run *x, const char *config, const char *n, const char *tag, char *path)
+{
+	snprintf(path, 64, "/tmp/simt-test-%s-%d.trc", tag, (int)getpid());
+	struct diag d = {0};
+	const struct param_override ov[] = {{"M", n}, {"N", n}, {"K", n}};
+	struct program *p = asm_load(src_path("workloads/tiled_mm.s"), ov, 3, &d);
+	ck_assert_msg(p, "%s", d.msg);
+	run_prog_traced(x, p, config, NULL, path);
+}
+
 struct want {
 	unsigned slot;
 	uint64_t start, end;
@@ -159,13 +171,8 @@ START_TEST(test_cycles_match_stalls)
 	static const char *const cfgs[] = {"g80", "h100"};
 	for (int k = 0; k < 2; k++) {
 		char path[64];
-		snprintf(path, sizeof path, "/tmp/simt-test-trace-%d.trc", (int)getpid());
-		struct diag d = {0};
-		const struct param_override ov[] = {{"M", "128"}, {"N", "128"}, {"K", "128"}};
-		struct program *p = asm_load(src_path("workloads/tiled_mm.s"), ov, 3, &d);
-		ck_assert_msg(p, "%s", d.msg);
 		struct run x;
-		run_prog_traced(&x, p, cfgs[k], NULL, path);
+		traced_tiled_mm(&x, cfgs[k], "128", "stalls", path);
 		struct loaded L;
 		ck_assert_msg(load(&L, path), "%s", L.err);
 		uint64_t per[32] = {0};
@@ -197,13 +204,8 @@ START_TEST(test_trace_deterministic)
 	uint8_t *data[2];
 	size_t size[2];
 	for (int k = 0; k < 2; k++) {
-		snprintf(path[k], sizeof path[k], "/tmp/simt-test-det%d-%d.trc", k, (int)getpid());
-		struct diag d = {0};
-		const struct param_override ov[] = {{"M", "64"}, {"N", "64"}, {"K", "64"}};
-		struct program *p = asm_load(src_path("workloads/tiled_mm.s"), ov, 3, &d);
-		ck_assert_msg(p, "%s", d.msg);
 		struct run x;
-		run_prog_traced(&x, p, "h100", NULL, path[k]);
+		traced_tiled_mm(&x, "h100", "64", k ? "det1" : "det0", path[k]);
 		done(&x);
 		data[k] = read_all(path[k], &size[k]);
 		unlink(path[k]);
@@ -313,13 +315,8 @@ END_TEST
 START_TEST(test_lod_matches_exact)
 {
 	char path[64];
-	snprintf(path, sizeof path, "/tmp/simt-test-lod-%d.trc", (int)getpid());
-	struct diag d = {0};
-	const struct param_override ov[] = {{"M", "64"}, {"N", "64"}, {"K", "64"}};
-	struct program *p = asm_load(src_path("workloads/tiled_mm.s"), ov, 3, &d);
-	ck_assert_msg(p, "%s", d.msg);
 	struct run x;
-	run_prog_traced(&x, p, "g80", NULL, path);
+	traced_tiled_mm(&x, "g80", "64", "lod", path);
 	struct loaded L;
 	ck_assert_msg(load(&L, path), "%s", L.err);
 	struct lod l;
@@ -374,13 +371,8 @@ END_TEST
 START_TEST(test_threads_agree)
 {
 	char path[64];
-	snprintf(path, sizeof path, "/tmp/simt-test-thr-%d.trc", (int)getpid());
-	struct diag d = {0};
-	const struct param_override ov[] = {{"M", "64"}, {"N", "64"}, {"K", "64"}};
-	struct program *p = asm_load(src_path("workloads/tiled_mm.s"), ov, 3, &d);
-	ck_assert_msg(p, "%s", d.msg);
 	struct run x;
-	run_prog_traced(&x, p, "g80", NULL, path);
+	traced_tiled_mm(&x, "g80", "64", "thr", path);
 	size_t size;
 	uint8_t *data = read_all(path, &size);
 	struct trace t[2];
