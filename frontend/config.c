@@ -119,6 +119,7 @@ struct load_ctx {
 	struct gpu_config *c;
 	char msg[512];
 	bool failed;
+	unsigned nset;            /* keys the file set */
 	unsigned char seen[NKEYS];
 };
 
@@ -140,6 +141,7 @@ static int handler(void *user, const char *section, const char *name, const char
 		return 0;
 	}
 	l->seen[k - keys] = 1;
+	l->nset++;
 	return 1;
 }
 
@@ -158,6 +160,10 @@ bool cfg_load(const char *path, struct gpu_config *c, struct diag *d)
 			snprintf(l.msg, sizeof l.msg, "malformed line (expected [section] or key = value)");
 		return diag_error(d, path, (unsigned)(line > 0 ? line : 0), 0, "", "%s", l.msg);
 	}
+	/* a file that sets nothing is a mistake (a wrong path, an empty file),
+	 * not a request for the built-in defaults */
+	if (!l.nset)
+		return diag_error(d, path, 0, 0, "", "the config sets no key (expected [section] and key = value lines; see --help-config)");
 	return true;
 }
 

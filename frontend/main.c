@@ -42,6 +42,7 @@ struct options {
 	uint64_t max_cycles;
 	int disasm;
 	int occupancy;
+	int occ_given;            /* --threads, --regs or --smem appeared */
 	long long occ_threads, occ_regs, occ_smem;
 };
 
@@ -152,6 +153,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 			if (errno || end == val || *end || v < 0 || v > (1 << 24))
 				return bad_usage("%s: expected a non-negative integer", a);
 			*(a[2] == 't' ? &o->occ_threads : a[2] == 'r' ? &o->occ_regs : &o->occ_smem) = v;
+			o->occ_given = 1;
 		} else if (!strcmp(a, "--disasm")) {
 			o->disasm = 1;
 		} else if (a[0] == '-' && a[1]) {
@@ -171,6 +173,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 		o->config = pos[0];
 		return 0;
 	}
+	if (o->occ_threads || o->occ_regs || o->occ_smem || o->occ_given)
+		return bad_usage("%s", "--threads, --regs and --smem belong to the occupancy command: add --occupancy "
+				       "(a workload's own geometry comes from its .block and .regs)");
 	if (npos < 2)
 		return bad_usage("%s", npos ? "missing WORKLOAD.s" : "missing CONFIG.ini and WORKLOAD.s");
 	o->config = pos[0];
@@ -348,6 +353,24 @@ static bool load_config(const struct options *o, struct gpu_config *cfg, struct 
 	return true;
 }
 
+/* One resource's limit for the occupancy command: "none" when it does not
+ * bind (no registers, no shared memory). */
+static void occ_limit_line(FILE *f, const char *what, unsigned blocks, const char *why)
+{
+	if (blocks == UINT32_MAX)
+		fprintf(f, "  %-14s   -  %s\n", what, why);
+	else
+		fprintf(f, "  %-14s %3u  %s\n", what, blocks, why);
+}
+
+static void json_limit(FILE *f, const char *key, unsigned blocks)
+{
+	if (blocks == UINT32_MAX)
+		fprintf(f, ", \"%s\": null", key);
+	else
+		fprintf(f, ", \"%s\": %u", key, blocks);
+}
+
 static int occupancy_command(const struct options *o)
 {
 	struct diag d;
@@ -357,6 +380,14 @@ static int occupancy_command(const struct options *o)
 		return report_diag(&d);
 	struct occ_result r;
 	occ_compute(&cfg, (unsigned)o->occ_threads, (unsigned)o->occ_regs, (uint32_t)o->occ_smem, &r);
+	if (!r.blocks) {
+		/* a per-block limit: CUDA refuses the launch */
+		fprintf(stderr, "simt-sim: a block of %lld threads with %lld registers per thread and %lld bytes of "
+				"shared memory cannot run on %s: it exceeds the %s\n",
+			o->occ_threads, o->occ_regs, o->occ_smem, cfg.name, occ_limit_names[r.limiter]);
+		return EXIT_USAGE;
+	}
+	double occ = (double)r.blocks * r.warps_per_block / (double)cfg.max_warps;
 	if (o->json) {
 		FILE *f = strcmp(o->json, "-") ? fopen(o->json, "w") : stdout;
 		if (!f) {
@@ -364,18 +395,45 @@ static int occupancy_command(const struct options *o)
 			return EXIT_USAGE;
 		}
 		fprintf(f, "{\"blocks_per_sm\": %u, \"limiter\": \"%s\", \"warps_per_block\": %u, "
-			   "\"regs_per_block\": %u, \"smem_per_block\": %u, \"occupancy\": %.6f}\n",
+			   "\"regs_per_block\": %u, \"smem_per_block\": %u, \"occupancy\": %.6f",
 			r.blocks, occ_limit_names[r.limiter], r.warps_per_block, r.regs_per_block,
-			r.smem_per_block, (double)r.blocks * r.warps_per_block / (double)cfg.max_warps);
-		if (f != stdout)
-			fclose(f);
+			r.smem_per_block, occ);
+		json_limit(f, "blocks_by_warps", r.by_warps);
+		json_limit(f, "blocks_by_blocks", r.by_blocks);
+		json_limit(f, "blocks_by_registers", r.by_regs);
+		json_limit(f, "blocks_by_shared_memory", r.by_smem);
+		fprintf(f, "}\n");
+		if (f != stdout ? fclose(f) != 0 : fflush(f) != 0) {
+			fprintf(stderr, "simt-sim: --json: cannot write '%s'\n", o->json);
+			return EXIT_USAGE;
+		}
 		return 0;
 	}
 	printf("blocks_per_sm %u\n", r.blocks);
 	printf("limited by %s\n", occ_limit_names[r.limiter]);
-	printf("occupancy %.1f%% (%u of %lld warps)\n",
-	       100.0 * r.blocks * r.warps_per_block / (double)cfg.max_warps, r.blocks * r.warps_per_block,
+	printf("occupancy %.1f%% (%u of %lld warps)\n", 100.0 * occ, r.blocks * r.warps_per_block,
 	       (long long)cfg.max_warps);
+	/* every resource's own limit, so the binding one can be explained */
+	printf("blocks per SM each resource allows:\n");
+	char why[160];
+	uint64_t warp_cap = (uint64_t)cfg.max_threads / 32 < (uint64_t)cfg.max_warps ? (uint64_t)cfg.max_threads / 32
+										   : (uint64_t)cfg.max_warps;
+	snprintf(why, sizeof why, "%" PRIu64 " warps per SM / %u warps per block", warp_cap, r.warps_per_block);
+	occ_limit_line(stdout, "warps", r.by_warps, why);
+	snprintf(why, sizeof why, "sm.max_blocks");
+	occ_limit_line(stdout, "blocks", r.by_blocks, why);
+	if (r.by_regs == UINT32_MAX)
+		snprintf(why, sizeof why, "no registers");
+	else
+		snprintf(why, sizeof why, "%lld registers per SM / %u per block (%lld per thread, allocated in units of %lld)",
+			 (long long)cfg.registers, r.regs_per_block, o->occ_regs, (long long)cfg.reg_alloc_unit);
+	occ_limit_line(stdout, "registers", r.by_regs, why);
+	if (r.by_smem == UINT32_MAX)
+		snprintf(why, sizeof why, "no shared memory");
+	else
+		snprintf(why, sizeof why, "%lld bytes per SM / %u per block (%lld requested, allocated in units of %lld)",
+			 (long long)cfg.shared_mem, r.smem_per_block, o->occ_smem, (long long)cfg.shared_alloc_unit);
+	occ_limit_line(stdout, "shared memory", r.by_smem, why);
 	return 0;
 }
 
@@ -411,30 +469,61 @@ static void on_progress(void *ctx, uint64_t cycle, uint64_t done, uint64_t total
 }
 
 
-static int dump_buffers(const struct options *o, const struct program *p, const struct gmem *g)
+/* The run's output files, opened before the simulation so that a bad name
+ * or an unwritable path is reported at once, not after a long run. */
+struct outputs {
+	FILE *json;               /* --json, or NULL */
+	FILE *dump[MAX_OPT];      /* --dump files, in option order */
+	int dump_buf[MAX_OPT];    /* ... and the buffer each writes */
+};
+
+static int open_outputs(const struct options *o, const struct program *p, struct outputs *out)
 {
 	for (unsigned i = 0; i < o->ndumps; i++) {
 		const char *eq = strchr(o->dumps[i], '=');
 		char name[64];
 		snprintf(name, sizeof name, "%.*s", (int)(eq - o->dumps[i]), o->dumps[i]);
-		int b = program_find_buffer(p, name);
-		if (b < 0) {
+		out->dump_buf[i] = program_find_buffer(p, name);
+		if (out->dump_buf[i] < 0) {
 			fprintf(stderr, "simt-sim: --dump: the workload has no buffer '%s'\n", name);
 			return EXIT_USAGE;
 		}
-		FILE *f = fopen(eq + 1, "wb");
-		if (!f || fwrite(g->bufs[b].data, 1, g->bufs[b].size, f) != g->bufs[b].size) {
-			fprintf(stderr, "simt-sim: --dump: cannot write '%s': %s\n", eq + 1, strerror(errno));
-			if (f)
-				fclose(f);
-			return EXIT_USAGE;
-		}
-		if (fclose(f)) {
+		out->dump[i] = fopen(eq + 1, "wb");
+		if (!out->dump[i]) {
 			fprintf(stderr, "simt-sim: --dump: cannot write '%s': %s\n", eq + 1, strerror(errno));
 			return EXIT_USAGE;
 		}
 	}
+	if (o->json) {
+		out->json = strcmp(o->json, "-") ? fopen(o->json, "w") : stdout;
+		if (!out->json) {
+			fprintf(stderr, "simt-sim: --json: cannot write '%s': %s\n", o->json, strerror(errno));
+			return EXIT_USAGE;
+		}
+	}
 	return 0;
+}
+
+/* Close every output; a failed write or close is exit code 2. */
+static int close_outputs(const struct options *o, struct outputs *out)
+{
+	int rc = 0;
+	for (unsigned i = 0; i < o->ndumps; i++)
+		if (out->dump[i] && (ferror(out->dump[i]) | fclose(out->dump[i]))) {
+			fprintf(stderr, "simt-sim: --dump: cannot write '%s'\n", strchr(o->dumps[i], '=') + 1);
+			rc = EXIT_USAGE;
+		}
+	if (out->json && (ferror(out->json) | (out->json == stdout ? fflush(stdout) : fclose(out->json)))) {
+		fprintf(stderr, "simt-sim: --json: cannot write '%s'\n", o->json);
+		rc = EXIT_USAGE;
+	}
+	return rc;
+}
+
+static void dump_buffers(const struct options *o, const struct outputs *out, const struct gmem *g)
+{
+	for (unsigned i = 0; i < o->ndumps; i++)
+		fwrite(g->bufs[out->dump_buf[i]].data, 1, g->bufs[out->dump_buf[i]].size, out->dump[i]);
 }
 
 static int run(const struct options *o)
@@ -476,6 +565,14 @@ static int run(const struct options *o)
 		program_free(p);
 		return EXIT_USAGE;
 	}
+	struct outputs out;
+	memset(&out, 0, sizeof out);
+	int orc = open_outputs(o, p, &out);
+	if (orc) {
+		close_outputs(o, &out);
+		program_free(p);
+		return orc;
+	}
 	struct gmem g, initial;
 	gmem_init(&g);
 	gmem_init(&initial);
@@ -483,10 +580,7 @@ static int run(const struct options *o)
 	int rc = 0;
 	struct sim *sim = NULL;
 	struct sim_result *r = xcalloc(1, sizeof *r);
-	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d)) {
-		rc = report_diag(&d);
-		goto out;
-	}
+	int io_rc = 0; /* a failed output file: exit code 2 whatever the run did */
 	struct progress pr = {now(), 0, isatty(2) != 0, NULL};
 	struct sim_observer obs = {.on_progress = on_progress, .ctx = &pr};
 	if (o->trace) {
@@ -497,6 +591,14 @@ static int run(const struct options *o)
 			goto out;
 		}
 		obs.on_state = on_state;
+	}
+	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d)) {
+		if (pr.trace) {
+			trace_writer_close(pr.trace, 0);
+			remove(o->trace);
+		}
+		rc = report_diag(&d);
+		goto out;
 	}
 	sim = sim_create(&cfg, p, &g, args, &obs, &d);
 	if (!sim) {
@@ -513,13 +615,15 @@ static int run(const struct options *o)
 		int err = trace_writer_close(pr.trace, r->stats.cycles);
 		if (err) {
 			fprintf(stderr, "simt-sim: --trace: cannot write '%s': %s\n", o->trace, strerror(err));
-			rc = EXIT_USAGE;
+			io_rc = EXIT_USAGE;
 		}
 	}
 	double secs = now() - t0;
 	if (pr.tty && t0 - pr.start + secs >= 1.0)
 		fprintf(stderr, "\r%60s\r", "");
-	write_text(stdout, p, &cfg, r);
+	/* with --json -, stdout holds the JSON document alone */
+	FILE *text = o->json && !strcmp(o->json, "-") ? stderr : stdout;
+	write_text(text, p, &cfg, r);
 	if (r->warnings[0])
 		fprintf(stderr, "warning: %s", r->warnings);
 	const char *word = "none";
@@ -528,7 +632,7 @@ static int run(const struct options *o)
 		rc = r->status == SIM_DEADLOCK ? EXIT_DEADLOCK : r->status == SIM_FAULT ? EXIT_FAULT
 											 : EXIT_PROGRESS;
 	} else {
-		int fails = wl_check(p, &initial, &g, stdout, &d);
+		int fails = wl_check(p, &initial, &g, text, &d);
 		if (fails < 0) {
 			rc = report_diag(&d);
 			goto out;
@@ -538,26 +642,18 @@ static int run(const struct options *o)
 		char v[64];
 		for (unsigned i = 0; i < p->nreports; i++) {
 			wl_report_value(p, &g, i, v, sizeof v);
-			printf("report %s = %s\n", p->reports[i].name, v);
+			fprintf(text, "report %s = %s\n", p->reports[i].name, v);
 		}
-		int drc = dump_buffers(o, p, &g);
-		if (drc)
-			rc = drc;
+		dump_buffers(o, &out, &g);
 	}
-	if (o->json) {
-		FILE *f = strcmp(o->json, "-") ? fopen(o->json, "w") : stdout;
-		if (!f) {
-			fprintf(stderr, "simt-sim: --json: cannot write '%s': %s\n", o->json, strerror(errno));
-			rc = EXIT_USAGE;
-		} else {
-			write_json(f, p, &cfg, r, &g, word, secs);
-			if (f != stdout && fclose(f)) {
-				fprintf(stderr, "simt-sim: --json: cannot write '%s'\n", o->json);
-				rc = EXIT_USAGE;
-			}
-		}
-	}
-out:
+	if (out.json)
+		write_json(out.json, p, &cfg, r, &g, word, secs);
+out:;
+	int crc = close_outputs(o, &out);
+	if (crc)
+		io_rc = crc;
+	if (io_rc)
+		rc = io_rc;
 	sim_result_free(r);
 	free(r);
 	sim_destroy(sim);

@@ -128,8 +128,37 @@ static void compare(struct cmp *c, uint32_t i, uint32_t got, uint32_t want)
 
 struct ectx {
 	const struct program *p;
+	const struct gmem *initial; /* buffers as filled before the run */
 	uint32_t i;
 };
+
+/* BUF[idx] in a check expression: the element as filled before the run. */
+static bool index_initial(void *ctx, const char *s, unsigned len, int64_t idx, struct value *out, char *why,
+			  size_t n)
+{
+	struct ectx *e = ctx;
+	for (unsigned b = 0; b < e->p->nbuffers; b++) {
+		const struct buffer_spec *bs = &e->p->buffers[b];
+		if (strlen(bs->name) != len || memcmp(bs->name, s, len))
+			continue;
+		if (idx < 0 || idx >= (int64_t)bs->count) {
+			snprintf(why, n, "index %lld is outside buffer %s (%u elements) for i = %u", (long long)idx,
+				 bs->name, bs->count, e->i);
+			return false;
+		}
+		uint32_t v;
+		memcpy(&v, e->initial->bufs[b].data + 4 * (size_t)idx, 4);
+		if (bs->type == ELEM_F32)
+			*out = (struct value){true, 0, (double)bitsf(v)};
+		else if (bs->type == ELEM_S32)
+			*out = (struct value){false, (int32_t)v, 0};
+		else
+			*out = (struct value){false, v, 0};
+		return true;
+	}
+	snprintf(why, n, "unknown buffer '%.*s'", (int)(len > 40 ? 40 : len), s);
+	return false;
+}
 
 static bool lookup_i(void *ctx, const char *s, unsigned len, struct value *out)
 {
@@ -182,8 +211,8 @@ int wl_check(const struct program *p, const struct gmem *initial, const struct g
 			break;
 		}
 		case CHECK_EXPR: {
-			struct ectx e = {p, 0};
-			struct expr_env env = {lookup_i, &e, p->files[0], c->line, c->expr_text, d};
+			struct ectx e = {p, initial, 0};
+			struct expr_env env = {lookup_i, index_initial, &e, p->files[0], c->line, c->expr_text, d};
 			for (uint32_t i = 0; i < n; i++) {
 				e.i = i;
 				int pos = 0;

@@ -21,11 +21,24 @@
 #define MAX_TOKS 8192
 #define MAX_INCLUDE_DEPTH 8
 
+/* The index of an enclosing .rept (innermost first), for the lines of one
+ * repetition. */
+struct rept_bind {
+	char name[PROG_NAME_MAX];
+	int64_t value;
+	const struct rept_bind *outer;
+};
+
 struct line {
 	unsigned file; /* index into program.files */
 	unsigned lineno;
 	char *text;
+	const struct rept_bind *bind; /* .rept indices in scope, or NULL */
+	bool repeated;                /* a copy made by .rept */
 };
+
+#define MAX_LINES (1u << 22) /* source lines after .include and .rept */
+#define MAX_REPT 65536       /* repetitions of one .rept */
 
 struct as {
 	struct program *p;
@@ -44,6 +57,8 @@ struct as {
 	unsigned regs_line;
 	uint32_t allowed_i; /* CHECK_EXPR validation: value of i */
 	bool allow_i;
+	struct rept_bind **binds; /* every .rept index binding (owned) */
+	unsigned nbinds, cap_binds;
 };
 
 /* ---- diagnostics --------------------------------------------------------- */
@@ -185,6 +200,11 @@ static int find_arg(const struct program *p, const char *s, unsigned len)
 static bool lookup(void *ctx, const char *s, unsigned len, struct value *out)
 {
 	struct as *a = ctx;
+	for (const struct rept_bind *b = a->cur ? a->cur->bind : NULL; b; b = b->outer)
+		if (strlen(b->name) == len && !memcmp(b->name, s, len)) {
+			*out = (struct value){false, b->value, 0};
+			return true;
+		}
 	int i = find_param(a->p, s, len);
 	if (i >= 0) {
 		*out = a->p->params[i].v;
@@ -202,10 +222,31 @@ static bool lookup(void *ctx, const char *s, unsigned len, struct value *out)
 	return false;
 }
 
+/* BUF[idx] in a .check expression, validated at assembly (the buffer exists,
+ * the index is inside it); the value is read at check time (workload.c). */
+static bool check_index(void *ctx, const char *s, unsigned len, int64_t idx, struct value *out, char *why,
+			size_t n)
+{
+	struct as *a = ctx;
+	int b = find_buffer_n(a->p, s, len);
+	if (b < 0) {
+		snprintf(why, n, "unknown buffer '%.*s' (declare it with .buffer first)", (int)(len > 40 ? 40 : len), s);
+		return false;
+	}
+	const struct buffer_spec *bs = &a->p->buffers[b];
+	if (idx < 0 || idx >= (int64_t)bs->count) {
+		snprintf(why, n, "index %lld is outside buffer %s (%u elements) for i = %u", (long long)idx, bs->name,
+			 bs->count, a->allowed_i);
+		return false;
+	}
+	*out = (struct value){bs->type == ELEM_F32, 0, 0.0};
+	return true;
+}
+
 static bool eval(struct as *a, int *pos, struct value *v)
 {
-	struct expr_env env = {lookup, a, a->p->files[a->cur->file], a->cur->lineno, a->cur->text,
-			       a->d};
+	struct expr_env env = {lookup, a->allow_i ? check_index : NULL, a, a->p->files[a->cur->file],
+			       a->cur->lineno, a->cur->text, a->d};
 	return expr_eval(a->toks, pos, &env, v);
 }
 
@@ -280,7 +321,7 @@ static bool read_source(struct as *a, unsigned file, const char *text, int depth
 		const char *nl = strchr(s, '\n');
 		size_t len = nl ? (size_t)(nl - s) : strlen(s);
 		lineno++;
-		struct line l = {file, lineno, xstrndup(s, len)};
+		struct line l = {file, lineno, xstrndup(s, len), NULL, false};
 		if (len && l.text[len - 1] == '\r')
 			l.text[len - 1] = 0;
 		GROW(a->lines, a->cap_lines, a->nlines + 1);
@@ -356,7 +397,7 @@ static bool do_param(struct as *a, int pos)
 		snprintf(where, sizeof where, "-D %s", name);
 		int n = lex_line(a->ov[i].value, ot, 64, where, 0, &od);
 		int op = 0;
-		struct expr_env env = {lookup, a, where, 0, a->ov[i].value, &od};
+		struct expr_env env = {lookup, NULL, a, where, 0, a->ov[i].value, &od};
 		if (n < 0 || !expr_eval(ot, &op, &env, &v) || ot[op].kind != TK_END)
 			return diag_error(a->d, "command line", 0, 0, "",
 					  "-D %s=%s: expected a number%s%s", name, a->ov[i].value,
@@ -400,6 +441,87 @@ static bool is_insn_start(const struct token *t)
 	return t->kind == TK_IDENT || is_p(t, '@');
 }
 
+/* Is line li a .rept (+1) or .endr (-1) line? Lexes only lines that start
+ * with one, so that their own errors surface when pass 1 reaches them. */
+static int rept_kind(const struct line *l)
+{
+	const char *q = l->text + strspn(l->text, " \t");
+	if (!strncmp(q, ".rept", 5) && !isalnum((unsigned char)q[5]) && q[5] != '_')
+		return 1;
+	if (!strncmp(q, ".endr", 5) && !isalnum((unsigned char)q[5]) && q[5] != '_')
+		return -1;
+	return 0;
+}
+
+/* .rept COUNT  or  .rept NAME, COUNT  ...  .endr at line li: the lines up to
+ * the matching .endr are replaced by COUNT copies of themselves, NAME being
+ * 0 .. COUNT-1 in copy k. Copies keep their source line numbers. */
+static bool do_rept(struct as *a, unsigned li, int pos)
+{
+	char name[PROG_NAME_MAX] = "";
+	const struct token *nt = &a->toks[pos];
+	if (nt->kind == TK_IDENT && is_p(&a->toks[pos + 1], ',')) {
+		if (!name_token(a, pos, "an index name after .rept", name))
+			return false;
+		if (find_param(a->p, nt->s, nt->len) >= 0 || find_shared(a->p, nt->s, nt->len) >= 0)
+			return err_at(a, nt->col, "'%s' is already defined", name);
+		for (const struct rept_bind *b = a->cur->bind; b; b = b->outer)
+			if (!strcmp(b->name, name))
+				return err_at(a, nt->col, "'%s' is already the index of an enclosing .rept", name);
+		pos += 2;
+	}
+	int64_t count;
+	if (!eval_int(a, &pos, 0, MAX_REPT, "repetition count", &count) || !expect_end(a, pos))
+		return false;
+	unsigned end = li + 1;
+	for (int depth = 1; end < a->nlines; end++) {
+		depth += rept_kind(&a->lines[end]);
+		if (!depth)
+			break;
+	}
+	if (end >= a->nlines)
+		return err_at(a, (unsigned)strspn(a->cur->text, " \t") + 1, "'.rept' without a matching '.endr'");
+	unsigned body = end - li - 1;
+	if ((uint64_t)body * (uint64_t)count + a->nlines > MAX_LINES)
+		return err_at(a, (unsigned)strspn(a->cur->text, " \t") + 1,
+			      ".rept makes the workload too long (over %u lines)", MAX_LINES);
+	/* the new lines: [0, li] + COUNT bodies + [end, nlines) */
+	unsigned n = a->nlines - body + body * (unsigned)count;
+	struct line *nl = xmalloc(sizeof *nl * (n ? n : 1));
+	memcpy(nl, a->lines, sizeof *nl * (li + 1));
+	unsigned k = li + 1;
+	for (int64_t c = 0; c < count; c++) {
+		const struct rept_bind *bind = a->lines[li].bind;
+		if (name[0]) {
+			struct rept_bind *b = xmalloc(sizeof *b);
+			snprintf(b->name, sizeof b->name, "%s", name);
+			b->value = c;
+			b->outer = a->lines[li].bind;
+			GROW(a->binds, a->cap_binds, a->nbinds + 1);
+			a->binds[a->nbinds++] = b;
+			bind = b;
+		}
+		for (unsigned j = li + 1; j < end; j++) {
+			nl[k] = a->lines[j];
+			nl[k].text = xstrdup(a->lines[j].text);
+			nl[k].bind = bind; /* outermost .rept first: nested ones expand later, in each copy */
+			nl[k].repeated = true;
+			k++;
+		}
+	}
+	memcpy(nl + k, a->lines + end, sizeof *nl * (a->nlines - end));
+	for (unsigned j = li + 1; j < end; j++)
+		free(a->lines[j].text);
+	free(a->lines);
+	a->lines = nl;
+	a->cap_lines = n;
+	a->nlines = n;
+	a->lines[li].text[0] = 0; /* the .rept line is done */
+	a->lines[li + 1 + body * (unsigned)count].text[0] = 0; /* and its .endr */
+	a->cur = &a->lines[li];
+	return true;
+}
+
 static bool pass1(struct as *a)
 {
 	uint32_t pc = 0;
@@ -422,8 +544,8 @@ static bool pass1(struct as *a)
 					      (int)t->len, t->s);
 			int prev = find_label(a->p, t->s, t->len);
 			if (prev >= 0)
-				return err_at(a, t->col, "label '%.*s' is already defined", (int)t->len,
-					      t->s);
+				return err_at(a, t->col, "label '%.*s' is already defined%s", (int)t->len, t->s,
+					      a->cur->repeated ? " (a label inside .rept is defined again by each repetition)" : "");
 			GROW(a->p->labels, a->cap_labels, a->p->nlabels + 1);
 			struct label *lb = &a->p->labels[a->p->nlabels++];
 			memcpy(lb->name, t->s, t->len);
@@ -435,6 +557,10 @@ static bool pass1(struct as *a)
 		if (t->kind == TK_DIRECT) {
 			if (pos)
 				return err_at(a, t->col, "a directive cannot follow a label");
+			if (tok_is(t, ".rept") && !do_rept(a, li, pos + 1))
+				return false;
+			if (tok_is(t, ".endr"))
+				return err_at(a, t->col, "'.endr' without a '.rept' before it");
 			if (tok_is(t, ".param") && !do_param(a, pos + 1))
 				return false;
 			if (tok_is(t, ".shared") && !do_shared(a, pos + 1))
@@ -1207,8 +1333,8 @@ static bool do_directive(struct as *a, const struct token *t, int pos)
 		return do_check(a, pos);
 	if (tok_is(t, ".report"))
 		return do_report(a, pos);
-	static const char *const known[] = {".kernel", ".regs", ".param", ".shared", ".buffer",
-					    ".arg", ".grid", ".block", ".check", ".report", ".include"};
+	static const char *const known[] = {".kernel", ".regs", ".param", ".shared", ".buffer", ".arg",
+					    ".grid", ".block", ".check", ".report", ".include", ".rept", ".endr"};
 	const char *best = NULL;
 	unsigned bd = 3;
 	for (unsigned i = 0; i < sizeof known / sizeof known[0]; i++) {
@@ -1316,6 +1442,9 @@ struct program *asm_from_string(const char *path, const char *text,
 	for (unsigned i = 0; i < a.nlines; i++)
 		free(a.lines[i].text);
 	free(a.lines);
+	for (unsigned i = 0; i < a.nbinds; i++)
+		free(a.binds[i]);
+	free(a.binds);
 	free(a.toks);
 	free(a.ov_used);
 	if (!ok) {

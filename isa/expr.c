@@ -1,6 +1,7 @@
 /* expr.c - recursive-descent evaluator for constant expressions. */
 #include "expr.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,6 +20,11 @@ static bool err(struct ep *e, const struct token *t, const char *msg)
 static bool is_p(const struct token *t, int c) { return t->kind == TK_PUNCT && t->punct == c; }
 
 static bool binary(struct ep *e, int level, struct value *out);
+
+static bool is_func(const struct token *t, const char *name)
+{
+	return t->len == strlen(name) && !memcmp(t->s, name, t->len);
+}
 
 static bool primary(struct ep *e, struct value *out)
 {
@@ -83,6 +89,43 @@ static bool primary(struct ep *e, struct value *out)
 			if (fl && !r.is_float)
 				r = (struct value){true, 0, (double)r.i};
 			*out = r;
+			ok = true;
+		} else if (is_func(t, "f32") || is_func(t, "fmaf")) {
+			bool fma = t->len == 4;
+			struct value v[3];
+			int n = fma ? 3 : 1;
+			if (!is_p(&e->t[e->pos + 1], '('))
+				return err(e, &e->t[e->pos + 1], "expected '(' after the function name");
+			e->pos += 2;
+			for (int k = 0; k < n; k++) {
+				if (k) {
+					if (!is_p(&e->t[e->pos], ','))
+						return err(e, &e->t[e->pos], "expected ',' between the arguments");
+					e->pos++;
+				}
+				if (!binary(e, 0, &v[k]))
+					return false;
+			}
+			if (!is_p(&e->t[e->pos], ')'))
+				return err(e, &e->t[e->pos], "expected ')' after the arguments");
+			e->pos++;
+			float r = fma ? fmaf((float)value_f(v[0]), (float)value_f(v[1]), (float)value_f(v[2]))
+				      : (float)value_f(v[0]);
+			*out = (struct value){true, 0, (double)r};
+			ok = true;
+		} else if (is_p(&e->t[e->pos + 1], '[')) {
+			e->pos += 2;
+			struct value ix;
+			if (!binary(e, 0, &ix))
+				return false;
+			if (!is_p(&e->t[e->pos], ']'))
+				return err(e, &e->t[e->pos], "expected ']' after the index");
+			if (ix.is_float)
+				return err(e, &e->t[e->pos], "an index must be an integer");
+			e->pos++;
+			char why[160] = "buffer elements can only be read in a .check expression";
+			if (!e->env->index || !e->env->index(e->env->ctx, t->s, t->len, ix.i, out, why, sizeof why))
+				return err(e, t, why);
 			ok = true;
 		} else {
 			if (!e->env->lookup || !e->env->lookup(e->env->ctx, t->s, t->len, out)) {

@@ -1,13 +1,16 @@
 /* expr.h - constant expressions over workload parameters.
  *
  * C precedence and operators: unary - + ~ !, * / %, + -, << >>, < <= > >=,
- * == !=, &, ^, |, parentheses, and min(a,b), max(a,b). Values are 64-bit
- * integers or doubles (a float literal makes the result float); bitwise and
- * shift operators need integers. Names are resolved through a callback. */
+ * == !=, &, ^, |, parentheses, min(a,b), max(a,b), f32(x) (x rounded to
+ * single precision) and fmaf(a,b,c) (C's fmaf of the three rounded to single
+ * precision). Values are 64-bit integers or doubles (a float literal makes
+ * the result float); bitwise and shift operators need integers. Names, and
+ * NAME[index] where the context allows it, are resolved through callbacks. */
 #ifndef SIMT_EXPR_H
 #define SIMT_EXPR_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "diag.h"
@@ -22,6 +25,10 @@ struct value {
 struct expr_env {
 	/* Resolve a name; return false if it is unknown. */
 	bool (*lookup)(void *ctx, const char *name, unsigned len, struct value *out);
+	/* Resolve NAME[idx] (a buffer element), or NULL where elements cannot be
+	 * read; on failure it writes why (at most n bytes) and returns false. */
+	bool (*index)(void *ctx, const char *name, unsigned len, int64_t idx, struct value *out, char *why,
+		      size_t n);
 	void *ctx;
 	const char *file; /* for diagnostics */
 	unsigned line;

@@ -61,6 +61,11 @@ struct warp {
 	uint32_t spin_lo, spin_hi;
 	uint64_t loop_epoch;      /* the last backward branch taken, in that epoch */
 	uint32_t loop_lo, loop_hi;
+	/* livelock watch (livelock.c): Brent's cycle finding over state hashes */
+	uint64_t lv_round;        /* the check round these fields belong to */
+	uint64_t lv_saved;        /* the state hash compared against */
+	uint32_t lv_power, lv_steps;
+	bool lv_have, lv_found;   /* a saved hash; a repeated state was seen */
 	/* livelock detection: the last value (folded over lanes) this warp loaded
 	 * at a few load pcs (slot pc % LD_SEEN); a different one is progress */
 #define LD_SEEN 8
@@ -139,6 +144,9 @@ struct sim {
 	unsigned dispatch_rr;     /* SM the next dispatch pass starts at */
 	uint64_t last_progress, progress_epoch;
 	uint64_t last_issue;      /* cycle of the last instruction issued anywhere */
+	bool lv_on;               /* the livelock watch is checking states (livelock.c) */
+	uint64_t lv_round;        /* ... in this round */
+	uint64_t lv_unproven, lv_proven; /* warps that issued in the round: without, with a repeat */
 	struct sim_result *r;
 	uint64_t hist[STALL_COUNT]; /* sum of every sub-partition's hist */
 	bool stop;

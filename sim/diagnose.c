@@ -148,7 +148,7 @@ void diag_livelock(struct sim *s)
 	s->stop = true;
 	r->status = SIM_NO_PROGRESS;
 	const struct program *p = s->p;
-	diag_say(r, "no forward progress: for %" PRIu64 " cycles (sim.livelock_window = %lld) warps kept issuing but no store or atomic changed memory, no load returned a new value, no thread exited and none arrived at a barrier\n",
+	diag_say(r, "no forward progress: for %" PRIu64 " cycles (sim.livelock_window = %lld) warps kept issuing but no store or atomic changed memory, no load returned a new value, no thread exited, none arrived at a barrier, and every warp that issued came back to a state it had been in (the same pc, mask and registers)\n",
 		 s->now - s->last_progress, (long long)s->c->livelock_window);
 	unsigned shown = 0, total = 0;
 	for (unsigned i = 0; i < s->nsms; i++)

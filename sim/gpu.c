@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "livelock.h"
 #include "util.h"
 
 const char *const stall_names[STALL_COUNT] = {
@@ -187,6 +188,7 @@ void gpu_progress(struct sim *s)
 {
 	s->last_progress = s->now;
 	s->progress_epoch++;
+	s->lv_on = false;
 }
 
 static void add_live(struct sm *m, struct warp *w)
@@ -395,7 +397,7 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 		if (issued)
 			s->last_issue = s->now;
 		s->now += delta;
-		if (issued && s->now - s->last_progress > (uint64_t)s->c->livelock_window) {
+		if (issued && livelock_watch(s)) {
 			diag_livelock(s);
 			break;
 		}

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "livelock.h"
 
 static enum stall throttle_of(const struct deps *d)
 {
@@ -212,6 +213,9 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	if ((d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !mem_is_store(in->op))
 		progress |= load_progress(w, pc, in, x.exec_mask);
 	uint32_t exited = 0;
+	bool back_edge = false; /* a loop's back edge taken while the livelock watch checks */
+	if (s->lv_on)
+		livelock_issue(s, w);
 	switch (in->op) {
 	case OP_BRA:
 		w->branch_until = t + (uint64_t)s->c->branch_latency;
@@ -219,6 +223,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 			w->loop_epoch = s->progress_epoch;
 			w->loop_lo = (uint32_t)in->off;
 			w->loop_hi = pc;
+			back_edge = s->lv_on;
 		}
 		if (x.taken && (mask & ~x.taken))
 			st->divergent_branches++;
@@ -248,6 +253,8 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
 	w->live_lanes = s->simt->live(w->simt);
 	w->dirty = true;
+	if (back_edge)
+		livelock_back_edge(s, w); /* the state the loop's next iteration starts from */
 	if (s->obs.on_issue) {
 		struct issue_event e = {t, m->id, w->slot, w->subp, b->linear, w->warp_in_block, pc, mask,
 					x.exec_mask, live_before, s->simt->depth(w->simt)};

@@ -23,7 +23,7 @@ static struct value ev(const char *text, struct diag *d)
 	if (lex_line(text, t, 64, "e", 1, d) < 0)
 		return v;
 	int pos = 0;
-	struct expr_env env = {lookup, NULL, "e", 1, text, d};
+	struct expr_env env = {lookup, NULL, NULL, "e", 1, text, d};
 	if (expr_eval(t, &pos, &env, &v) && t[pos].kind != TK_END)
 		diag_error(d, "e", 1, t[pos].col, text, "trailing");
 	return v;

@@ -108,6 +108,14 @@ def check(tmp):
     assert [(round(e["ts"] * 1000), e["args"]["warps"]) for e in counters] == [(0, 2), (26, 1), (30, 0)], counters
     print(f"perfetto: {len(tracks)} tracks, slices and counters as expected")
 
+    # no display: the window cannot be shown, so simt-view says so and exits
+    # at once (SDL would otherwise draw into its offscreen driver and wait)
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    p = subprocess.run([VIEW, trc], capture_output=True, text=True, env=env, timeout=60)
+    assert p.returncode != 0, f"exit {p.returncode} without a display"
+    assert "simt-view: no display" in p.stderr, p.stderr
+    print("no display: refused at once")
+
     # a run that deadlocks still writes its trace (exit 3), up to the cycle
     # the deadlock was found (the one warp's last slice ends there)
     dl = os.path.join(tmp, "deadlock.trc")

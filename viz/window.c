@@ -89,6 +89,16 @@ int window_run(struct model *m, const struct font *f, struct view *v, int width,
 		fprintf(stderr, "simt-view: no display: %s (use --png for pictures without one)\n", SDL_GetError());
 		return 1;
 	}
+	/* With no display SDL falls back to a driver that draws nowhere
+	 * (offscreen, dummy): the window would wait for input nobody can give. */
+	const char *drv = SDL_GetCurrentVideoDriver();
+	if (drv && (!strcmp(drv, "offscreen") || !strcmp(drv, "dummy") || !strcmp(drv, "evdev"))) {
+		fprintf(stderr, "simt-view: no display (DISPLAY and WAYLAND_DISPLAY name none, so SDL chose its '%s' "
+				"video driver, which shows nothing); use --png OUT.png or --perfetto OUT.json without one\n",
+			drv);
+		SDL_Quit();
+		return 1;
+	}
 	SDL_Window *win = SDL_CreateWindow("simt-view", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
 					   SDL_WINDOW_RESIZABLE);
 	SDL_Renderer *ren = win ? SDL_CreateRenderer(win, -1, 0) : NULL;

@@ -1,0 +1,111 @@
+/*
+ * livelock.c - telling a livelock from a long computation.
+ *
+ * Cheap progress events (a store or atomic that changes memory, a load
+ * that returns a new value, an exit, a barrier arrival: gpu_progress) reset
+ * the watch. When warps keep issuing for half of sim.livelock_window cycles
+ * without one, the watch starts checking: each warp that issues from then
+ * on hashes its whole state (pc, active mask, the divergence model's parked
+ * groups, every lane's registers and predicates) at each backward branch it
+ * takes and looks for a repeated state with Brent's cycle finding. Memory
+ * does not change meanwhile, so a warp whose state repeats is in a cycle it
+ * cannot leave by itself: a spin loop. A warp whose registers keep changing
+ * (a long register-only loop, a loop reading %clock) finds no repeat.
+ *
+ * At livelock_window cycles without cheap progress the watch decides: if
+ * every warp that issued while checking has repeated a state, the run is
+ * livelocked; otherwise some warp computes, which is progress, and the
+ * watch starts over. Decisions are taken at issue cycles only, so stepping
+ * and fast-forward decide alike.
+ *
+ * States are compared by a 64-bit hash: two different states collide with
+ * probability about 2^-64 per comparison, which would report a livelock
+ * that is not one.
+ */
+#include "livelock.h"
+
+#include "core.h"
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v;
+	h *= 0x100000001b3ull; /* FNV-1a's prime, a word at a time */
+	return h ^ (h >> 29);
+}
+
+static void hash_parked(void *ctx, uint32_t mask, uint32_t pc, const char *why)
+{
+	(void)why;
+	uint64_t *h = ctx;
+	*h = mix(mix(*h, mask), pc);
+}
+
+static uint64_t warp_state_hash(const struct sim *s, const struct warp *w)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	h = mix(mix(h, w->pc), w->mask);
+	h = mix(mix(h, w->bar_mask), w->sleep_lanes);
+	s->simt->parked(w->simt, hash_parked, &h);
+	for (int p = 0; p < ISA_NUM_PREDS; p++)
+		h = mix(h, w->x.preds[p]);
+	size_t n = (size_t)w->x.nregs * ISA_WARP_SIZE;
+	const uint32_t *r = w->x.regs;
+	for (size_t i = 0; i + 1 < n; i += 2)
+		h = mix(h, (uint64_t)r[i] | (uint64_t)r[i + 1] << 32);
+	if (n & 1)
+		h = mix(h, r[n - 1]);
+	return h;
+}
+
+void livelock_issue(struct sim *s, struct warp *w)
+{
+	if (w->lv_round == s->lv_round)
+		return;
+	w->lv_round = s->lv_round;
+	w->lv_found = false;
+	w->lv_power = 1;
+	w->lv_steps = 0;
+	w->lv_saved = 0;
+	w->lv_have = false;
+	s->lv_unproven++;
+}
+
+void livelock_back_edge(struct sim *s, struct warp *w)
+{
+	if (w->lv_found || w->lv_round != s->lv_round)
+		return;
+	uint64_t h = warp_state_hash(s, w);
+	if (w->lv_have && h == w->lv_saved) {
+		w->lv_found = true;
+		s->lv_unproven--;
+		s->lv_proven++;
+		return;
+	}
+	/* Brent: compare with a state saved at powers of two steps */
+	if (!w->lv_have || ++w->lv_steps == w->lv_power) {
+		w->lv_saved = h;
+		w->lv_have = true;
+		w->lv_power *= 2;
+		w->lv_steps = 0;
+	}
+}
+
+bool livelock_watch(struct sim *s)
+{
+	uint64_t quiet = s->now - s->last_progress;
+	uint64_t window = (uint64_t)s->c->livelock_window;
+	if (!s->lv_on) {
+		if (quiet > window / 2) {
+			s->lv_on = true;
+			s->lv_round++;
+			s->lv_unproven = s->lv_proven = 0;
+		}
+		return false;
+	}
+	if (quiet <= window)
+		return false;
+	if (!s->lv_unproven && s->lv_proven)
+		return true;
+	gpu_progress(s); /* some warp's registers kept changing: it computes */
+	return false;
+}

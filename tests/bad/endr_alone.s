@@ -1,0 +1,5 @@
+.grid 1
+.block 32
+        mov r1, 1
+.endr
+        exit

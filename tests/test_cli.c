@@ -1,0 +1,238 @@
+/* test_cli.c - what a new user hit: stdout that is one JSON document,
+ * outputs checked before a run, empty configs, the occupancy command,
+ * register-only loops that are not livelocks, workload parameters that do
+ * what they say (.rept), element-wise checks. Every expected value comes
+ * from the seeds, the configs' numbers or arithmetic in the comments. */
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common.h"
+
+static char out[65536];
+
+static int sim(const char *args)
+{
+	const char *bin = getenv("SIMT_SIM");
+	ck_assert_msg(bin, "SIMT_SIM is not set (run through meson test)");
+	char cmd[8192];
+	snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s", src_dir(), bin, args);
+	return run_cmd(cmd, out, sizeof out);
+}
+
+/* The number after "key": in a JSON text (a flat scan is enough here). */
+static double json_num(const char *j, const char *key)
+{
+	char k[80];
+	snprintf(k, sizeof k, "\"%s\": ", key);
+	const char *p = strstr(j, k);
+	ck_assert_msg(p, "no %s in %s", key, j);
+	return strtod(p + strlen(k), NULL);
+}
+
+/* --json - leaves stdout to the JSON document: a real JSON parser reads it
+ * whole, and the text summary went to stderr. */
+START_TEST(json_stdout_is_one_document)
+{
+	ck_assert_int_eq(sim("configs/h100.ini workloads/naive_mm.s -D TILE=32 -D M=32 -D N=32 -D K=32 --json - "
+			     "2>/dev/null | python3 -m json.tool > /dev/null"), 0);
+	char cmd[4096];
+	snprintf(cmd, sizeof cmd, "cd '%s' && { '%s' configs/h100.ini workloads/naive_mm.s -D TILE=32 -D M=32 -D N=32 "
+				  "-D K=32 --json - 2>&1 >/dev/null; }", src_dir(), getenv("SIMT_SIM"));
+	ck_assert_int_eq(run_cmd(cmd, out, sizeof out), 0); /* stderr alone */
+	ck_assert_msg(strstr(out, "  cycles  ") && strstr(out, "check C matmul(A, B, 32, 32, 32): pass"), "%s", out);
+	ck_assert_msg(!strchr(out, '{'), "JSON went to stderr: %s", out);
+}
+END_TEST
+
+/* A bad --dump buffer or an unwritable output is reported before the run:
+ * the summary (printed after the run) never appears. */
+START_TEST(outputs_checked_before_the_run)
+{
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --dump X=/tmp/simt-x.bin"), 2);
+	ck_assert_msg(strstr(out, "simt-sim: --dump: the workload has no buffer 'X'"), "%s", out);
+	ck_assert_msg(!strstr(out, "cycles"), "the run happened: %s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --json /nonexistent/dir/r.json"), 2);
+	ck_assert_msg(strstr(out, "simt-sim: --json: cannot write '/nonexistent/dir/r.json'"), "%s", out);
+	ck_assert_msg(!strstr(out, "cycles"), "the run happened: %s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --dump C=/nonexistent/dir/c.bin"), 2);
+	ck_assert_msg(!strstr(out, "cycles"), "the run happened: %s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --trace /nonexistent/dir/t.trc"), 2);
+	ck_assert_msg(!strstr(out, "cycles"), "the run happened: %s", out);
+	/* a write that fails at the end is exit code 2 even when the check passes */
+	if (access("/dev/full", W_OK) == 0) {
+		ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --trace /dev/full"), 2);
+		ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --json /dev/full"), 2);
+	}
+}
+END_TEST
+
+START_TEST(empty_config_refused)
+{
+	char path[] = "/tmp/simt-empty-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "; only a comment\n\n", 18), 18);
+	close(fd);
+	char args[256];
+	snprintf(args, sizeof args, "%s workloads/seed_4x4.s", path);
+	ck_assert_int_eq(sim(args), 2);
+	ck_assert_msg(strstr(out, "error: the config sets no key"), "%s", out);
+	unlink(path);
+}
+END_TEST
+
+/* The seed's G80 figures (seed 000): 768 threads, 8 blocks, 8192 registers,
+ * 16 KB shared memory per SM; 256-thread blocks of 10 registers: 3 blocks
+ * by threads and 3 by registers (2560 registers per block, warps allocated
+ * in pairs, 256-register units), 8 by 2 KB of shared memory each. */
+START_TEST(occupancy_prints_every_limit)
+{
+	ck_assert_int_eq(sim("configs/g80.ini --occupancy --threads 256 --regs 10 --smem 2048"), 0);
+	ck_assert_msg(strstr(out, "blocks_per_sm 3\n"), "%s", out);
+	ck_assert_msg(strstr(out, "  warps            3  24 warps per SM / 8 warps per block"), "%s", out);
+	ck_assert_msg(strstr(out, "  blocks           8  sm.max_blocks"), "%s", out);
+	ck_assert_msg(strstr(out, "  registers        3  8192 registers per SM / 2560 per block"), "%s", out);
+	ck_assert_msg(strstr(out, "  shared memory    8  16384 bytes per SM / 2048 per block"), "%s", out);
+	/* 11 registers: 2816 per block, 2 blocks; now registers bind */
+	ck_assert_int_eq(sim("configs/g80.ini --occupancy --threads 256 --regs 11 --smem 2048 --json -"), 0);
+	ck_assert_int_eq((int)json_num(out, "blocks_per_sm"), 2);
+	ck_assert_int_eq((int)json_num(out, "blocks_by_registers"), 2);
+	ck_assert_int_eq((int)json_num(out, "blocks_by_warps"), 3);
+	ck_assert_int_eq((int)json_num(out, "blocks_by_shared_memory"), 8);
+	/* a block CUDA cannot launch at all: an error, not "blocks_per_sm 0" */
+	ck_assert_int_eq(sim("configs/g80.ini --occupancy --threads 2000"), 2);
+	ck_assert_msg(strstr(out, "cannot run on g80: it exceeds the block size (sm.max_threads_per_block)"), "%s", out);
+	ck_assert_msg(!strstr(out, "blocks_per_sm"), "%s", out);
+	/* occupancy options without --occupancy are a mistake, not ignored */
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --threads 64"), 2);
+	ck_assert_msg(strstr(out, "--threads, --regs and --smem belong to the occupancy command"), "%s", out);
+}
+END_TEST
+
+/* A long loop of dependent multiply-adds changes its registers every
+ * iteration: not a livelock. 100000 dependent FFMAs at the G80's 24-cycle
+ * FP32 latency (units.fp32_latency) take 2.4 M cycles, past the 1 M-cycle
+ * livelock window. */
+START_TEST(register_loop_is_not_a_livelock)
+{
+	ck_assert_int_eq(sim("configs/g80.ini workloads/micro/fma_chain.s -D ITERS=100000 --json -"), 0);
+	ck_assert_msg(strstr(out, "\"cycles_per_fma\": 24"), "%s", out);
+	ck_assert_uint_ge((uint64_t)json_num(out, "cycles"), 100000 * 24);
+	ck_assert_uint_le((uint64_t)json_num(out, "cycles"), 100000 * 24 + 1000);
+}
+END_TEST
+
+/* Loops that revisit a state are livelocks, whatever their period: the
+ * spinlock on the stack (one state) and a counter mod 1024 (1024 states). */
+START_TEST(revisiting_loops_are_livelocks)
+{
+	ck_assert_int_eq(sim("configs/g80.ini workloads/spinlock.s"), 5);
+	ck_assert_msg(strstr(out, "no forward progress: for "), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/spin_counter.s --set sim.livelock_window=200000"), 5);
+	ck_assert_msg(strstr(out, "in the loop over pcs 1..3 (tests/workloads/spin_counter.s:8-10)"), "%s", out);
+	/* and the watch decides at the same cycle with and without fast-forward */
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/spin_counter.s --set sim.livelock_window=200000 "
+			     "--set sim.fast_forward=0 --json - 2>/dev/null"), 5);
+	double stepped = json_num(out, "cycles");
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/spin_counter.s --set sim.livelock_window=200000 "
+			     "--json - 2>/dev/null"), 5);
+	ck_assert(stepped == json_num(out, "cycles"));
+}
+END_TEST
+
+/* latency_hiding.s repeats its load + 4 multiply-adds REPS times: each warp
+ * issues 2 + 5 REPS + 6 instructions, 13 warps by default. */
+START_TEST(latency_hiding_reps)
+{
+	static const unsigned reps[] = {5, 20, 100};
+	for (unsigned k = 0; k < 3; k++) {
+		char args[256];
+		snprintf(args, sizeof args, "configs/g80.ini workloads/latency_hiding.s -D REPS=%u --json - 2>/dev/null",
+			 reps[k]);
+		ck_assert_int_eq(sim(args), 0);
+		ck_assert_uint_eq((uint64_t)json_num(out, "warp_instructions"), 13 * (8 + 5 * reps[k]));
+		ck_assert_uint_eq((uint64_t)json_num(out, "ffma"), 13 * 4 * reps[k]);
+	}
+}
+END_TEST
+
+/* vecadd.s checks C against A[i] + B[i] from the inputs; a wrong
+ * expectation fails with exit code 1. */
+START_TEST(element_wise_check)
+{
+	ck_assert_int_eq(sim("configs/g80.ini workloads/vecadd.s -D N=1000"), 0);
+	ck_assert_msg(strstr(out, "check C expr(A[i] + B[i]): pass (1000 elements bit-exact)"), "%s", out);
+	char path[] = "/tmp/simt-vecadd-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "sed 's/expr(A\\[i\\] + B\\[i\\])/expr(A[i] - B[i])/' '%s' > %s",
+		 src_path("workloads/vecadd.s"), path);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	char args[256];
+	snprintf(args, sizeof args, "configs/g80.ini %s -D N=1000", path);
+	ck_assert_int_eq(sim(args), 1);
+	ck_assert_msg(strstr(out, "check C expr(A[i] - B[i]): FAIL"), "%s", out);
+	unlink(path);
+}
+END_TEST
+
+/* Every shipped workload once on the G80 (stack) and the H100 (ITS): each
+ * check passes; the seeds' synchronisation examples end as the seeds say
+ * (the even/odd __syncthreads kernel deadlocks and the atomicCAS spinlock
+ * livelocks under the stack; both complete under ITS). */
+START_TEST(every_workload_once)
+{
+	static const char *const dirs[] = {"workloads", "workloads/micro"};
+	unsigned count = 0;
+	for (int di = 0; di < 2; di++) {
+		DIR *dir = opendir(src_path(dirs[di]));
+		ck_assert(dir);
+		struct dirent *e;
+		while ((e = readdir(dir))) {
+			size_t n = strlen(e->d_name);
+			if (n < 3 || strcmp(e->d_name + n - 2, ".s"))
+				continue;
+			for (int c = 0; c < 2; c++) {
+				bool stack = c == 0;
+				int want = 0;
+				if (stack && !strcmp(e->d_name, "barrier_divergence.s"))
+					want = 3;
+				if (stack && !strcmp(e->d_name, "spinlock.s"))
+					want = 5;
+				char args[512];
+				snprintf(args, sizeof args, "configs/%s.ini %s/%s", stack ? "g80" : "h100", dirs[di], e->d_name);
+				int rc = sim(args);
+				ck_assert_msg(rc == want, "%s: exit %d, expected %d\n%s", args, rc, want, out);
+				ck_assert_msg(!strstr(out, "FAIL"), "%s\n%s", args, out);
+				count++;
+			}
+		}
+		closedir(dir);
+	}
+	ck_assert_uint_ge(count, 2 * 19);
+}
+END_TEST
+
+Suite *cli_suite(void)
+{
+	Suite *s = suite_create("cli");
+	TCase *t = tcase_create("cli");
+	tcase_set_timeout(t, 300);
+	tcase_add_test(t, json_stdout_is_one_document);
+	tcase_add_test(t, outputs_checked_before_the_run);
+	tcase_add_test(t, empty_config_refused);
+	tcase_add_test(t, occupancy_prints_every_limit);
+	tcase_add_test(t, register_loop_is_not_a_livelock);
+	tcase_add_test(t, revisiting_loops_are_livelocks);
+	tcase_add_test(t, latency_hiding_reps);
+	tcase_add_test(t, element_wise_check);
+	tcase_add_test(t, every_workload_once);
+	suite_add_tcase(s, t);
+	return s;
+}
