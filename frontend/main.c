@@ -207,6 +207,14 @@ static void json_str(FILE *f, const char *s)
 
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
 
+/* Share of the time functional unit u of a sub-partition was occupied by
+ * issued instructions, over the cycles its SM had a resident warp. */
+static double pipe_busy(const struct gpu_config *c, const struct sim_stats *s, int u)
+{
+	double cap = (double)s->active_sm_cycles * (double)c->sub_partitions;
+	return cap > 0 ? (double)s->unit_busy[u] / cap : 0.0;
+}
+
 /* Achieved DRAM bandwidth over the run (GB/s at the configured clock). */
 static double dram_gb_s(const struct gpu_config *c, const struct sim_stats *s)
 {
@@ -241,6 +249,10 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 	fprintf(f, ",\n  \"regs_per_thread\": %u,\n  \"shared_bytes\": %u,\n", p->nregs, p->shared_bytes);
 	fprintf(f, "  \"grid\": [%u, %u, %u],\n  \"block\": [%u, %u, %u],\n", p->grid[0], p->grid[1],
 		p->grid[2], p->block[0], p->block[1], p->block[2]);
+	fprintf(f, "  \"pipe_utilization\": {");
+	for (int u = 0; u < UNIT_COUNT; u++)
+		fprintf(f, "%s\"%s\": %.6f", u ? ", " : "", isa_unit_names[u], pipe_busy(c, s, u));
+	fprintf(f, "},\n");
 	fprintf(f, "  \"stalls\": {");
 	for (int k = 0; k < STALL_COUNT; k++)
 		fprintf(f, "%s\"%s\": %" PRIu64, k ? ", " : "", stall_names[k], s->stalls[k]);
@@ -335,6 +347,10 @@ static void write_text(FILE *f, const struct program *p, const struct gpu_config
 	if (ms->atomic_ops)
 		fprintf(f, "  atomics              %" PRIu64 " operations, %" PRIu64 " serialised on an address\n",
 			ms->atomic_ops, ms->atomic_serialised);
+	fprintf(f, "  pipes busy           ");
+	for (int u = 0; u < UNIT_COUNT; u++)
+		fprintf(f, "%s%s %.1f%%", u ? ", " : "", isa_unit_names[u], 100.0 * pipe_busy(c, s, u));
+	fprintf(f, "  (of SM-cycles with a resident warp, per sub-partition)\n");
 	fprintf(f, "  stalls (share of %" PRIu64 " warp-cycles):\n", s->active_warp_cycles);
 	for (int k = 0; k < STALL_COUNT; k++)
 		if (s->stalls[k])

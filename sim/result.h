@@ -33,6 +33,9 @@ struct sim_stats {
 #undef STAT
 	uint64_t op_count[OP_COUNT];   /* warp instructions per opcode */
 	uint64_t stalls[STALL_COUNT];  /* warp-cycles per reason */
+	uint64_t unit_busy[UNIT_COUNT]; /* cycles each functional unit was occupied by issued warp
+					 * instructions (its initiation interval), summed over
+					 * sub-partitions and SMs */
 	struct mem_stats mem;
 };
 

@@ -194,6 +194,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	s->r->sms[m->id].warp_insns++;
 	struct subpart *sp = &m->sp[w->subp];
 	sp->unit_free[d->unit] = t + s->ii[d->unit];
+	st->unit_busy[d->unit] += s->ii[d->unit];
 	/* results */
 	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
 		struct mem_request rq = {(enum mem_class)d->mclass, x.exec_mask, x.addr, 4 * isa_width_regs(in),
