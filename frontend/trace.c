@@ -95,6 +95,7 @@ static void write_header(struct trace_writer *t, const struct gpu_config *c, con
 	put_u32(t, t->nslots);
 	put_u32(t, (uint32_t)c->sub_partitions);
 	put_u32(t, (uint32_t)c->clock_mhz);
+	put_u32(t, (uint32_t)(sim_peak_issue_rate(c) * 65536.0 + 0.5));
 	t->total_at = ftell(t->f);
 	put_u64(t, 0); /* total cycles: patched by trace_writer_close */
 	put_str(t, c->name);

@@ -184,6 +184,13 @@ void trace_state(struct sim *s, const struct sm *m, struct warp *w, uint64_t t, 
 	s->obs.on_state(s->obs.ctx, &e);
 }
 
+double sim_peak_issue_rate(const struct gpu_config *c)
+{
+	double fp32 = (double)c->fp32_lanes / 32.0;
+	double w = (double)c->issue_width;
+	return fp32 < 1.0 ? (fp32 < w ? fp32 : w) : w;
+}
+
 void gpu_progress(struct sim *s)
 {
 	s->last_progress = s->now;

@@ -75,4 +75,10 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r);
 
 void sim_destroy(struct sim *s);
 
+/* The most warp instructions a sub-partition can issue per cycle in a
+ * steady stream of FP32 work: sm.issue_width, or fewer when a warp
+ * instruction occupies the FP32 lanes several cycles (a G80's 8 SPs take
+ * 4 cycles: 0.25). The viewer draws issue utilisation against it. */
+double sim_peak_issue_rate(const struct gpu_config *c);
+
 #endif

@@ -94,6 +94,17 @@ def check(tmp):
         assert seps == 15, f"column {x}: {seps} separators between SMs"
     print("png: 15 separators between 16 SMs")
 
+    # the overview strip is issue over the SM's peak rate: a G80 SM issues
+    # at most one FP32 warp instruction per 4 cycles (8 SPs), and tiled_mm
+    # keeps it near that most of the run, so most of the strip is drawn
+    # near the top of the heat scale (bright: red and green both high),
+    # not near 0.25 (dark red)
+    top = [px(x, y) for x in range(100, 980, 7) for y in range(18, 70)]
+    heat = [v for v in top if v not in PALETTE and v != 0x181818]
+    bright = sum(1 for v in heat if (v >> 16) == 0xff and ((v >> 8) & 0xff) >= 0xc0)
+    assert heat and bright > len(heat) // 2, f"overview: {bright} of {len(heat)} pixels bright"
+    print(f"overview: {bright} of {len(heat)} strip pixels near the peak issue rate")
+
     # Perfetto: one track (thread_name) per warp slot: 16 SMs x 24 slots on g80
     run([VIEW, trc, "--perfetto", js])
     doc = json.load(open(js))

@@ -213,7 +213,7 @@ void lod_finish(struct lod *l, const struct trace *t)
 			uint64_t c0 = col_start(l, c), c1 = c + 1 < l->ocols ? col_start(l, c + 1) : l->total;
 			double cyc = c1 > c0 ? (double)(c1 - c0) : 1.0;
 			size_t i = (size_t)sm * l->ocols + c;
-			l->issue[i] = (float)((double)b->ocount[i] / cyc / t->nsub);
+			l->issue[i] = (float)((double)b->ocount[i] / cyc / t->nsub / t->peak_issue);
 		}
 	free_build(l);
 }

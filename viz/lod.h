@@ -24,7 +24,8 @@ struct lod {
 	uint64_t nb[LOD_MAX_LEVELS];    /* buckets per slot */
 	uint8_t *dom[LOD_MAX_LEVELS];   /* [slot * nb + bucket]: the state with most cycles */
 	unsigned nsms, ocols;
-	float *issue;                /* [sm * ocols + col]: warps issued per cycle per sub-partition */
+	float *issue;                /* [sm * ocols + col]: warps issued per cycle per sub-partition,
+				      * over the peak rate (1: the SM issued at its peak throughout) */
 	uint64_t budget;
 	struct lod_build *b;
 };

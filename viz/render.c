@@ -264,7 +264,7 @@ static void draw_overview(const struct model *m, const struct view *v, const str
 			fill(p, lo->plot_x + x, lo->over_y + y, 1, 1, heat(l->issue[(size_t)sm * l->ocols + col]));
 		}
 	}
-	font_draw(f, p, 4, lo->over_y, "issue", DIM);
+	font_draw(f, p, 4, lo->over_y, "issue/peak", DIM);
 	font_draw(f, p, 4, lo->over_y + lo->line_h, "per SM", DIM);
 	/* the visible window */
 	int x0 = lo->plot_x + (int)((double)v->c0 * lo->plot_w / (double)l->total);

@@ -12,6 +12,9 @@
  *     u32      SMs, u32 warp slots per SM (<= 255), u32 sub-partitions per SM
  *              (slot k belongs to sub-partition k % sub-partitions)
  *     u32      clock in MHz
+ *     u32      (version 2) the most warp instructions a sub-partition can
+ *              issue per cycle (sim_peak_issue_rate), times 65536; version 1
+ *              has no such field and means 1 per cycle
  *     u64      total cycles of the run (written when the run ends; 0 if the
  *              file could not be rewound, e.g. a pipe: the end record has it too)
  *     str      config name, str workload path
@@ -53,7 +56,7 @@
 #include <stdint.h>
 
 #define TRACE_MAGIC "SIMTTRC\x1a"
-#define TRACE_VERSION 1u
+#define TRACE_VERSION 2u /* a reader also reads version 1 */
 #define TRACE_MAX_SLOTS 255u
 #define TRACE_MAX_STATES 32u
 #define TRACE_CHUNK_RAW_MAX (1u << 24) /* a reader refuses bigger chunks */

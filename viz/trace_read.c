@@ -134,12 +134,15 @@ static bool read_header(struct trace *t, struct cur *c)
 		return fail(c, "not a simt-sim trace (bad magic)");
 	c->at = 8;
 	t->version = get_u32(c, "version");
-	if (!c->bad && t->version != TRACE_VERSION)
-		return fail(c, "trace version %u; this reader knows version %u", t->version, TRACE_VERSION);
+	if (!c->bad && t->version != TRACE_VERSION && t->version != 1)
+		return fail(c, "trace version %u; this reader knows versions 1 and %u", t->version, TRACE_VERSION);
 	t->nsms = get_u32(c, "SM count");
 	t->nslots = get_u32(c, "slot count");
 	t->nsub = get_u32(c, "sub-partition count");
 	t->clock_mhz = get_u32(c, "clock");
+	t->peak_issue = t->version >= 2 ? get_u32(c, "peak issue rate") / 65536.0 : 1.0;
+	if (!c->bad && !(t->peak_issue > 0 && t->peak_issue <= 16))
+		return fail(c, "peak issue rate %g per cycle (expected more than 0, at most 16)", t->peak_issue);
 	t->header_cycles = get_u64(c, "total cycles");
 	if (c->bad)
 		return false;

@@ -30,6 +30,7 @@ struct trace {
 	const uint8_t *data;      /* the whole file (not owned) */
 	size_t size;
 	uint32_t version, nsms, nslots, nsub, clock_mhz;
+	double peak_issue;        /* warp instructions a sub-partition can issue per cycle */
 	char *config, *workload;
 	unsigned nstates;
 	char **state_names;

@@ -38,9 +38,14 @@ def s16(text):
     return struct.pack("<H", len(b)) + b
 
 
-def header(nsms=2, nslots=4, nsub=2, version=1, names=STATES, code=None, magic=b"SIMTTRC\x1a", total=30):
+def header(nsms=2, nslots=4, nsub=2, version=1, names=STATES, code=None, magic=b"SIMTTRC\x1a", total=30,
+           peak=65536):
+    """Version 1 (no peak issue rate), or version 2 with peak (x 65536)."""
     code = code or [("iadd r1, r1, 1", "k.s:1"), ("iadd r2, r1, 1", "k.s:2"), ("exit", "k.s:3")]
-    h = magic + struct.pack("<IIIIIQ", version, nsms, nslots, nsub, 1000, total) + s16("testcfg") + s16("k.s")
+    h = magic + struct.pack("<IIIII", version, nsms, nslots, nsub, 1000)
+    if version >= 2:
+        h += struct.pack("<I", peak)
+    h += struct.pack("<Q", total) + s16("testcfg") + s16("k.s")
     h += bytes([len(names)]) + b"".join(s16(n) for n in names)
     h += struct.pack("<I", len(code)) + b"".join(s16(a) + s16(b) for a, b in code)
     return h
@@ -91,7 +96,8 @@ def bad_cases():
     c1 = chunk(1, GOOD_RECS1)
     yield "empty", b"", "truncated: magic"
     yield "magic", b"PNG\x00" + g[4:], "bad magic"
-    yield "version", header(version=2) + c0 + end(30, 1), "trace version 2"
+    yield "version", header(version=3) + c0 + end(30, 1), "trace version 3"
+    yield "peak_issue", header(version=2, peak=0) + c0 + end(30, 1), "peak issue rate 0 per cycle"
     yield "no_sms", header(nsms=0) + end(0, 0), "0 SMs"
     yield "many_slots", header(nslots=300) + end(0, 0), "300 warp slots"
     yield "sub_partitions", header(nsub=9) + end(0, 0), "9 sub-partitions"
