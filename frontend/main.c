@@ -471,6 +471,14 @@ static void on_state(void *ctx, const struct state_event *e)
 	trace_writer_on_state(((struct progress *)ctx)->trace, e);
 }
 
+/* A phase of the run that can take long (filling or checking big buffers),
+ * on the progress line when stderr is a terminal. */
+static void phase(struct progress *pr, const char *what)
+{
+	if (pr->tty)
+		fprintf(stderr, "\rsimt-sim: %s ...%30s\r", what, "");
+}
+
 static void on_progress(void *ctx, uint64_t cycle, uint64_t done, uint64_t total)
 {
 	struct progress *pr = ctx;
@@ -608,6 +616,7 @@ static int run(const struct options *o)
 		}
 		obs.on_state = on_state;
 	}
+	phase(&pr, "filling the buffers");
 	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d)) {
 		if (pr.trace) {
 			trace_writer_close(pr.trace, 0);
@@ -635,7 +644,7 @@ static int run(const struct options *o)
 		}
 	}
 	double secs = now() - t0;
-	if (pr.tty && t0 - pr.start + secs >= 1.0)
+	if (pr.tty)
 		fprintf(stderr, "\r%60s\r", "");
 	/* with --json -, stdout holds the JSON document alone */
 	FILE *text = o->json && !strcmp(o->json, "-") ? stderr : stdout;
@@ -648,7 +657,20 @@ static int run(const struct options *o)
 		rc = r->status == SIM_DEADLOCK ? EXIT_DEADLOCK : r->status == SIM_FAULT ? EXIT_FAULT
 											 : EXIT_PROGRESS;
 	} else {
-		int fails = wl_check(p, &initial, &g, text, &d);
+		/* the check's lines go out once it is done, after the progress line
+		 * is cleared (a big host reference can take minutes) */
+		phase(&pr, "checking the results");
+		char *lines = NULL;
+		size_t nlines = 0;
+		FILE *mem = open_memstream(&lines, &nlines);
+		int fails = wl_check(p, &initial, &g, mem ? mem : text, &d);
+		if (mem)
+			fclose(mem);
+		if (pr.tty)
+			fprintf(stderr, "\r%60s\r", "");
+		if (lines)
+			fputs(lines, text);
+		free(lines);
 		if (fails < 0) {
 			rc = report_diag(&d);
 			goto out;

@@ -1,5 +1,6 @@
 /* test_expr.c - constant expressions: C precedence and truncation, floats,
  * and errors with their columns. Expected values are C's own rules. */
+#include <math.h>
 #include <string.h>
 
 #include "common.h"
@@ -99,6 +100,27 @@ START_TEST(errors)
 }
 END_TEST
 
+/* f32() and fmaf() round as C's float arithmetic does (the reference is
+ * the C library's own fmaf and float conversion); indexing needs a context
+ * that can read buffers. */
+START_TEST(single_precision_functions)
+{
+	struct diag d;
+	struct value v = ev("f32(0.1)", &d);
+	ck_assert_msg(!d.set && v.is_float, "%s", d.msg);
+	ck_assert(v.f == (double)0.1f && v.f != 0.1);
+	v = ev("fmaf(0.1, 10, -1)", &d);
+	ck_assert_msg(!d.set && v.is_float, "%s", d.msg);
+	ck_assert(v.f == (double)fmaf(0.1f, 10.0f, -1.0f));
+	/* one rounding: 0.1f * 10 is 1 + 2^-26 exactly, lost when the product is rounded first */
+	ck_assert(v.f == 0x1p-26);
+	ev("fmaf(1, 2)", &d);
+	ck_assert_msg(d.set && strstr(d.msg, "expected ','"), "%s", d.msg);
+	ev("A[0]", &d);
+	ck_assert_msg(d.set && strstr(d.msg, "buffer elements can only be read in a .check expression"), "%s", d.msg);
+}
+END_TEST
+
 Suite *expr_suite(void)
 {
 	Suite *s = suite_create("expr");
@@ -106,6 +128,7 @@ Suite *expr_suite(void)
 	tcase_add_test(t, integer_rules);
 	tcase_add_test(t, float_rules);
 	tcase_add_test(t, errors);
+	tcase_add_test(t, single_precision_functions);
 	suite_add_tcase(s, t);
 	return s;
 }
