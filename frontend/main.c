@@ -499,6 +499,7 @@ struct outputs {
 	FILE *json;               /* --json, or NULL */
 	FILE *dump[MAX_OPT];      /* --dump files, in option order */
 	int dump_buf[MAX_OPT];    /* ... and the buffer each writes */
+	bool dumped;              /* the run completed and the dumps were written */
 };
 
 static int open_outputs(const struct options *o, const struct program *p, struct outputs *out)
@@ -528,15 +529,22 @@ static int open_outputs(const struct options *o, const struct program *p, struct
 	return 0;
 }
 
-/* Close every output; a failed write or close is exit code 2. */
+/* Close every output; a failed write or close is exit code 2. A dump the
+ * run never wrote (it stopped early) is removed, not left empty. */
 static int close_outputs(const struct options *o, struct outputs *out)
 {
 	int rc = 0;
-	for (unsigned i = 0; i < o->ndumps; i++)
-		if (out->dump[i] && (ferror(out->dump[i]) | fclose(out->dump[i]))) {
-			fprintf(stderr, "simt-sim: --dump: cannot write '%s'\n", strchr(o->dumps[i], '=') + 1);
+	for (unsigned i = 0; i < o->ndumps; i++) {
+		if (!out->dump[i])
+			continue;
+		const char *path = strchr(o->dumps[i], '=') + 1;
+		if (ferror(out->dump[i]) | fclose(out->dump[i])) {
+			fprintf(stderr, "simt-sim: --dump: cannot write '%s'\n", path);
 			rc = EXIT_USAGE;
+		} else if (!out->dumped) {
+			remove(path);
 		}
+	}
 	if (out->json && (ferror(out->json) | (out->json == stdout ? fflush(stdout) : fclose(out->json)))) {
 		fprintf(stderr, "simt-sim: --json: cannot write '%s'\n", o->json);
 		rc = EXIT_USAGE;
@@ -544,8 +552,9 @@ static int close_outputs(const struct options *o, struct outputs *out)
 	return rc;
 }
 
-static void dump_buffers(const struct options *o, const struct outputs *out, const struct gmem *g)
+static void dump_buffers(const struct options *o, struct outputs *out, const struct gmem *g)
 {
+	out->dumped = true;
 	for (unsigned i = 0; i < o->ndumps; i++)
 		fwrite(g->bufs[out->dump_buf[i]].data, 1, g->bufs[out->dump_buf[i]].size, out->dump[i]);
 }

@@ -39,4 +39,8 @@ const char *assemble_error(const char *text);
  * size-1 bytes of stdout+stderr into out (if non-NULL). */
 int run_cmd(const char *cmd, char *out, size_t size);
 
+/* Run the simt-sim command (SIMT_SIM) with args from the source tree, as
+ * run_cmd does (args may hold shell redirections). */
+int run_simt_sim(const char *args, char *out, size_t size);
+
 #endif

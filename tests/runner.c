@@ -64,6 +64,15 @@ int run_cmd(const char *cmd, char *out, size_t size)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+int run_simt_sim(const char *args, char *out, size_t size)
+{
+	const char *bin = getenv("SIMT_SIM");
+	ck_assert_msg(bin, "SIMT_SIM is not set (run through meson test)");
+	char cmd[8192];
+	snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s", src_dir(), bin, args);
+	return run_cmd(cmd, out, size);
+}
+
 int main(void)
 {
 	Suite *(*const all[])(void) = {isa_suite, expr_suite, asm_suite, cfg_suite, exec_suite,

@@ -14,14 +14,7 @@
 
 static char out[65536];
 
-static int sim(const char *args)
-{
-	const char *bin = getenv("SIMT_SIM");
-	ck_assert_msg(bin, "SIMT_SIM is not set (run through meson test)");
-	char cmd[8192];
-	snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s", src_dir(), bin, args);
-	return run_cmd(cmd, out, sizeof out);
-}
+static int sim(const char *args) { return run_simt_sim(args, out, sizeof out); }
 
 /* The number after "key": in a JSON text (a flat scan is enough here). */
 static double json_num(const char *j, const char *key)
@@ -62,6 +55,10 @@ START_TEST(outputs_checked_before_the_run)
 	ck_assert_msg(!strstr(out, "cycles"), "the run happened: %s", out);
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --trace /nonexistent/dir/t.trc"), 2);
 	ck_assert_msg(!strstr(out, "cycles"), "the run happened: %s", out);
+	/* a run that stops early (the seed's deadlock) leaves no empty dump behind */
+	unlink("/tmp/simt-cli-dump.bin");
+	ck_assert_int_eq(sim("configs/g80.ini workloads/barrier_divergence.s --dump data=/tmp/simt-cli-dump.bin"), 3);
+	ck_assert_int_ne(access("/tmp/simt-cli-dump.bin", F_OK), 0);
 	/* a write that fails at the end is exit code 2 even when the check passes */
 	if (access("/dev/full", W_OK) == 0) {
 		ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --trace /dev/full"), 2);

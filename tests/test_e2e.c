@@ -11,14 +11,7 @@
 
 static char out[65536];
 
-static int sim(const char *args)
-{
-	const char *bin = getenv("SIMT_SIM");
-	ck_assert_msg(bin, "SIMT_SIM is not set (run through meson test)");
-	char cmd[8192];
-	snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s", src_dir(), bin, args);
-	return run_cmd(cmd, out, sizeof out);
-}
+static int sim(const char *args) { return run_simt_sim(args, out, sizeof out); }
 
 /* tiled_mm and naive_mm for M=N=K in {4, 16, 64, 100} and 500x300x200,
  * TILE 8, 16 and 32, on every config under every scheduler policy: each
