@@ -1,6 +1,7 @@
 /* config.c - INI loading through inih and the one key table. */
 #include "config.h"
 #include "sched.h"
+#include "util.h"
 
 #include <errno.h>
 #include <ini.h>
@@ -97,30 +98,59 @@ static bool set_key(struct gpu_config *c, const char *section, const char *name,
 		snprintf(f, 64, "%s", value);
 		return true;
 	}
-	char *end;
-	errno = 0;
-	long long v = strtoll(value, &end, 0);
-	if (errno || end == value || *end) {
-		snprintf(msg, msize, "%s.%s = '%s': expected an integer in %" PRId64 "..%" PRId64, section,
-			 name, value, k->lo, k->hi);
+	int64_t v;
+	if (!cfg_parse_int(value, &v)) {
+		snprintf(msg, msize, "%s.%s = '%.80s': expected a whole number in %" PRId64 "..%" PRId64
+				     " (decimal, or hexadecimal after 0x)", section, name, value, k->lo, k->hi);
 		return false;
 	}
 	if (v < k->lo || v > k->hi) {
-		snprintf(msg, msize, "%s.%s = %lld is out of range %" PRId64 "..%" PRId64, section, name, v,
+		snprintf(msg, msize, "%s.%s = %" PRId64 " is out of range %" PRId64 "..%" PRId64, section, name, v,
 			 k->lo, k->hi);
 		return false;
 	}
-	int64_t vv = v;
-	memcpy(f, &vv, sizeof vv);
+	memcpy(f, &v, sizeof v);
+	return true;
+}
+
+bool cfg_parse_int(const char *s, int64_t *out)
+{
+	bool neg = *s == '-';
+	s += neg;
+	unsigned base = 10;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		base = 16, s += 2;
+	if (!*s)
+		return false;
+	uint64_t v = 0;
+	for (; *s; s++) {
+		unsigned dgt;
+		if (*s >= '0' && *s <= '9')
+			dgt = (unsigned)(*s - '0');
+		else if (base == 16 && *s >= 'a' && *s <= 'f')
+			dgt = (unsigned)(*s - 'a' + 10);
+		else if (base == 16 && *s >= 'A' && *s <= 'F')
+			dgt = (unsigned)(*s - 'A' + 10);
+		else
+			return false;
+		if (v > ((uint64_t)INT64_MAX - dgt) / base)
+			return false; /* out of any key's range: refused, never wrapped */
+		v = v * base + dgt;
+	}
+	*out = neg ? -(int64_t)v : (int64_t)v;
 	return true;
 }
 
 struct load_ctx {
 	struct gpu_config *c;
+	struct cfg_origin *o;
 	char msg[512];
 	bool failed;
 	unsigned nset;            /* keys the file set */
-	unsigned char seen[NKEYS];
+	unsigned seen[NKEYS];     /* the line that set each key, 0 if none */
+	/* the reader: the text, where it is, and the number of the line last given to inih */
+	const char *text, *at;
+	unsigned lineno, fail_line;
 };
 
 static int handler(void *user, const char *section, const char *name, const char *value)
@@ -132,44 +162,128 @@ static int handler(void *user, const char *section, const char *name, const char
 		return 1;
 	const struct key *k = find_key(section, name);
 	if (k && l->seen[k - keys]) {
-		snprintf(l->msg, sizeof l->msg, "%s.%s is given twice", section, name);
+		snprintf(l->msg, sizeof l->msg, "%s.%s is given twice (first at line %u)", section, name,
+			 l->seen[k - keys]);
 		l->failed = true;
+		l->fail_line = l->lineno;
 		return 0;
 	}
 	if (!set_key(l->c, section, name, value, l->msg, sizeof l->msg)) {
 		l->failed = true;
+		l->fail_line = l->lineno;
 		return 0;
 	}
-	l->seen[k - keys] = 1;
+	l->seen[k - keys] = l->lineno;
+	if (l->o) {
+		l->o->line[k - keys] = l->lineno;
+		l->o->from_set[k - keys] = false;
+	}
 	l->nset++;
 	return 1;
 }
 
-bool cfg_load(const char *path, struct gpu_config *c, struct diag *d)
+/* inih's line reader over the checked text: it counts lines, so that every
+ * key knows the line that set it. */
+static char *next_line(char *str, int num, void *stream)
+{
+	struct load_ctx *l = stream;
+	if (!*l->at)
+		return NULL;
+	size_t n = strcspn(l->at, "\n");
+	n += l->at[n] == '\n';
+	if (n >= (size_t)num) { /* checked against CFG_MAX_LINE: only a smaller inih buffer gets here */
+		snprintf(l->msg, sizeof l->msg, "line is too long for the INI reader (%d bytes)", num);
+		l->failed = true;
+		l->fail_line = l->lineno + 1;
+		return NULL;
+	}
+	memcpy(str, l->at, n);
+	str[n] = 0;
+	l->at += n;
+	l->lineno++;
+	return str;
+}
+
+/* What inih would read wrongly without a word: NUL bytes, carriage returns
+ * that end no line, lines longer than its buffer (it would split them and
+ * read the tail as a line of its own), a section header without ']'. */
+static bool check_text(const char *path, const char *text, size_t len, struct diag *d)
+{
+	unsigned line = 1;
+	for (const char *bol = text; bol < text + len; line++) {
+		const char *eol = memchr(bol, '\n', (size_t)(text + len - bol));
+		size_t n = eol ? (size_t)(eol - bol) : (size_t)(text + len - bol);
+		const char *nul = memchr(bol, 0, n);
+		if (nul)
+			return diag_error(d, path, line, (unsigned)(nul - bol) + 1, bol, "line contains a NUL byte");
+		const char *cr = memchr(bol, '\r', n);
+		if (cr && cr != bol + n - 1)
+			return diag_error(d, path, line, (unsigned)(cr - bol) + 1, "",
+					  "a carriage return inside a line (lines end with LF or CR LF; "
+					  "CR alone is not read as a line end)");
+		size_t chars = n; /* bytes before the newline, a CR included */
+		if (chars > CFG_MAX_LINE)
+			return diag_error(d, path, line, CFG_MAX_LINE + 1, "",
+					  "line is too long (%zu characters; the INI reader takes at most %d)", chars,
+					  CFG_MAX_LINE);
+		const char *q = bol + strspn(bol, " \t");
+		if (q < bol + chars && *q == '[' && !memchr(q, ']', (size_t)(bol + chars - q)))
+			return diag_error(d, path, line, (unsigned)(q - bol) + 1, bol,
+					  "expected ']' to end the section name");
+		bol = eol ? eol + 1 : text + len;
+	}
+	return true;
+}
+
+bool cfg_load(const char *path, struct gpu_config *c, struct cfg_origin *o, struct diag *d)
 {
 	struct load_ctx l;
 	memset(&l, 0, sizeof l);
 	l.c = c;
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return diag_error(d, path, 0, 0, "", "cannot read config: %s", strerror(errno));
-	int line = ini_parse_file(f, handler, &l);
-	fclose(f);
+	l.o = o;
+	if (o) {
+		memset(o, 0, sizeof *o);
+		snprintf(o->file, sizeof o->file, "%s", path);
+	}
+	size_t len;
+	char why[128];
+	char *text = read_input(path, READ_MAX_TEXT, &len, why, sizeof why);
+	if (!text)
+		return diag_error(d, path, 0, 0, "", "cannot read config: %s", why);
+	if (!check_text(path, text, len, d)) {
+		free(text);
+		return false;
+	}
+	l.text = l.at = text;
+	int line = ini_parse_stream(next_line, &l, handler, &l);
+	bool ok = true;
 	if (line != 0) {
 		if (!l.failed)
 			snprintf(l.msg, sizeof l.msg, "malformed line (expected [section] or key = value)");
-		return diag_error(d, path, (unsigned)(line > 0 ? line : 0), 0, "", "%s", l.msg);
+		unsigned at = l.failed ? l.fail_line : (unsigned)(line > 0 ? line : 0);
+		/* the offending line, for the caret-less echo */
+		const char *bol = text;
+		for (unsigned i = 1; i < at && bol; i++) {
+			bol = strchr(bol, '\n');
+			bol = bol ? bol + 1 : NULL;
+		}
+		ok = diag_error(d, path, at, 0, bol ? bol : "", "%s", l.msg);
+	} else if (!l.nset) {
+		/* a file that sets nothing is a mistake (a wrong path, an empty
+		 * file), not a request for the built-in defaults */
+		ok = diag_error(d, path, 0, 0, "",
+				"the config sets no key (expected [section] and key = value lines; see --help-config)");
 	}
-	/* a file that sets nothing is a mistake (a wrong path, an empty file),
-	 * not a request for the built-in defaults */
-	if (!l.nset)
-		return diag_error(d, path, 0, 0, "", "the config sets no key (expected [section] and key = value lines; see --help-config)");
-	return true;
+	free(text);
+	return ok;
 }
 
-bool cfg_set(struct gpu_config *c, const char *assignment, struct diag *d)
+bool cfg_set(struct gpu_config *c, struct cfg_origin *o, const char *assignment, struct diag *d)
 {
 	char buf[256];
+	if (strlen(assignment) >= sizeof buf)
+		return diag_error(d, "--set", 0, 0, "", "'%.40s...': longer than %zu characters", assignment,
+				  sizeof buf - 1);
 	snprintf(buf, sizeof buf, "%s", assignment);
 	char *eq = strchr(buf, '='), *dot = strchr(buf, '.');
 	if (!eq || !dot || dot > eq)
@@ -179,7 +293,33 @@ bool cfg_set(struct gpu_config *c, const char *assignment, struct diag *d)
 	char msg[512];
 	if (!set_key(c, buf, dot + 1, eq + 1, msg, sizeof msg))
 		return diag_error(d, "--set", 0, 0, "", "%s", msg);
+	const struct key *k = find_key(buf, dot + 1);
+	if (o && k)
+		o->from_set[k - keys] = true;
 	return true;
+}
+
+void cfg_locate(const struct cfg_origin *o, struct diag *d)
+{
+	if (!o || !d->set || !d->key[0])
+		return;
+	for (size_t i = 0; i < NKEYS; i++) {
+		char name[80];
+		snprintf(name, sizeof name, "%s.%s", keys[i].section, keys[i].key);
+		if (strcmp(name, d->key))
+			continue;
+		if (o->from_set[i]) {
+			snprintf(d->file, sizeof d->file, "--set");
+		} else {
+			snprintf(d->file, sizeof d->file, "%s", o->file);
+			d->line = o->line[i];
+			if (!d->line) {
+				size_t n = strlen(d->msg);
+				snprintf(d->msg + n, sizeof d->msg - n, " (the default: the file does not set %s)", name);
+			}
+		}
+		return;
+	}
 }
 
 void cfg_print_help(FILE *f)

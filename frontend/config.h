@@ -3,6 +3,7 @@
 #define SIMT_FRONTEND_CONFIG_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "gpu_config.h"
@@ -11,15 +12,47 @@
 /* Defaults for every key. */
 void cfg_defaults(struct gpu_config *c);
 
-/* Parse path into c (on top of the defaults). Errors name the file, line,
- * section.key, the value and the allowed range. Unknown keys and sections
- * are errors. */
-bool cfg_load(const char *path, struct gpu_config *c, struct diag *d)
+/* The number of keys (config_keys.def). */
+enum {
+	CFG_NKEYS = 0
+#define KEY_INT(...) +1
+#define KEY_STR(...) +1
+#include "config_keys.def"
+#undef KEY_INT
+#undef KEY_STR
+};
+
+/* The longest line the INI reader takes whole (inih's INI_MAX_LINE of 200
+ * bytes, less the newline and the terminator). */
+#define CFG_MAX_LINE 198
+
+/* Where each key got its value, to name it in errors found later. */
+struct cfg_origin {
+	char file[256];             /* the config file */
+	unsigned line[CFG_NKEYS];   /* the line that set it (0: the default) */
+	bool from_set[CFG_NKEYS];   /* the last value came from --set */
+};
+
+/* Parse path into c (on top of the defaults), recording in o (or NULL)
+ * where each key was set. Errors name the file, line, section.key, the
+ * value and the allowed range. Unknown keys and sections, malformed lines,
+ * NUL bytes, lines longer than CFG_MAX_LINE, lone carriage returns and a
+ * file that sets no key are errors. */
+bool cfg_load(const char *path, struct gpu_config *c, struct cfg_origin *o, struct diag *d)
 	__attribute__((warn_unused_result));
 
-/* Apply "section.key=value" (--set). */
-bool cfg_set(struct gpu_config *c, const char *assignment, struct diag *d)
+/* Apply "section.key=value" (--set), recording it in o (or NULL). */
+bool cfg_set(struct gpu_config *c, struct cfg_origin *o, const char *assignment, struct diag *d)
 	__attribute__((warn_unused_result));
+
+/* A config error found after loading (diag_config: d->key set): name the
+ * file and line, or --set, that gave the key its value. */
+void cfg_locate(const struct cfg_origin *o, struct diag *d);
+
+/* The one number syntax of configs and --set: a whole decimal number, or
+ * hexadecimal after 0x, optionally negative, nothing before or after it,
+ * within 64 bits (no octal: 010 is ten). */
+bool cfg_parse_int(const char *s, int64_t *out) __attribute__((warn_unused_result));
 
 /* Every key with its range, default and help (--help-config). */
 void cfg_print_help(FILE *f);

@@ -357,14 +357,16 @@ static void write_text(FILE *f, const struct program *p, const struct gpu_config
 			fprintf(f, "    %-20s %5.1f%%\n", stall_names[k], pct(s->stalls[k], s->active_warp_cycles));
 }
 
-/* The config file, then every --set (and --scheduler, --divergence). */
-static bool load_config(const struct options *o, struct gpu_config *cfg, struct diag *d)
+/* The config file, then every --set (and --scheduler, --divergence);
+ * where each key came from goes to origin. */
+static bool load_config(const struct options *o, struct gpu_config *cfg, struct cfg_origin *origin,
+			struct diag *d)
 {
 	cfg_defaults(cfg);
-	if (!cfg_load(o->config, cfg, d))
+	if (!cfg_load(o->config, cfg, origin, d))
 		return false;
 	for (unsigned i = 0; i < o->nsets; i++)
-		if (!cfg_set(cfg, o->sets[i], d))
+		if (!cfg_set(cfg, origin, o->sets[i], d))
 			return false;
 	return true;
 }
@@ -392,7 +394,8 @@ static int occupancy_command(const struct options *o)
 	struct diag d;
 	memset(&d, 0, sizeof d);
 	struct gpu_config cfg;
-	if (!load_config(o, &cfg, &d))
+	struct cfg_origin origin;
+	if (!load_config(o, &cfg, &origin, &d))
 		return report_diag(&d);
 	struct occ_result r;
 	occ_compute(&cfg, (unsigned)o->occ_threads, (unsigned)o->occ_regs, (uint32_t)o->occ_smem, &r);
@@ -564,7 +567,8 @@ static int run(const struct options *o)
 	struct diag d;
 	memset(&d, 0, sizeof d);
 	struct gpu_config cfg;
-	if (!load_config(o, &cfg, &d))
+	struct cfg_origin origin;
+	if (!load_config(o, &cfg, &origin, &d))
 		return report_diag(&d);
 	struct program *p = asm_load(o->workload, o->defs, o->ndefs, &d);
 	if (!p)
@@ -636,6 +640,7 @@ static int run(const struct options *o)
 	}
 	sim = sim_create(&cfg, p, &g, args, &obs, &d);
 	if (!sim) {
+		cfg_locate(&origin, &d);
 		if (pr.trace) {
 			trace_writer_close(pr.trace, 0);
 			remove(o->trace);

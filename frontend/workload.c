@@ -76,11 +76,11 @@ bool wl_setup(const struct program *p, struct gmem *g, uint32_t *args, struct di
 			break;
 		case FILL_FILE: {
 			size_t len;
-			char *data = read_file(b->path, &len);
+			char why[128];
+			char *data = read_input(b->path, (size_t)b->count * 4 + 4096, &len, why, sizeof why);
 			if (!data)
 				return diag_error(d, p->files[0], b->line, 0, "",
-						  "buffer %s: cannot read '%s': %s", b->name, b->path,
-						  strerror(errno));
+						  "buffer %s: cannot read '%s': %s", b->name, b->path, why);
 			if (len != (size_t)b->count * 4) {
 				free(data);
 				return diag_error(d, p->files[0], b->line, 0, "",
@@ -228,11 +228,11 @@ int wl_check(const struct program *p, const struct gmem *initial, const struct g
 		}
 		case CHECK_FILE: {
 			size_t len;
-			char *data = read_file(c->path, &len);
+			char why[128];
+			char *data = read_input(c->path, (size_t)n * 4 + 4096, &len, why, sizeof why);
 			if (!data)
 				return diag_error(d, p->files[0], c->line, 0, "",
-						  "check of %s: cannot read '%s': %s", bs->name, c->path,
-						  strerror(errno)),
+						  "check of %s: cannot read '%s': %s", bs->name, c->path, why),
 				       -1;
 			if (len != (size_t)n * 4) {
 				free(data);

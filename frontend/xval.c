@@ -139,7 +139,7 @@ int main(int argc, char **argv)
 	struct diag d;
 	memset(&d, 0, sizeof d);
 	cfg_defaults(&o.cfg);
-	if (!cfg_load(o.config, &o.cfg, &d)) {
+	if (!cfg_load(o.config, &o.cfg, NULL, &d)) {
 		char buf[2048];
 		diag_format(&d, buf, sizeof buf);
 		fputs(buf, stderr);

@@ -278,9 +278,10 @@ int xval_calibrate(const struct xval_opts *o)
 	};
 	unsigned ns = sizeof set / sizeof set[0];
 	size_t len;
-	char *text = read_file(o->config, &len);
+	char why[128];
+	char *text = read_input(o->config, READ_MAX_TEXT, &len, why, sizeof why);
 	if (!text) {
-		fprintf(stderr, "simt-xval: cannot read %s\n", o->config);
+		fprintf(stderr, "simt-xval: cannot read %s: %s\n", o->config, why);
 		return XV_USAGE;
 	}
 	char *out = rewrite(text, set, ns, stamp);
@@ -301,7 +302,7 @@ int xval_calibrate(const struct xval_opts *o)
 	struct diag d;
 	memset(&d, 0, sizeof d);
 	cfg_defaults(&cfg);
-	if (!cfg_load(o->out, &cfg, &d)) {
+	if (!cfg_load(o->out, &cfg, NULL, &d)) {
 		char buf[2048];
 		diag_format(&d, buf, sizeof buf);
 		fprintf(stderr, "simt-xval: the written config does not load:\n%s", buf);

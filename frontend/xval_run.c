@@ -313,7 +313,7 @@ static void sim_case(const struct xval_opts *o, const struct gpu_config *cfg, co
 		char path[4400];
 		snprintf(path, sizeof path, "%s/%s.bin", o->gpu_dir, c->id);
 		size_t len = 0;
-		char *gpu = ci >= 0 ? read_file(path, &len) : NULL;
+		char *gpu = ci >= 0 ? read_input(path, (size_t)1 << 30, &len, NULL, 0) : NULL;
 		const struct gmem_buffer *b = ci >= 0 ? &g.bufs[ci] : NULL;
 		if (gpu && b && len == b->size) {
 			r->same = 1;

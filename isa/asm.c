@@ -293,6 +293,22 @@ static bool expect_end(struct as *a, int pos)
 
 /* ---- reading and includes ----------------------------------------------- */
 
+/* Text files are read whole and then handled as C strings: a NUL byte
+ * would end the text early and silently, so it is an error, at its line
+ * and column. */
+static bool no_nul(struct diag *d, const char *path, const char *text, size_t len)
+{
+	const char *nul = memchr(text, 0, len);
+	if (!nul)
+		return true;
+	const char *bol = text;
+	unsigned line = 1;
+	for (const char *q = text; q < nul; q++)
+		if (*q == '\n')
+			line++, bol = q + 1;
+	return diag_error(d, path, line, (unsigned)(nul - bol) + 1, bol, "line contains a NUL byte");
+}
+
 static char *resolve_path(const char *base, const char *rel, unsigned len)
 {
 	if (len && rel[0] == '/')
@@ -329,8 +345,6 @@ static bool read_source(struct as *a, unsigned file, const char *text, int depth
 		a->cur = &a->lines[a->nlines++];
 		if (len > MAX_LINE)
 			return err_at(a, 1, "line is too long (at most %d characters)", MAX_LINE);
-		if (memchr(s, 0, len))
-			return err_at(a, 1, "line contains a NUL byte");
 		/* .include "path" is expanded here */
 		const char *q = l.text;
 		while (*q == ' ' || *q == '\t')
@@ -349,16 +363,16 @@ static bool read_source(struct as *a, unsigned file, const char *text, int depth
 					      MAX_INCLUDE_DEPTH);
 			char *path = resolve_path(a->p->files[file], t->s + 1, t->len - 2);
 			size_t flen;
-			char *inc = read_file(path, &flen);
+			char why[128];
+			char *inc = read_input(path, READ_MAX_TEXT, &flen, why, sizeof why);
 			if (!inc) {
-				bool r = err_at(a, t->col, "cannot read included file '%s': %s", path,
-						strerror(errno));
+				bool r = err_at(a, t->col, "cannot read included file '%s': %s", path, why);
 				free(path);
 				return r;
 			}
 			unsigned fi = add_file(a, path);
 			free(path);
-			bool ok = read_source(a, fi, inc, depth + 1);
+			bool ok = no_nul(a->d, a->p->files[fi], inc, flen) && read_source(a, fi, inc, depth + 1);
 			free(inc);
 			if (!ok)
 				return false;
@@ -1458,9 +1472,14 @@ struct program *asm_load(const char *path, const struct param_override *ov, unsi
 			 struct diag *d)
 {
 	size_t len;
-	char *text = read_file(path, &len);
+	char why[128];
+	char *text = read_input(path, READ_MAX_TEXT, &len, why, sizeof why);
 	if (!text) {
-		diag_error(d, path, 0, 0, "", "cannot read workload: %s", strerror(errno));
+		diag_error(d, path, 0, 0, "", "cannot read workload: %s", why);
+		return NULL;
+	}
+	if (!no_nul(d, path, text, len)) {
+		free(text);
 		return NULL;
 	}
 	struct program *p = asm_from_string(path, text, ov, nov, d);

@@ -23,6 +23,20 @@ bool diag_error(struct diag *d, const char *file, unsigned line, unsigned col,
 	return false;
 }
 
+bool diag_config(struct diag *d, const char *key, const char *fmt, ...)
+{
+	if (!d || d->set)
+		return false;
+	char msg[sizeof d->msg];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_error(d, "config", 0, 0, "", "%s", msg);
+	snprintf(d->key, sizeof d->key, "%s", key);
+	return false;
+}
+
 void diag_format(const struct diag *d, char *buf, size_t size)
 {
 	size_t n = 0;

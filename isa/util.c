@@ -1,9 +1,12 @@
 /* util.c - allocation helpers and file reading. */
 #include "util.h"
 
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void *xmalloc(size_t n)
 {
@@ -51,24 +54,43 @@ void grow_array(void **arr, unsigned *cap, unsigned need, size_t elem)
 	*cap = c;
 }
 
-char *read_file(const char *path, size_t *len)
+char *read_input(const char *path, size_t max, size_t *len, char *why, size_t why_n)
 {
+	char dummy[8];
+	if (!why) {
+		why = dummy;
+		why_n = sizeof dummy;
+	}
 	FILE *f = fopen(path, "rb");
-	if (!f)
+	if (!f) {
+		snprintf(why, why_n, "%s", strerror(errno));
 		return NULL;
-	size_t cap = 4096, n = 0;
-	char *buf = xmalloc(cap);
-	for (;;) {
-		if (n + 1 >= cap)
-			buf = xrealloc(buf, cap *= 2);
-		size_t k = fread(buf + n, 1, cap - n - 1, f);
+	}
+	struct stat st;
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(why, why_n, "not a regular file");
+		fclose(f);
+		return NULL;
+	}
+	if ((uint64_t)st.st_size > (uint64_t)max) {
+		snprintf(why, why_n, "larger than %zu bytes", max);
+		fclose(f);
+		return NULL;
+	}
+	size_t cap = (size_t)st.st_size + 1, n = 0;
+	char *buf = xmalloc(cap + 1);
+	for (;;) { /* the file may grow while read: never past max */
+		size_t k = fread(buf + n, 1, cap - n, f);
 		n += k;
-		if (k == 0)
+		if (k == 0 || n > max)
 			break;
+		if (n == cap)
+			buf = xrealloc(buf, (cap *= 2) + 1);
 	}
 	int bad = ferror(f);
 	fclose(f);
-	if (bad) {
+	if (bad || n > max) {
+		snprintf(why, why_n, bad ? "read error" : "larger than %zu bytes", max);
 		free(buf);
 		return NULL;
 	}
@@ -76,4 +98,9 @@ char *read_file(const char *path, size_t *len)
 	if (len)
 		*len = n;
 	return buf;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+	return read_input(path, READ_MAX_TEXT, len, NULL, 0);
 }

@@ -15,7 +15,17 @@ char *xstrndup(const char *s, size_t n);
 void grow_array(void **arr, unsigned *cap, unsigned need, size_t elem);
 #define GROW(arr, cap, need) grow_array((void **)&(arr), &(cap), (need), sizeof *(arr))
 
-/* Read a whole file; NULL (errno set) on failure. *len gets its size. */
+/* The one reader of input files (workloads, includes, configs, data and
+ * check files, GPU answers): a whole regular file of at most max bytes,
+ * NUL-terminated (*len bytes before the terminator, which may themselves
+ * hold NULs: callers that read text refuse them). On failure NULL, and why
+ * (at most why_n bytes) says what went wrong: the system's message, "not a
+ * regular file" (a directory, a device, a pipe) or "larger than N bytes". */
+char *read_input(const char *path, size_t max, size_t *len, char *why, size_t why_n);
+
+#define READ_MAX_TEXT ((size_t)64 << 20) /* workloads, includes, configs (bytes) */
+
+/* read_input with READ_MAX_TEXT and no message (tests and tools). */
 char *read_file(const char *path, size_t *len);
 
 #endif

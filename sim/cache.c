@@ -5,14 +5,15 @@
 
 #include "util.h"
 
-const char *cache_geometry_error(uint64_t size, unsigned line, unsigned sector, unsigned ways)
+const char *cache_geometry_error(uint64_t size, unsigned line, unsigned sector, unsigned ways, const char **field)
 {
 	if (line & (line - 1))
-		return "the line size must be a power of two";
+		return *field = "line", "the line size must be a power of two";
 	if (sector > line || line % sector || line / sector > 8 || (sector & (sector - 1)))
-		return "the sector size must be a power of two dividing the line, with at most 8 sectors per line";
+		return *field = "sector",
+		       "the sector size must be a power of two dividing the line, with at most 8 sectors per line";
 	if (size % ((uint64_t)line * ways))
-		return "the size must be a multiple of line x ways";
+		return *field = "size", "the size must be a multiple of line x ways";
 	return NULL;
 }
 

@@ -39,8 +39,9 @@ struct cache_probe {
 void cache_init(struct cache *c, uint64_t size, unsigned line, unsigned sector, unsigned ways);
 void cache_free(struct cache *c);
 
-/* NULL if the geometry is usable, else what is wrong with it. */
-const char *cache_geometry_error(uint64_t size, unsigned line, unsigned sector, unsigned ways);
+/* NULL if the geometry is usable, else what is wrong with it, and *field
+ * names the key at fault ("line", "sector" or "size"). */
+const char *cache_geometry_error(uint64_t size, unsigned line, unsigned sector, unsigned ways, const char **field);
 
 /* The sectors of [addr, addr + bytes) within addr's line (bytes > 0, the
  * range inside one line). */

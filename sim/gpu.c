@@ -35,14 +35,14 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 {
 	const struct sched_ops *sched = sched_find(c->scheduler);
 	if (!sched) {
-		diag_error(d, "config", 0, 0, "", "sm.scheduler = '%s' is not a scheduler (one of: %s)",
-			   c->scheduler, sched_names());
+		diag_config(d, "sm.scheduler", "sm.scheduler = '%s' is not a scheduler (one of: %s)", c->scheduler,
+			    sched_names());
 		return NULL;
 	}
 	const struct simt_ops *simt = simt_find(c->divergence);
 	if (!simt) {
-		diag_error(d, "config", 0, 0, "", "sm.divergence = '%s' is not a divergence model (one of: stack, its)",
-			   c->divergence);
+		diag_config(d, "sm.divergence", "sm.divergence = '%s' is not a divergence model (one of: stack, its)",
+			    c->divergence);
 		return NULL;
 	}
 	int policy = simt_policy_find(simt, c->convergence);

@@ -1,6 +1,7 @@
 /* mem.c - the memory system (see mem.h and docs/MEMORY.md). */
 #include "mem.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,27 +69,34 @@ static bool geometry_ok(const char *lvl, int64_t size, int64_t line, int64_t sec
 {
 	if (!size)
 		return true;
+	const char *field = "line";
 	const char *why = line != TXN_LINE ? "the line size must be 128 bytes (the transaction size)"
-			: cache_geometry_error((uint64_t)size, (unsigned)line, (unsigned)sector, (unsigned)ways);
-	if (why)
-		diag_error(d, "config", 0, 0, "", "%s.size = %lld, %s.line = %lld, %s.sector = %lld, %s.assoc = %lld: %s",
-			   lvl, (long long)size, lvl, (long long)line, lvl, (long long)sector, lvl, (long long)ways, why);
+			: cache_geometry_error((uint64_t)size, (unsigned)line, (unsigned)sector, (unsigned)ways, &field);
+	if (why) {
+		char key[16];
+		snprintf(key, sizeof key, "%s.%s", lvl, field);
+		diag_config(d, key, "%s.size = %lld, %s.line = %lld, %s.sector = %lld, %s.assoc = %lld: %s", lvl,
+			    (long long)size, lvl, (long long)line, lvl, (long long)sector, lvl, (long long)ways, why);
+	}
 	return !why;
 }
 
 struct memsys *mem_create(const struct gpu_config *c, struct diag *d)
 {
 	if (c->l2_size && (c->l2_fetch_bytes % c->l2_sector || (c->l2_fetch_bytes & (c->l2_fetch_bytes - 1)))) {
-		diag_error(d, "config", 0, 0, "", "l2.fetch_bytes = %lld must be a power of two and a multiple of l2.sector = %lld",
-			   (long long)c->l2_fetch_bytes, (long long)c->l2_sector);
+		diag_config(d, "l2.fetch_bytes", "l2.fetch_bytes = %lld must be a power of two and a multiple of l2.sector = %lld",
+			    (long long)c->l2_fetch_bytes, (long long)c->l2_sector);
 		return NULL;
 	}
 	if (!geometry_ok("l1", c->l1_size, c->l1_line, c->l1_sector, c->l1_assoc, d) ||
 	    !geometry_ok("l2", c->l2_size, c->l2_line, c->l2_sector, c->l2_assoc, d))
 		return NULL;
-	if (32 % c->smem_group_lanes || (c->smem_bank_bytes != 4 && c->smem_bank_bytes != 8)) {
-		diag_error(d, "config", 0, 0, "", "smem.group_lanes = %lld must divide 32 and smem.bank_bytes = %lld must be 4 or 8",
-			   (long long)c->smem_group_lanes, (long long)c->smem_bank_bytes);
+	if (32 % c->smem_group_lanes) {
+		diag_config(d, "smem.group_lanes", "smem.group_lanes = %lld must divide 32", (long long)c->smem_group_lanes);
+		return NULL;
+	}
+	if (c->smem_bank_bytes != 4 && c->smem_bank_bytes != 8) {
+		diag_config(d, "smem.bank_bytes", "smem.bank_bytes = %lld must be 4 or 8", (long long)c->smem_bank_bytes);
 		return NULL;
 	}
 	struct memsys *m = xcalloc(1, sizeof *m);

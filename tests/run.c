@@ -27,7 +27,7 @@ struct gpu_config load_shipped_config(const char *name)
 	struct diag d = {0};
 	char path[256];
 	snprintf(path, sizeof path, "configs/%s.ini", name);
-	ck_assert_msg(cfg_load(src_path(path), &c, &d), "%s", d.msg);
+	ck_assert_msg(cfg_load(src_path(path), &c, NULL, &d), "%s", d.msg);
 	return c;
 }
 
@@ -43,7 +43,7 @@ void run_prog_traced(struct run *x, struct program *p, const char *config, const
 	struct gpu_config c = load_shipped_config(config);
 	struct diag d = {0};
 	for (; sets && *sets; sets++)
-		ck_assert_msg(cfg_set(&c, *sets, &d), "%s", d.msg);
+		ck_assert_msg(cfg_set(&c, NULL, *sets, &d), "%s", d.msg);
 	x->p = p;
 	gmem_init(&x->g);
 	uint32_t args[64] = {0};

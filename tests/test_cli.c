@@ -216,6 +216,21 @@ START_TEST(every_workload_once)
 }
 END_TEST
 
+/* Every input goes through one reader that refuses what is not a regular
+ * file: a device as a buffer's fill, as a config, as the workload. */
+START_TEST(inputs_are_regular_files)
+{
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/fill_device.s"), 2);
+	ck_assert_msg(strstr(out, "fill_device.s:1: error: buffer v: cannot read '/dev/zero': not a regular file"), "%s", out);
+	ck_assert_int_eq(sim("/dev/zero workloads/seed_4x4.s"), 2);
+	ck_assert_msg(strstr(out, "/dev/zero: error: cannot read config: not a regular file"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini /dev/zero"), 2);
+	ck_assert_msg(strstr(out, "/dev/zero: error: cannot read workload: not a regular file"), "%s", out);
+	ck_assert_int_eq(sim("configs workloads/seed_4x4.s"), 2);
+	ck_assert_msg(strstr(out, "configs: error: cannot read config: not a regular file"), "%s", out);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -230,6 +245,7 @@ Suite *cli_suite(void)
 	tcase_add_test(t, latency_hiding_reps);
 	tcase_add_test(t, element_wise_check);
 	tcase_add_test(t, every_workload_once);
+	tcase_add_test(t, inputs_are_regular_files);
 	suite_add_tcase(s, t);
 	return s;
 }

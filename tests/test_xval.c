@@ -144,7 +144,7 @@ START_TEST(calibrate_from_h100_measurements)
 	struct gpu_config c;
 	cfg_defaults(&c);
 	struct diag dg = {0};
-	ck_assert_msg(cfg_load(path, &c, &dg), "%s", dg.msg);
+	ck_assert_msg(cfg_load(path, &c, NULL, &dg), "%s", dg.msg);
 	const char *f = "calibration.txt";
 	ck_assert_int_eq(c.l1_latency, (int64_t)lrint(gpu_value(f, "micro-pointer_chase-SIZE16384-STRIDE128-WARM1-ITERS256", "cycles_per_load")));
 	ck_assert_int_eq(c.l2_latency, (int64_t)lrint(gpu_value(f, "micro-pointer_chase-SIZE1048576-STRIDE128-WARM1-ITERS256", "cycles_per_load")));
