@@ -1,5 +1,6 @@
 /* config.c - INI loading through inih and the one key table. */
 #include "config.h"
+#include "json.h"
 #include "sched.h"
 #include "util.h"
 
@@ -347,11 +348,7 @@ void cfg_print_json(FILE *f, const struct gpu_config *c)
 			memcpy(&v, fld, sizeof v);
 			fprintf(f, "%" PRId64, v);
 		} else {
-			fputc('"', f);
-			for (const char *s = fld; *s; s++)
-				fprintf(f, (*s == '"' || *s == '\\') ? "\\%c" : (*s < 0x20 ? "\\u%04x" : "%c"),
-					*s);
-			fputc('"', f);
+			json_string(f, fld);
 		}
 	}
 	fprintf(f, "}");

@@ -17,6 +17,7 @@
 
 #include "config.h"
 #include "gpu.h"
+#include "json.h"
 #include "occupancy.h"
 #include "program.h"
 #include "util.h"
@@ -191,20 +192,6 @@ static int report_diag(const struct diag *d)
 	return EXIT_USAGE;
 }
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", (unsigned)(unsigned char)*s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
 
 /* Share of the time functional unit u of a sub-partition was occupied by
@@ -228,9 +215,9 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 	const struct sim_stats *s = &r->stats;
 	static const char *const status[] = {"done", "deadlock", "fault", "no_progress"};
 	fprintf(f, "{\n  \"workload\": ");
-	json_str(f, p->files[0]);
+	json_string(f, p->files[0]);
 	fprintf(f, ",\n  \"kernel\": ");
-	json_str(f, p->name);
+	json_string(f, p->name);
 	fprintf(f, ",\n  \"status\": \"%s\",\n  \"check\": \"%s\",\n", status[r->status], check);
 #define STAT(field, key, label, unit) fprintf(f, "  \"%s\": %" PRIu64 ",\n", key, s->field);
 #include "stats.def"
@@ -245,7 +232,7 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 	fprintf(f, "  \"theoretical_occupancy\": %.6f,\n",
 		(double)r->blocks_per_sm * r->warps_per_block / r->max_warps);
 	fprintf(f, "  \"blocks_per_sm\": %u,\n  \"occupancy_limiter\": ", r->blocks_per_sm);
-	json_str(f, r->limiter ? r->limiter : "");
+	json_string(f, r->limiter ? r->limiter : "");
 	fprintf(f, ",\n  \"regs_per_thread\": %u,\n  \"shared_bytes\": %u,\n", p->nregs, p->shared_bytes);
 	fprintf(f, "  \"grid\": [%u, %u, %u],\n  \"block\": [%u, %u, %u],\n", p->grid[0], p->grid[1],
 		p->grid[2], p->block[0], p->block[1], p->block[2]);
@@ -263,7 +250,7 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 			i ? ", " : "", r->sms[i].blocks, r->sms[i].warp_insns, r->sms[i].active_cycles,
 			r->sms[i].max_blocks);
 	fprintf(f, "],\n  \"memory\": {\"coalescing\": ");
-	json_str(f, c->coalescing);
+	json_string(f, c->coalescing);
 #define MSTAT(field, key, label) fprintf(f, ", \"%s\": %" PRIu64, key, s->mem.field);
 #include "memstats.def"
 #undef MSTAT
@@ -285,9 +272,9 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 	fprintf(f, "},\n  \"config\": ");
 	cfg_print_json(f, c);
 	fprintf(f, ",\n  \"diagnosis\": ");
-	json_str(f, r->diagnosis);
+	json_string(f, r->diagnosis);
 	fprintf(f, ",\n  \"warnings\": ");
-	json_str(f, r->warnings);
+	json_string(f, r->warnings);
 	fprintf(f, ",\n  \"host_seconds\": %.6f\n}\n", secs);
 }
 

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "config.h"
+#include "json.h"
 #include "util.h"
 #include "xval.h"
 
@@ -167,17 +168,26 @@ int xval_compare(const struct xval_opts *o)
 			fprintf(stderr, "simt-xval: cannot write %s\n", o->json);
 			return XV_USAGE;
 		}
-		fprintf(f, "{\"config\": \"%s\", \"gpu\": \"%s\", \"mean_abs_error\": %.6f, \"mean_abs_error_globaltimer\": "
+		fprintf(f, "{\"config\": ");
+		json_string(f, o->config);
+		fprintf(f, ", \"gpu\": ");
+		json_string(f, xval_gpu_info(o));
+		fprintf(f, ", \"mean_abs_error\": %.6f, \"mean_abs_error_globaltimer\": "
 			   "%.6f, \"log_correlation\": %.6f, \"rows\": [\n",
-			o->config, xval_gpu_info(o), nm ? mae : -1, nm ? mae_gt : -1, nm > 1 ? corr : 0);
-		for (unsigned i = 0; i < n; i++)
-			fprintf(f, "  {\"kernel\": \"%s\", \"size\": \"%s\", \"tile\": %ld, \"bit_exact\": %s, "
+			nm ? mae : -1, nm ? mae_gt : -1, nm > 1 ? corr : 0);
+		for (unsigned i = 0; i < n; i++) {
+			fprintf(f, "  {\"kernel\": ");
+			json_string(f, c[i].label);
+			fprintf(f, ", \"size\": ");
+			json_string(f, r[i].size);
+			fprintf(f, ", \"tile\": %ld, \"bit_exact\": %s, "
 				   "\"real_cycles_globaltimer\": %.3f, \"real_cycles_clock64\": %.3f, \"simulated\": %.3f, "
 				   "\"error\": %.6f}%s\n",
-				c[i].label, r[i].size, c[i].kind == XK_MM ? c[i].p[3].value : 0L,
+				c[i].kind == XK_MM ? c[i].p[3].value : 0L,
 				c[i].kind != XK_MM ? "null" : s[i].same == 1 ? "true" : "false",
 				isnan(r[i].real_gt) ? -1 : r[i].real_gt, isnan(r[i].real_ck) ? -1 : r[i].real_ck,
 				isnan(r[i].sim) ? -1 : r[i].sim, isnan(r[i].err) ? 0 : r[i].err, i + 1 < n ? "," : "");
+		}
 		fprintf(f, "]}\n");
 		fclose(f);
 	}

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "json.h"
 
 static char out[65536];
 
@@ -231,6 +232,26 @@ START_TEST(inputs_are_regular_files)
 }
 END_TEST
 
+/* JSON is valid UTF-8 JSON whatever the strings hold: one writer for all
+ * (simt-sim --json, the config dump, simt-xval --json, --perfetto). */
+START_TEST(json_strings)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	json_string(f, "caf\xc3\xa9 \xff \"q\" \\ \x01 \xe2\x82 \xed\xa0\x80 \xc0\xaf \xf0\x9f\x98\x80");
+	fclose(f);
+	/* well-formed UTF-8 passes; a stray byte, a cut sequence, a surrogate
+	 * and an overlong form become U+FFFD (one per byte) */
+	ck_assert_str_eq(buf, "\"caf\xc3\xa9 \\ufffd \\\"q\\\" \\\\ \\u0001 \\ufffd\\ufffd "
+			      "\\ufffd\\ufffd\\ufffd \\ufffd\\ufffd \xf0\x9f\x98\x80\"");
+	free(buf);
+	ck_assert_int_eq(sim("tests/workloads/utf8_name.ini workloads/seed_4x4.s --json - 2>/dev/null | python3 -c "
+			     "'import json,sys; print(ascii(json.load(sys.stdin)[\"config\"][\"gpu.name\"]))'"), 0);
+	ck_assert_str_eq(out, "'caf\\xe9 \\ufffd \"q\"'\n");
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -246,6 +267,7 @@ Suite *cli_suite(void)
 	tcase_add_test(t, element_wise_check);
 	tcase_add_test(t, every_workload_once);
 	tcase_add_test(t, inputs_are_regular_files);
+	tcase_add_test(t, json_strings);
 	suite_add_tcase(s, t);
 	return s;
 }

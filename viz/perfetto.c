@@ -6,22 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "perfetto.h"
-
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
 
 /* cycles as microseconds (cycles / 1000, exactly) */
 static void ts(FILE *f, uint64_t c)
@@ -44,9 +30,9 @@ bool perfetto_write(struct model *m, FILE *f, uint64_t c0, uint64_t c1)
 {
 	struct trace *t = &m->t;
 	fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"time\":\"1 ns = 1 cycle\",\"config\":", f);
-	json_str(f, t->config);
+	json_string(f, t->config);
 	fputs(",\"workload\":", f);
-	json_str(f, t->workload);
+	json_string(f, t->workload);
 	fputs("},\"traceEvents\":[\n", f);
 	for (unsigned sm = 0; sm < t->nsms; sm++) {
 		fprintf(f, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%u,\"args\":{\"name\":\"SM %u\"}},\n", sm, sm);
@@ -81,8 +67,9 @@ bool perfetto_write(struct model *m, FILE *f, uint64_t c0, uint64_t c1)
 			if (s >= e)
 				continue;
 			unsigned sm = model_sm(m, r[j].slot), slot = model_slot(m, r[j].slot);
-			fprintf(f, "{\"ph\":\"X\",\"pid\":%u,\"tid\":%u,\"name\":\"%s\",\"ts\":", sm, slot,
-				t->state_names[r[j].state]);
+			fprintf(f, "{\"ph\":\"X\",\"pid\":%u,\"tid\":%u,\"name\":", sm, slot);
+			json_string(f, t->state_names[r[j].state]);
+			fprintf(f, ",\"ts\":");
 			ts(f, s);
 			fputs(",\"dur\":", f);
 			ts(f, e - s);
@@ -92,9 +79,9 @@ bool perfetto_write(struct model *m, FILE *f, uint64_t c0, uint64_t c1)
 			}
 			fprintf(f, ",\"args\":{\"block\":%" PRIu64 ",\"warp\":%u,\"pc\":%u,\"mask\":\"0x%08x\",\"insn\":", r[j].block,
 				r[j].wib, r[j].pc, r[j].mask);
-			json_str(f, t->disasm[r[j].pc]);
+			json_string(f, t->disasm[r[j].pc]);
 			fputs(",\"source\":", f);
-			json_str(f, t->srcloc[r[j].pc]);
+			json_string(f, t->srcloc[r[j].pc]);
 			fputs("}},\n", f);
 			if (nd[sm] + 2 > cap[sm]) {
 				cap[sm] = cap[sm] ? 2 * cap[sm] : 1024;
