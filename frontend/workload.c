@@ -219,8 +219,22 @@ int wl_check(const struct program *p, const struct gmem *initial, const struct g
 				struct value v;
 				if (!expr_eval(c->expr_toks, &pos, &env, &v))
 					return -1;
-				uint32_t want = bs->type == ELEM_F32 ? fbits((float)value_f(v))
-								     : (uint32_t)(v.is_float ? (int64_t)v.f : v.i);
+				uint32_t want;
+				if (bs->type == ELEM_F32) {
+					want = fbits((float)value_f(v));
+				} else {
+					/* an integer element: the value (a float truncated toward
+					 * zero, as C converts) must be a 32-bit pattern */
+					double x = value_f(v);
+					if (v.is_float ? !(x > -2147483649.0 && x < 4294967296.0)
+						       : v.i < INT32_MIN || v.i > (int64_t)UINT32_MAX)
+						return diag_error(d, p->files[0], c->line, 0, "",
+								  "check of %s: expr(%s) is %.17g for i = %u, which no 32-bit element "
+								  "holds (%d..%u)", bs->name, c->expr_text, x, i, INT32_MIN,
+								  UINT32_MAX),
+						       -1;
+					want = (uint32_t)(v.is_float ? (int64_t)x : v.i);
+				}
 				compare(&r, i, got[i], want);
 			}
 			snprintf(what, sizeof what, "expr(%s)", c->expr_text);

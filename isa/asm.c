@@ -605,7 +605,8 @@ static bool parse_reg(struct as *a, int *pos, uint8_t *out)
 	int r;
 	if (t->kind != TK_IDENT || !reg_syntax(t->s, t->len, &r))
 		return err_tok(a, t, "a register (r0..r254 or rz)");
-	if (r > ISA_MAX_REGS - 1 && r != ISA_RZ)
+	bool rz = t->len == 2 && t->s[1] == 'z';
+	if (!rz && r > ISA_MAX_REGS - 1) /* r255 is not another name of rz */
 		return err_at(a, t->col, "register r%d is out of range (r0..r254)", r);
 	*out = (uint8_t)r;
 	(*pos)++;
@@ -931,9 +932,12 @@ static bool parse_insn(struct as *a, int pos, uint32_t pc)
 			in.src[s] = (uint8_t)found;
 			pos++;
 			if (found == SR_CLOCK64) {
-				if (in.dst != ISA_RZ && (in.dst % 2 || in.dst + 2 > ISA_MAX_REGS))
+				if (in.dst != ISA_RZ && in.dst % 2)
 					return err_at(a, dt->col, "%%clock64 needs an even destination register (it writes r%u and r%u)",
 						      in.dst, in.dst + 1);
+				if (in.dst != ISA_RZ && in.dst + 2 > ISA_MAX_REGS)
+					return err_at(a, dt->col, "%%clock64 writes a register pair: r%u and r%u, and r%u does not exist (r0..r254)",
+						      in.dst, in.dst + 1, in.dst + 1);
 				use_reg(a, in.dst, 2);
 			}
 			break;

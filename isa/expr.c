@@ -58,8 +58,10 @@ static bool primary(struct ep *e, struct value *out)
 		if (t->punct == '-') {
 			if (v.is_float)
 				v.f = -v.f;
+			else if (v.i == INT64_MIN)
+				return err(e, t, "integer overflow in expression (beyond 64 bits)");
 			else
-				v.i = (int64_t)(0 - (uint64_t)v.i);
+				v.i = -v.i;
 		} else if (t->punct == '~' || t->punct == '!') {
 			if (v.is_float)
 				return err(e, t, "operator needs an integer operand, got a float");
@@ -210,11 +212,21 @@ static bool apply(struct ep *e, const struct token *op, struct value a, struct v
 	case P_SHR:
 		if (b.i < 0 || b.i > 63)
 			return err(e, op, "shift count out of range 0..63");
-		r = c == P_SHL ? (int64_t)(x << b.i) : a.i >> b.i;
+		if (c == P_SHL) {
+			r = (int64_t)(x << b.i);
+			if (r >> b.i != a.i) /* bits (or the sign) shifted out */
+				return err(e, op, "integer overflow in expression (beyond 64 bits)");
+		} else {
+			r = a.i >> b.i;
+		}
 		break;
-	case '+': r = (int64_t)(x + y); break;
-	case '-': r = (int64_t)(x - y); break;
-	case '*': r = (int64_t)(x * y); break;
+	case '+':
+	case '-':
+	case '*':
+		if (c == '+' ? __builtin_add_overflow(a.i, b.i, &r)
+			     : c == '-' ? __builtin_sub_overflow(a.i, b.i, &r) : __builtin_mul_overflow(a.i, b.i, &r))
+			return err(e, op, "integer overflow in expression (beyond 64 bits)");
+		break;
 	default: /* / and % truncate toward zero, as C does */
 		if (b.i == 0)
 			return err(e, op, "division by zero in expression");

@@ -99,9 +99,10 @@ int lex_line(const char *line, struct token *toks, int max, const char *file,
 				}
 			if (!t->punct) {
 				if (!strchr(",[](){}+-*/%~!@:=&|^<>", c) || !c)
-					return diag_error(d, file, lineno, t->col, line,
-							  "unexpected character '%c'",
-							  isprint(c) ? c : '?'), -1;
+					return (isprint(c) ? diag_error(d, file, lineno, t->col, line, "unexpected character '%c'", c)
+							   : diag_error(d, file, lineno, t->col, line,
+									"unexpected byte 0x%02x (not a printable ASCII character)",
+									(unsigned)(unsigned char)c)), -1;
 				t->punct = c;
 				p++;
 			}

@@ -252,6 +252,18 @@ START_TEST(json_strings)
 }
 END_TEST
 
+/* An integer buffer checked against a value no 32-bit element holds (1e30,
+ * NaN) is an error, not a conversion that happens to match. */
+START_TEST(integer_check_out_of_range)
+{
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/check_too_big.s"), 2);
+	ck_assert_msg(strstr(out, "check_too_big.s:5: error: check of v: expr(i * 1e30) is 1e+30 for i = 1, which no "
+				  "32-bit element holds"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/check_nan.s"), 2);
+	ck_assert_msg(strstr(out, "nan for i = 0, which no 32-bit element holds"), "%s", out);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -268,6 +280,7 @@ Suite *cli_suite(void)
 	tcase_add_test(t, every_workload_once);
 	tcase_add_test(t, inputs_are_regular_files);
 	tcase_add_test(t, json_strings);
+	tcase_add_test(t, integer_check_out_of_range);
 	suite_add_tcase(s, t);
 	return s;
 }

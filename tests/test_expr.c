@@ -103,6 +103,23 @@ END_TEST
 /* f32() and fmaf() round as C's float arithmetic does (the reference is
  * the C library's own fmaf and float conversion); indexing needs a context
  * that can read buffers. */
+/* 64-bit overflow is an error, never a wrapped value */
+START_TEST(overflow_is_an_error)
+{
+	static const char *const bad[] = {"4611686018427387905*64", "9223372036854775807+1", "-9223372036854775807-2",
+					  "1<<63", "3<<62", "-(-9223372036854775807-1)", "0-9223372036854775807-2"};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct diag d;
+		ev(bad[i], &d);
+		ck_assert_msg(d.set && strstr(d.msg, "integer overflow in expression"), "%s: %s", bad[i], d.msg);
+	}
+	ck_assert_int_eq(iv("9223372036854775807"), INT64_MAX);
+	ck_assert_int_eq(iv("-9223372036854775807-1"), INT64_MIN);
+	ck_assert_int_eq(iv("1<<62"), (int64_t)1 << 62);
+	ck_assert_int_eq(iv("-1<<3"), -8);
+}
+END_TEST
+
 START_TEST(single_precision_functions)
 {
 	struct diag d;
@@ -129,6 +146,7 @@ Suite *expr_suite(void)
 	tcase_add_test(t, float_rules);
 	tcase_add_test(t, errors);
 	tcase_add_test(t, single_precision_functions);
+	tcase_add_test(t, overflow_is_an_error);
 	suite_add_tcase(s, t);
 	return s;
 }
