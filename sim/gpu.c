@@ -101,11 +101,9 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 			w->slot = k;
 			w->tr_state = WSTATE_IDLE;
 			w->subp = k % nsub;
-			w->x.regs = xcalloc((size_t)p->nregs * 32, sizeof(uint32_t));
 			w->x.nregs = p->nregs;
-			w->reg_ready = xcalloc(p->nregs, sizeof(uint64_t));
-			w->reg_kind = xcalloc(p->nregs, 1);
-			w->simt = xcalloc(1, simt->state_size);
+			/* registers and divergence state come with the slot's first
+			 * warp (dispatch): only slots that ever hold one cost memory */
 		}
 		m->blocks = xcalloc(occ.blocks, sizeof *m->blocks);
 		for (unsigned b = 0; b < occ.blocks; b++) {
@@ -262,6 +260,12 @@ static void start_block(struct sim *s, struct sm *m)
 		while (m->slots[k].live || m->slots[k].blk)
 			k++;
 		struct warp *w = &m->slots[k];
+		if (!w->x.regs) { /* the slot's first warp */
+			w->x.regs = xcalloc((size_t)p->nregs * 32, sizeof(uint32_t));
+			w->reg_ready = xcalloc(p->nregs, sizeof(uint64_t));
+			w->reg_kind = xcalloc(p->nregs, 1);
+			w->simt = xcalloc(1, s->simt->state_size);
+		}
 		w->blk = b;
 		w->warp_in_block = wi;
 		w->x.warp_in_block = wi;

@@ -1,0 +1,4 @@
+.regs 255
+.grid 1
+.block 1
+        exit
