@@ -119,6 +119,16 @@ def check(tmp):
     assert [(round(e["ts"] * 1000), e["args"]["warps"]) for e in counters] == [(0, 2), (26, 1), (30, 0)], counters
     print(f"perfetto: {len(tracks)} tracks, slices and counters as expected")
 
+    # --cycles past the run's end is refused (an end near 2^64 once hung the
+    # axis), and a view that ends at 2^62 cycles (the longest run a trace
+    # may hold) draws
+    p = subprocess.run([VIEW, trc, "--png", png, "--cycles", "0:18446744073709551615"], capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 2 and "the run has 30 cycles" in p.stderr, (p.returncode, p.stderr)
+    long_run = os.path.join(SRC, "tests/traces/long_run.trc")
+    run([VIEW, long_run, "--png", png, "--size", "400x200", "--cycles", f"{2**62 - 1000}:{2**62}"])
+    print("--cycles: an end past the run is refused; a view ending at 2^62 draws")
+
     # no display: the window cannot be shown, so simt-view says so and exits
     # at once (SDL would otherwise draw into its offscreen driver and wait)
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}

@@ -229,8 +229,9 @@ static void draw_axis(const struct view *v, const struct font *f, const struct l
 {
 	uint64_t span = v->c1 - v->c0;
 	uint64_t step = nice_step((double)span, lo->plot_w / 110 > 1 ? lo->plot_w / 110 : 1);
-	uint64_t first = (v->c0 + step - 1) / step * step;
-	for (uint64_t c = first; c < v->c1; c += step) {
+	uint64_t first = v->c0 / step * step + (v->c0 % step ? step : 0);
+	/* (no c += step past 2^64: a view may end anywhere below it) */
+	for (uint64_t c = first; c < v->c1 && c >= first; c = c <= UINT64_MAX - step ? c + step : v->c1) {
 		int x = lo->plot_x + (int)((double)(c - v->c0) * lo->plot_w / (double)span);
 		fill(p, x, lo->axis_y + lo->line_h - 4, 1, 4, DIM);
 		char s[32];

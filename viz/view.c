@@ -236,7 +236,7 @@ int main(int argc, char **argv)
 			m.size, m.t.nrecords, m.t.total_cycles, m.nrows, now() - t0, m.l.nlev, m.l.bsize[0]);
 	struct view v = {.c1 = m.l.total, .mouse_x = -1, .mouse_y = -1, .help = true};
 	if (o.have_cycles) {
-		if (o.c0 >= m.l.total) {
+		if (o.c0 >= m.l.total || o.c1 > m.l.total) {
 			fprintf(stderr, "simt-view: --cycles %" PRIu64 ":%" PRIu64 ": the run has %" PRIu64 " cycles\n", o.c0,
 				o.c1, m.l.total);
 			model_close(&m);
