@@ -143,7 +143,7 @@ struct sim {
 	uint64_t next_age;
 	unsigned dispatch_rr;     /* SM the next dispatch pass starts at */
 	uint64_t last_progress, progress_epoch;
-	uint64_t last_issue;      /* cycle of the last instruction issued anywhere */
+	uint64_t starved;         /* cycles in a row with a warp ready to issue and none issuing */
 	bool lv_on;               /* the livelock watch is checking states (livelock.c) */
 	uint64_t lv_round;        /* ... in this round */
 	uint64_t lv_unproven, lv_proven; /* warps that issued in the round: without, with a repeat */

@@ -212,7 +212,7 @@ void diag_starved(struct sim *s)
 	r->status = SIM_NO_PROGRESS;
 	diag_say(r, "no forward progress: no warp issued an instruction for %" PRIu64
 		    " cycles (sim.livelock_window = %lld) although some could (sm.scheduler = %s starves them)\n",
-		 s->now - s->last_issue, (long long)s->c->livelock_window, s->c->scheduler);
+		 s->starved, (long long)s->c->livelock_window, s->c->scheduler);
 	unsigned shown = 0;
 	for (unsigned i = 0; i < s->nsms && shown < 8; i++)
 		for (unsigned k = 0; k < (unsigned)s->c->max_warps && shown < 8; k++) {

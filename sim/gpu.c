@@ -391,6 +391,10 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 				delta = wake - s->now;
 			if (max_cycles && s->now + delta > max_cycles)
 				delta = max_cycles - s->now;
+			/* land where stepping would find starvation, not past it */
+			uint64_t window = (uint64_t)s->c->livelock_window;
+			if (s->hist[STALL_NOT_SELECTED] && s->starved + delta > window + 1)
+				delta = window + 1 - s->starved;
 			if (!delta)
 				delta = 1;
 		}
@@ -405,14 +409,18 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 				st->active_sm_cycles += delta;
 				r->sms[i].active_cycles += delta;
 			}
-		if (issued)
-			s->last_issue = s->now;
+		/* starvation: warps ready but none issuing (a policy that leaves
+		 * eligible warps out); waiting for memory or a unit is not it */
+		if (issued || !s->hist[STALL_NOT_SELECTED])
+			s->starved = 0;
+		else
+			s->starved += delta;
 		s->now += delta;
 		if (issued && livelock_watch(s)) {
 			diag_livelock(s);
 			break;
 		}
-		if (s->now - s->last_issue > (uint64_t)s->c->livelock_window) {
+		if (s->starved > (uint64_t)s->c->livelock_window) {
 			diag_starved(s);
 			break;
 		}
