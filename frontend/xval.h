@@ -52,7 +52,8 @@ struct xsim {
 	int status;               /* enum sim_status, or -1 when it could not run */
 	uint64_t cycles;
 	double value;             /* micro: the report */
-	int same;                 /* matmul: 1 output equals the GPU's, 0 differs, -1 no GPU output */
+	int same;                 /* matmul: 1 output equals the GPU's, 0 differs, -1 no GPU output,
+				   * -2 the GPU's output has the wrong size */
 	long first;               /* first differing element */
 	float gpu_v, sim_v;
 	bool check_pass;          /* the workload's own .check (host reference) */

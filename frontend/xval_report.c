@@ -1,5 +1,6 @@
 /* xval_report.c - simt-xval's table (Markdown on stdout, CSV, JSON) and
  * --calibrate (see xval.h). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +55,8 @@ static void make_row(const struct xval_opts *o, const struct xcase *c, const str
 		else if (s->same == 0)
 			snprintf(r->exact, sizeof r->exact, "no: C[%ld] GPU %.9g sim %.9g", s->first, (double)s->gpu_v,
 				 (double)s->sim_v);
+		else if (s->same == -2)
+			snprintf(r->exact, sizeof r->exact, "corrupt GPU output");
 		else
 			snprintf(r->exact, sizeof r->exact, "no GPU output");
 	}
@@ -105,8 +108,8 @@ int xval_compare(const struct xval_opts *o)
 	for (unsigned i = 0; i < n; i++) {
 		if (c[i].kind != XK_MM)
 			continue;
-		differ += s[i].status == 0 && s[i].same == 0;
-		nogpu += s[i].status == 0 && s[i].same < 0;
+		differ += s[i].status == 0 && (s[i].same == 0 || s[i].same == -2);
+		nogpu += s[i].status == 0 && s[i].same == -1;
 		failed += s[i].status != 0;
 		if (isnan(r[i].err))
 			continue;
@@ -267,6 +270,16 @@ int xval_calibrate(const struct xval_opts *o)
 		}
 	const char *info = xval_gpu_info(o);
 	double mhz = xval_kv(info, "clock_measured_mhz"), drv = xval_kv(info, "driver");
+	if (!(mhz > 0 && mhz < 1e5) || !(drv > 0 && drv < 1e7)) {
+		fprintf(stderr, "simt-xval: the GPU's info line needs clock_measured_mhz= and driver= (found: %s)\n",
+			info[0] ? info : "no info line");
+		return XV_USAGE;
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (!(isfinite(g[i].value) && g[i].value > 0)) {
+			fprintf(stderr, "simt-xval: %s: measured %g, expected a positive number\n", c[i].id, g[i].value);
+			return XV_USAGE;
+		}
 	char dev[128] = "GPU";
 	const char *dp = strstr(info, "device=");
 	if (dp)
@@ -296,28 +309,38 @@ int xval_calibrate(const struct xval_opts *o)
 	}
 	char *out = rewrite(text, set, ns, stamp);
 	free(text);
-	FILE *f = fopen(o->out, "w");
+	/* written beside --out and renamed once it loads: a config that does
+	 * not load never takes --out's place */
+	char tmp[4200];
+	snprintf(tmp, sizeof tmp, "%s.tmp", o->out);
+	FILE *f = fopen(tmp, "w");
 	if (!f || fputs(out, f) < 0 || fclose(f)) {
-		fprintf(stderr, "simt-xval: cannot write %s\n", o->out);
+		fprintf(stderr, "simt-xval: cannot write %s\n", tmp);
 		free(out);
 		return XV_USAGE;
 	}
 	free(out);
-	printf("simt-xval: wrote %s from %s:\n", o->out, stamp);
-	for (unsigned i = 0; i < ns; i++)
-		printf("  %s.%s = %.0f  (%s: %.3f)\n", set[i].section, set[i].key, set[i].value, set[i].how,
-		       set[i].value);
 	/* the new config must load and reproduce the microbenchmarks */
 	struct gpu_config cfg;
 	struct diag d;
 	memset(&d, 0, sizeof d);
 	cfg_defaults(&cfg);
-	if (!cfg_load(o->out, &cfg, NULL, &d)) {
+	if (!cfg_load(tmp, &cfg, NULL, &d)) {
 		char buf[2048];
 		diag_format(&d, buf, sizeof buf);
-		fprintf(stderr, "simt-xval: the written config does not load:\n%s", buf);
+		fprintf(stderr, "simt-xval: the calibrated config does not load (not written to %s):\n%s", o->out, buf);
+		remove(tmp);
 		return XV_USAGE;
 	}
+	if (rename(tmp, o->out)) {
+		fprintf(stderr, "simt-xval: cannot write %s: %s\n", o->out, strerror(errno));
+		remove(tmp);
+		return XV_USAGE;
+	}
+	printf("simt-xval: wrote %s from %s:\n", o->out, stamp);
+	for (unsigned i = 0; i < ns; i++)
+		printf("  %s.%s = %.0f  (%s: %.3f)\n", set[i].section, set[i].key, set[i].value, set[i].how,
+		       set[i].value);
 	struct xsim s[8];
 	xval_sim_run(o, &cfg, c, n - 1, s); /* the 1 GiB copy is a bandwidth, not a simulation case */
 	printf("\n| microbenchmark | GPU | simulated with %s | error |\n| --- | --- | --- | --- |\n", o->out);

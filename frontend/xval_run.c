@@ -208,6 +208,30 @@ const char *xval_gpu_available(const struct xval_opts *o)
 	return NULL;
 }
 
+/* A case line's values are measurements: every one but kernel= and micro=
+ * must be a finite number, not negative, with nothing after it. NULL when
+ * they are, else the first bad key=value. */
+static const char *bad_value(const char *kv, char *buf, size_t n)
+{
+	for (const char *p = kv; *p;) {
+		p += strspn(p, " \n");
+		size_t len = strcspn(p, " \n");
+		if (!len)
+			break;
+		const char *eq = memchr(p, '=', len);
+		if (eq && strncmp(p, "kernel=", 7) && strncmp(p, "micro=", 6)) {
+			char *end;
+			double v = strtod(eq + 1, &end);
+			if (end == eq + 1 || end != p + len || !isfinite(v) || v < 0) {
+				snprintf(buf, n, "%.*s", (int)(len < 100 ? len : 100), p);
+				return buf;
+			}
+		}
+		p += len;
+	}
+	return NULL;
+}
+
 bool xval_gpu_run(const struct xval_opts *o, const struct xcase *c, unsigned n, struct xgpu *g)
 {
 	char path[4200], line[2048];
@@ -235,11 +259,19 @@ bool xval_gpu_run(const struct xval_opts *o, const struct xcase *c, unsigned n, 
 		fprintf(stderr, "simt-xval: cannot read %s: %s\n", path, strerror(errno));
 		return false;
 	}
+	unsigned lineno = 0;
 	while (fgets(line, sizeof line, f)) {
+		lineno++;
 		char *sp = strchr(line, ' ');
 		if (!sp)
 			continue;
 		*sp = 0;
+		char bad[128];
+		if (strcmp(line, "info") && bad_value(sp + 1, bad, sizeof bad)) {
+			fprintf(stderr, "simt-xval: %s:%u: %s: expected a finite, non-negative number\n", path, lineno, bad);
+			fclose(f);
+			return false;
+		}
 		for (unsigned i = 0; i < n; i++)
 			if (!strcmp(line, c[i].id)) { /* the last line of a case wins */
 				const char *kv = sp + 1;
@@ -315,7 +347,11 @@ static void sim_case(const struct xval_opts *o, const struct gpu_config *cfg, co
 		size_t len = 0;
 		char *gpu = ci >= 0 ? read_input(path, (size_t)1 << 30, &len, NULL, 0) : NULL;
 		const struct gmem_buffer *b = ci >= 0 ? &g.bufs[ci] : NULL;
-		if (gpu && b && len == b->size) {
+		if (gpu && b && len != b->size) {
+			r->same = -2;
+			snprintf(r->err, sizeof r->err, "%.150s has %zu bytes; C has %u (a truncated or foreign file)", path,
+				 len, b->size);
+		} else if (gpu && b) {
 			r->same = 1;
 			for (size_t i = 0; i < len / 4; i++)
 				if (memcmp(gpu + 4 * i, b->data + 4 * i, 4)) {

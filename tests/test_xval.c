@@ -130,6 +130,42 @@ START_TEST(reuse_detects_a_difference)
 }
 END_TEST
 
+/* Corrupt GPU answers are refused, never dropped from the figures: an
+ * output file of the wrong size, a negative or infinite cycle count, a
+ * calibration without the driver's version (which leaves no file). */
+START_TEST(reuse_refuses_corrupt_answers)
+{
+	const char *d = gpu_copy("corrupt", "gpu.txt");
+	char cmd[1024], args[1024];
+	snprintf(cmd, sizeof cmd, "truncate -s 100 %s/tiled_mm-32-t16.bin", d);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	snprintf(args, sizeof args, "--reuse --gpu-dir %s --sizes 32 --mm-only", d);
+	ck_assert_int_eq(xval(args), 1);
+	ck_assert_msg(strstr(out, "| tiled_mm | 32x32x32 | 16 | corrupt GPU output |"), "%s", out);
+	ck_assert_msg(strstr(out, "tiled_mm-32-t16.bin has 100 bytes; C has 4096"), "%s", out);
+	static const char *const bad[] = {"sm_cycles=-3919", "sm_cycles=inf", "sm_cycles=12x"};
+	for (int k = 0; k < 3; k++) {
+		d = gpu_copy("corrupt", "gpu.txt");
+		snprintf(cmd, sizeof cmd, "sed -i 's/sm_cycles=3919 /%s /' %s/gpu.txt", bad[k], d);
+		ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+		snprintf(args, sizeof args, "--reuse --gpu-dir %s --sizes 32 --mm-only", d);
+		ck_assert_int_ne(xval(args), 0);
+		char want[128];
+		snprintf(want, sizeof want, "gpu.txt:3: %s: expected a finite, non-negative number", bad[k]);
+		ck_assert_msg(strstr(out, want), "%s", out);
+	}
+	d = gpu_copy("nodriver", "calibration.txt");
+	snprintf(cmd, sizeof cmd, "sed -i 's/ driver=13000//' %s/gpu.txt", d);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	snprintf(args, sizeof args, "--calibrate --reuse --gpu-dir %s --out %s/cal.ini -j 2", d, d);
+	ck_assert_int_eq(xval(args), 2);
+	ck_assert_msg(strstr(out, "needs clock_measured_mhz= and driver="), "%s", out);
+	char path[512];
+	snprintf(path, sizeof path, "%s/cal.ini", d);
+	ck_assert_int_ne(access(path, F_OK), 0);
+}
+END_TEST
+
 /* --calibrate from the H100's microbenchmarks writes a config that loads,
  * holds the measured values, and reproduces them (simt-xval checks each
  * within 10% and exits 1 otherwise). */
@@ -226,6 +262,7 @@ Suite *xval_suite(void)
 	tcase_add_test(t, default_run_skips_or_compares);
 	tcase_add_test(t, reuse_h100_answers);
 	tcase_add_test(t, reuse_detects_a_difference);
+	tcase_add_test(t, reuse_refuses_corrupt_answers);
 	tcase_add_test(t, calibrate_from_h100_measurements);
 	tcase_add_test(t, h100_config_reproduces_microbenchmarks);
 	suite_add_tcase(s, t);
