@@ -238,6 +238,19 @@ static bool check_text(const char *path, const char *text, size_t len, struct di
 
 bool cfg_load(const char *path, struct gpu_config *c, struct cfg_origin *o, struct diag *d)
 {
+	size_t len;
+	char why[128];
+	char *text = read_input(path, READ_MAX_TEXT, &len, why, sizeof why);
+	if (!text)
+		return diag_error(d, path, 0, 0, "", "cannot read config: %s", why);
+	bool ok = cfg_parse(path, text, len, c, o, d);
+	free(text);
+	return ok;
+}
+
+bool cfg_parse(const char *path, const char *text, size_t len, struct gpu_config *c, struct cfg_origin *o,
+	       struct diag *d)
+{
 	struct load_ctx l;
 	memset(&l, 0, sizeof l);
 	l.c = c;
@@ -246,15 +259,8 @@ bool cfg_load(const char *path, struct gpu_config *c, struct cfg_origin *o, stru
 		memset(o, 0, sizeof *o);
 		snprintf(o->file, sizeof o->file, "%s", path);
 	}
-	size_t len;
-	char why[128];
-	char *text = read_input(path, READ_MAX_TEXT, &len, why, sizeof why);
-	if (!text)
-		return diag_error(d, path, 0, 0, "", "cannot read config: %s", why);
-	if (!check_text(path, text, len, d)) {
-		free(text);
+	if (!check_text(path, text, len, d))
 		return false;
-	}
 	l.text = l.at = text;
 	int line = ini_parse_stream(next_line, &l, handler, &l);
 	bool ok = true;
@@ -275,7 +281,6 @@ bool cfg_load(const char *path, struct gpu_config *c, struct cfg_origin *o, stru
 		ok = diag_error(d, path, 0, 0, "",
 				"the config sets no key (expected [section] and key = value lines; see --help-config)");
 	}
-	free(text);
 	return ok;
 }
 

@@ -41,6 +41,11 @@ struct cfg_origin {
 bool cfg_load(const char *path, struct gpu_config *c, struct cfg_origin *o, struct diag *d)
 	__attribute__((warn_unused_result));
 
+/* The same, from len bytes in memory (text[len] must be 0); path names
+ * them in errors. */
+bool cfg_parse(const char *path, const char *text, size_t len, struct gpu_config *c, struct cfg_origin *o,
+	       struct diag *d) __attribute__((warn_unused_result));
+
 /* Apply "section.key=value" (--set), recording it in o (or NULL). */
 bool cfg_set(struct gpu_config *c, struct cfg_origin *o, const char *assignment, struct diag *d)
 	__attribute__((warn_unused_result));

@@ -1472,6 +1472,14 @@ struct program *asm_from_string(const char *path, const char *text,
 	return a.p;
 }
 
+struct program *asm_from_buffer(const char *path, const char *text, size_t len,
+				const struct param_override *ov, unsigned nov, struct diag *d)
+{
+	if (!no_nul(d, path, text, len))
+		return NULL;
+	return asm_from_string(path, text, ov, nov, d);
+}
+
 struct program *asm_load(const char *path, const struct param_override *ov, unsigned nov,
 			 struct diag *d)
 {
@@ -1482,11 +1490,7 @@ struct program *asm_load(const char *path, const struct param_override *ov, unsi
 		diag_error(d, path, 0, 0, "", "cannot read workload: %s", why);
 		return NULL;
 	}
-	if (!no_nul(d, path, text, len)) {
-		free(text);
-		return NULL;
-	}
-	struct program *p = asm_from_string(path, text, ov, nov, d);
+	struct program *p = asm_from_buffer(path, text, len, ov, nov, d);
 	free(text);
 	return p;
 }

@@ -135,6 +135,12 @@ struct program *asm_from_string(const char *path, const char *text,
 				const struct param_override *ov, unsigned nov, struct diag *d)
 	__attribute__((warn_unused_result));
 
+/* Same, from len bytes that may hold anything: a NUL byte is an error at its
+ * line and column (text[len] must be 0). */
+struct program *asm_from_buffer(const char *path, const char *text, size_t len,
+				const struct param_override *ov, unsigned nov, struct diag *d)
+	__attribute__((warn_unused_result));
+
 void program_free(struct program *p);
 
 /* Index of the named buffer, or -1. */

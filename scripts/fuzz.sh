@@ -1,0 +1,33 @@
+#!/bin/sh
+# fuzz.sh - run one libFuzzer target for SECONDS under ASan and UBSan.
+#
+#   scripts/fuzz.sh config 600      # the config loader with --set (tests/fuzz/fuzz_config.c)
+#   scripts/fuzz.sh asm 600         # the assembler and --disasm (tests/fuzz/fuzz_asm.c)
+#   scripts/fuzz.sh trace 600       # the trace reader (viz/fuzz_trace.c)
+#
+# Builds build-fuzz/ with clang (every library instrumented for coverage and
+# the sanitizers), seeds a corpus in build-fuzz/corpus-TARGET from the
+# repository's inputs, and runs on one core. A crash leaves crash-* files in
+# build-fuzz/ and exits non-zero; the line "stat::number_of_executed_units"
+# gives the executions.
+set -eu
+cd "$(dirname "$0")/.."
+T=${1:?usage: scripts/fuzz.sh config|asm|trace SECONDS}
+S=${2:-60}
+B=build-fuzz
+if [ ! -f $B/build.ninja ]; then
+	CC=clang meson setup $B -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false \
+		-Dc_args=-fsanitize=fuzzer-no-link -Dtests=disabled -Dviewer=disabled -Dcuda=disabled >/dev/null
+fi
+ninja -C $B >/dev/null
+C=$B/corpus-$T
+mkdir -p "$C"
+case $T in
+config) BIN=$B/tests/fuzz/fuzz-config; cp configs/*.ini tests/badcfg/*.ini "$C"/ ;;
+asm) BIN=$B/tests/fuzz/fuzz-asm; cp workloads/*.s workloads/micro/*.s tests/bad/*.s tests/workloads/*.s "$C"/ ;;
+trace) BIN=$B/viz/fuzz-trace; cp tests/traces/*.trc tests/traces/bad/*.trc "$C"/ ;;
+*) echo "fuzz.sh: unknown target '$T' (config, asm, trace)" >&2; exit 2 ;;
+esac
+cd $B
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 "../$BIN" -max_total_time="$S" -timeout=10 -rss_limit_mb=2048 \
+	-max_len=65536 -print_final_stats=1 "../$C"
