@@ -259,6 +259,9 @@ START_TEST(integer_check_out_of_range)
 	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/check_too_big.s"), 2);
 	ck_assert_msg(strstr(out, "check_too_big.s:5: error: check of v: expr(i * 1e30) is 1e+30 for i = 1, which no "
 				  "32-bit element holds"), "%s", out);
+	/* and a -D value beyond 64 bits is refused, not wrapped */
+	ck_assert_int_eq(sim("configs/g80.ini workloads/vecadd.s -D N=4611686018427387905*64"), 2);
+	ck_assert_msg(strstr(out, "-D N=4611686018427387905*64: expected a number: integer overflow in expression"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/check_nan.s"), 2);
 	ck_assert_msg(strstr(out, "nan for i = 0, which no 32-bit element holds"), "%s", out);
 }

@@ -20,6 +20,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from view_png import read_png  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "traces"))
+import make as trace_make  # noqa: E402  (the independent trace writer)
 
 SIM, VIEW, SRC = sys.argv[1:4]
 COLOUR = {"long_scoreboard": 0xd62728, "selected": 0x2ca02c, "not_selected": 0x98df8a, "wait": 0xe6c619,
@@ -128,6 +130,22 @@ def check(tmp):
     long_run = os.path.join(SRC, "tests/traces/long_run.trc")
     run([VIEW, long_run, "--png", png, "--size", "400x200", "--cycles", f"{2**62 - 1000}:{2**62}"])
     print("--cycles: an end past the run is refused; a view ending at 2^62 draws")
+
+    # names from a trace reach the Perfetto JSON through the one JSON string
+    # writer: a quote, a backslash and non-UTF-8 bytes in a state name (the
+    # reader refuses only control characters) still give valid JSON
+    names = list(trace_make.STATES)
+    names[0] = b'sel"ected\\ \xff'
+    odd = os.path.join(tmp, "odd.trc")
+    with open(odd, "wb") as f:
+        f.write(trace_make.header(names=names) +
+                trace_make.chunk(0, trace_make.GOOD_RECS0) + trace_make.chunk(1, trace_make.GOOD_RECS1) +
+                trace_make.end(30, 2))
+    run([VIEW, odd, "--perfetto", js])
+    doc = json.load(open(js, encoding="utf-8"))
+    got = {e["name"] for e in doc["traceEvents"] if e["ph"] == "X"}
+    assert 'sel"ected\\ \ufffd' in got, got
+    print("perfetto: odd state names escaped into valid JSON")
 
     # no display: the window cannot be shown, so simt-view says so and exits
     # at once (SDL would otherwise draw into its offscreen driver and wait)

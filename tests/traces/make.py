@@ -34,7 +34,7 @@ def zigzag(v):
 
 
 def s16(text):
-    b = text.encode()
+    b = text if isinstance(text, bytes) else text.encode()
     return struct.pack("<H", len(b)) + b
 
 
