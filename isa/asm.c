@@ -37,13 +37,16 @@ struct line {
 	bool repeated;                /* a copy made by .rept */
 };
 
-#define MAX_LINES (1u << 22) /* source lines after .include and .rept */
-#define MAX_REPT 65536       /* repetitions of one .rept */
+#define MAX_LINES (1u << 20)  /* lines after .include and .rept */
+#define MAX_REPT 65536        /* repetitions of one .rept */
+#define MAX_REPT_DEPTH 16     /* .rept inside .rept */
 
 struct as {
 	struct program *p;
 	struct diag *d;
-	struct line *lines;
+	struct line *src;     /* the source lines as read (own their text) */
+	unsigned nsrc;
+	struct line *lines;   /* the lines pass 2 parses: .rept expanded (share src's text) */
 	unsigned nlines, cap_lines;
 	unsigned cap_files, cap_labels, cap_params, cap_buffers, cap_args, cap_shared, cap_checks, cap_reports;
 	const struct param_override *ov;
@@ -467,19 +470,37 @@ static int rept_kind(const struct line *l)
 	return 0;
 }
 
-/* .rept COUNT  or  .rept NAME, COUNT  ...  .endr at line li: the lines up to
- * the matching .endr are replaced by COUNT copies of themselves, NAME being
- * 0 .. COUNT-1 in copy k. Copies keep their source line numbers. */
-static bool do_rept(struct as *a, unsigned li, int pos)
+/* Pass 1 reads the source lines (a->src, as read, includes expanded) and
+ * writes the lines pass 2 parses (a->lines): the same, with every .rept
+ * expanded and the .rept/.endr lines left out. Output lines share their
+ * text with the source lines. Work and memory are linear in the output,
+ * which is at most MAX_LINES lines. */
+struct pass1 {
+	uint32_t pc;
+};
+
+static bool expand(struct as *a, unsigned begin, unsigned end, const struct rept_bind *bind, unsigned depth,
+		   struct pass1 *st);
+
+/* .rept COUNT  or  .rept NAME, COUNT  at source line li (a->cur, its copy):
+ * the lines up to the matching .endr, COUNT times, NAME being 0 .. COUNT-1
+ * in copy k. Copies keep their source line numbers. *endr gets the .endr's
+ * source line. */
+static bool do_rept(struct as *a, unsigned li, unsigned limit, int pos, unsigned depth, struct pass1 *st,
+		    unsigned *endr)
 {
 	char name[PROG_NAME_MAX] = "";
 	const struct token *nt = &a->toks[pos];
+	const struct rept_bind *outer = a->cur->bind;
+	unsigned col = (unsigned)strspn(a->cur->text, " \t") + 1;
+	if (depth >= MAX_REPT_DEPTH)
+		return err_at(a, col, "repetitions nest too deeply (at most %d)", MAX_REPT_DEPTH);
 	if (nt->kind == TK_IDENT && is_p(&a->toks[pos + 1], ',')) {
 		if (!name_token(a, pos, "an index name after .rept", name))
 			return false;
 		if (find_param(a->p, nt->s, nt->len) >= 0 || find_shared(a->p, nt->s, nt->len) >= 0)
 			return err_at(a, nt->col, "'%s' is already defined", name);
-		for (const struct rept_bind *b = a->cur->bind; b; b = b->outer)
+		for (const struct rept_bind *b = outer; b; b = b->outer)
 			if (!strcmp(b->name, name))
 				return err_at(a, nt->col, "'%s' is already the index of an enclosing .rept", name);
 		pos += 2;
@@ -488,106 +509,118 @@ static bool do_rept(struct as *a, unsigned li, int pos)
 	if (!eval_int(a, &pos, 0, MAX_REPT, "repetition count", &count) || !expect_end(a, pos))
 		return false;
 	unsigned end = li + 1;
-	for (int depth = 1; end < a->nlines; end++) {
-		depth += rept_kind(&a->lines[end]);
-		if (!depth)
+	for (int d = 1; end < limit; end++) {
+		d += rept_kind(&a->src[end]);
+		if (!d)
 			break;
 	}
-	if (end >= a->nlines)
-		return err_at(a, (unsigned)strspn(a->cur->text, " \t") + 1, "'.rept' without a matching '.endr'");
-	unsigned body = end - li - 1;
-	if ((uint64_t)body * (uint64_t)count + a->nlines > MAX_LINES)
-		return err_at(a, (unsigned)strspn(a->cur->text, " \t") + 1,
-			      ".rept makes the workload too long (over %u lines)", MAX_LINES);
-	/* the new lines: [0, li] + COUNT bodies + [end, nlines) */
-	unsigned n = a->nlines - body + body * (unsigned)count;
-	struct line *nl = xmalloc(sizeof *nl * (n ? n : 1));
-	memcpy(nl, a->lines, sizeof *nl * (li + 1));
-	unsigned k = li + 1;
+	if (end >= limit)
+		return err_at(a, col, "'.rept' without a matching '.endr'");
+	if ((uint64_t)(end - li - 1) * (uint64_t)count + a->nlines > MAX_LINES)
+		return err_at(a, col, ".rept makes the workload too long (over %u lines)", MAX_LINES);
+	*endr = end;
 	for (int64_t c = 0; c < count; c++) {
-		const struct rept_bind *bind = a->lines[li].bind;
+		const struct rept_bind *bind = outer;
 		if (name[0]) {
 			struct rept_bind *b = xmalloc(sizeof *b);
 			snprintf(b->name, sizeof b->name, "%s", name);
 			b->value = c;
-			b->outer = a->lines[li].bind;
+			b->outer = outer;
 			GROW(a->binds, a->cap_binds, a->nbinds + 1);
 			a->binds[a->nbinds++] = b;
 			bind = b;
 		}
-		for (unsigned j = li + 1; j < end; j++) {
-			nl[k] = a->lines[j];
-			nl[k].text = xstrdup(a->lines[j].text);
-			nl[k].bind = bind; /* outermost .rept first: nested ones expand later, in each copy */
-			nl[k].repeated = true;
-			k++;
-		}
+		if (!expand(a, li + 1, end, bind, depth + 1, st))
+			return false;
 	}
-	memcpy(nl + k, a->lines + end, sizeof *nl * (a->nlines - end));
-	for (unsigned j = li + 1; j < end; j++)
-		free(a->lines[j].text);
-	free(a->lines);
-	a->lines = nl;
-	a->cap_lines = n;
-	a->nlines = n;
-	a->lines[li].text[0] = 0; /* the .rept line is done */
-	a->lines[li + 1 + body * (unsigned)count].text[0] = 0; /* and its .endr */
-	a->cur = &a->lines[li];
+	return true;
+}
+
+/* One output line (a->cur): labels, .param, .shared, instruction count. */
+static bool pass1_line(struct as *a, struct pass1 *st)
+{
+	const struct token *t = &a->toks[0];
+	int pos = 0;
+	if (t->kind == TK_IDENT && is_p(&a->toks[1], ':')) {
+		if (memchr(t->s, '.', t->len))
+			return err_at(a, t->col, "a label name cannot contain '.'");
+		if (t->len >= PROG_NAME_MAX)
+			return err_at(a, t->col, "label is too long (at most %d characters)", PROG_NAME_MAX - 1);
+		if (reserved_name(t->s, t->len))
+			return err_at(a, t->col, "'%.*s' is reserved and cannot be a label", (int)t->len, t->s);
+		int prev = find_label(a->p, t->s, t->len);
+		if (prev >= 0)
+			return err_at(a, t->col, "label '%.*s' is already defined%s", (int)t->len, t->s,
+				      a->cur->repeated ? " (a label inside .rept is defined again by each repetition)" : "");
+		GROW(a->p->labels, a->cap_labels, a->p->nlabels + 1);
+		struct label *lb = &a->p->labels[a->p->nlabels++];
+		memcpy(lb->name, t->s, t->len);
+		lb->name[t->len] = 0;
+		lb->pc = st->pc;
+		pos = 2;
+	}
+	t = &a->toks[pos];
+	if (t->kind == TK_DIRECT) {
+		if (pos)
+			return err_at(a, t->col, "a directive cannot follow a label");
+		if (tok_is(t, ".endr"))
+			return err_at(a, t->col, "'.endr' without a '.rept' before it");
+		if (tok_is(t, ".param") && !do_param(a, pos + 1))
+			return false;
+		if (tok_is(t, ".shared") && !do_shared(a, pos + 1))
+			return false;
+	} else if (is_insn_start(t)) {
+		if (st->pc >= (1u << 24))
+			return err_at(a, t->col, "kernel has too many instructions");
+		st->pc++;
+	} else if (t->kind != TK_END) {
+		return err_tok(a, t, "an instruction, a directive or a label");
+	}
+	return true;
+}
+
+static bool expand(struct as *a, unsigned begin, unsigned end, const struct rept_bind *bind, unsigned depth,
+		   struct pass1 *st)
+{
+	for (unsigned li = begin; li < end; li++) {
+		if (a->nlines >= MAX_LINES)
+			return err_at(a, 1, "the workload is too long (over %u lines)", MAX_LINES);
+		GROW(a->lines, a->cap_lines, a->nlines + 1);
+		struct line *l = &a->lines[a->nlines++];
+		*l = a->src[li];
+		l->bind = bind;
+		l->repeated = depth > 0;
+		a->cur = l;
+		if (lex_line(l->text, a->toks, MAX_TOKS, a->p->files[l->file], l->lineno, a->d) < 0)
+			return false;
+		if (a->toks[0].kind == TK_DIRECT && tok_is(&a->toks[0], ".rept")) {
+			/* the .rept line is not kept: its copy stays here for diagnoses */
+			struct line rept = *l;
+			a->nlines--;
+			a->cur = &rept;
+			unsigned endr = li;
+			if (!do_rept(a, li, end, 1, depth, st, &endr))
+				return false;
+			li = endr;
+			continue;
+		}
+		if (!pass1_line(a, st))
+			return false;
+	}
 	return true;
 }
 
 static bool pass1(struct as *a)
 {
-	uint32_t pc = 0;
-	for (unsigned li = 0; li < a->nlines; li++) {
-		a->cur = &a->lines[li];
-		int n = lex_line(a->cur->text, a->toks, MAX_TOKS, a->p->files[a->cur->file],
-				 a->cur->lineno, a->d);
-		if (n < 0)
-			return false;
-		int pos = 0;
-		const struct token *t = &a->toks[0];
-		if (t->kind == TK_IDENT && is_p(&a->toks[1], ':')) {
-			if (memchr(t->s, '.', t->len))
-				return err_at(a, t->col, "a label name cannot contain '.'");
-			if (t->len >= PROG_NAME_MAX)
-				return err_at(a, t->col, "label is too long (at most %d characters)",
-					      PROG_NAME_MAX - 1);
-			if (reserved_name(t->s, t->len))
-				return err_at(a, t->col, "'%.*s' is reserved and cannot be a label",
-					      (int)t->len, t->s);
-			int prev = find_label(a->p, t->s, t->len);
-			if (prev >= 0)
-				return err_at(a, t->col, "label '%.*s' is already defined%s", (int)t->len, t->s,
-					      a->cur->repeated ? " (a label inside .rept is defined again by each repetition)" : "");
-			GROW(a->p->labels, a->cap_labels, a->p->nlabels + 1);
-			struct label *lb = &a->p->labels[a->p->nlabels++];
-			memcpy(lb->name, t->s, t->len);
-			lb->name[t->len] = 0;
-			lb->pc = pc;
-			pos = 2;
-		}
-		t = &a->toks[pos];
-		if (t->kind == TK_DIRECT) {
-			if (pos)
-				return err_at(a, t->col, "a directive cannot follow a label");
-			if (tok_is(t, ".rept") && !do_rept(a, li, pos + 1))
-				return false;
-			if (tok_is(t, ".endr"))
-				return err_at(a, t->col, "'.endr' without a '.rept' before it");
-			if (tok_is(t, ".param") && !do_param(a, pos + 1))
-				return false;
-			if (tok_is(t, ".shared") && !do_shared(a, pos + 1))
-				return false;
-		} else if (is_insn_start(t)) {
-			if (pc >= (1u << 24))
-				return err_at(a, t->col, "kernel has too many instructions");
-			pc++;
-		} else if (t->kind != TK_END) {
-			return err_tok(a, t, "an instruction, a directive or a label");
-		}
-	}
-	a->p->ncode = pc;
+	struct pass1 st = {0};
+	/* the source lines become a->src; a->lines is filled again, expanded */
+	a->src = a->lines;
+	a->nsrc = a->nlines;
+	a->lines = NULL;
+	a->nlines = a->cap_lines = 0;
+	if (!expand(a, 0, a->nsrc, NULL, 0, &st))
+		return false;
+	a->p->ncode = st.pc;
 	return true;
 }
 
@@ -1457,8 +1490,12 @@ struct program *asm_from_string(const char *path, const char *text,
 		a.p->ipdom = xcalloc(a.p->ncode, sizeof *a.p->ipdom);
 		cfg_ipdom(a.p->code, a.p->ncode, a.p->ipdom);
 	}
-	for (unsigned i = 0; i < a.nlines; i++)
-		free(a.lines[i].text);
+	/* before pass 1 (an error while reading) the source is still in lines */
+	struct line *own = a.src ? a.src : a.lines;
+	unsigned nown = a.src ? a.nsrc : a.nlines;
+	for (unsigned i = 0; i < nown; i++)
+		free(own[i].text);
+	free(a.src);
 	free(a.lines);
 	for (unsigned i = 0; i < a.nbinds; i++)
 		free(a.binds[i]);
