@@ -490,6 +490,7 @@ struct outputs {
 	FILE *dump[MAX_OPT];      /* --dump files, in option order */
 	int dump_buf[MAX_OPT];    /* ... and the buffer each writes */
 	bool dumped;              /* the run completed and the dumps were written */
+	bool json_written;        /* the JSON document was written */
 };
 
 static int open_outputs(const struct options *o, const struct program *p, struct outputs *out)
@@ -519,8 +520,9 @@ static int open_outputs(const struct options *o, const struct program *p, struct
 	return 0;
 }
 
-/* Close every output; a failed write or close is exit code 2. A dump the
- * run never wrote (it stopped early) is removed, not left empty. */
+/* Close every output; a failed write or close is exit code 2. A dump or a
+ * JSON file the run never wrote (it stopped early) is removed, not left
+ * empty. */
 static int close_outputs(const struct options *o, struct outputs *out)
 {
 	int rc = 0;
@@ -538,6 +540,8 @@ static int close_outputs(const struct options *o, struct outputs *out)
 	if (out->json && (ferror(out->json) | (out->json == stdout ? fflush(stdout) : fclose(out->json)))) {
 		fprintf(stderr, "simt-sim: --json: cannot write '%s'\n", o->json);
 		rc = EXIT_USAGE;
+	} else if (out->json && out->json != stdout && !out->json_written) {
+		remove(o->json); /* the run never got to it: no empty file left behind */
 	}
 	return rc;
 }
@@ -685,8 +689,10 @@ static int run(const struct options *o)
 		}
 		dump_buffers(o, &out, &g);
 	}
-	if (out.json)
+	if (out.json) {
 		write_json(out.json, p, &cfg, r, &g, word, secs);
+		out.json_written = true;
+	}
 out:;
 	int crc = close_outputs(o, &out);
 	if (crc)

@@ -262,7 +262,9 @@ START_TEST(integer_check_out_of_range)
 	/* and a -D value beyond 64 bits is refused, not wrapped */
 	ck_assert_int_eq(sim("configs/g80.ini workloads/vecadd.s -D N=4611686018427387905*64"), 2);
 	ck_assert_msg(strstr(out, "-D N=4611686018427387905*64: expected a number: integer overflow in expression"), "%s", out);
-	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/check_nan.s"), 2);
+	unlink("/tmp/simt-cli-nan.json");
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/check_nan.s --json /tmp/simt-cli-nan.json"), 2);
+	ck_assert_int_ne(access("/tmp/simt-cli-nan.json", F_OK), 0); /* no empty JSON left behind */
 	ck_assert_msg(strstr(out, "nan for i = 0, which no 32-bit element holds"), "%s", out);
 }
 END_TEST
