@@ -37,7 +37,7 @@ struct line {
 	bool repeated;                /* a copy made by .rept */
 };
 
-#define MAX_LINES (1u << 20)  /* lines after .include and .rept */
+#define MAX_LINES (1u << 18)  /* lines after .include and .rept */
 #define MAX_REPT 65536        /* repetitions of one .rept */
 #define MAX_REPT_DEPTH 16     /* .rept inside .rept */
 
