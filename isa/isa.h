@@ -56,6 +56,14 @@ enum {
 	IF_BRANCH = 1u << 3,
 	IF_SYNC = 1u << 4,
 	IF_WARP = 1u << 5,
+	/* what a memory instruction touches and how (the timing model reads
+	 * these; sim/mem.c turns them into its memory class) */
+	IF_GLOBAL = 1u << 6,    /* global memory */
+	IF_SHARED = 1u << 7,    /* the block's shared memory */
+	IF_CONST = 1u << 8,     /* kernel arguments (ldc) */
+	IF_STORE = 1u << 9,     /* writes memory and no register */
+	IF_ATOMIC = 1u << 10,   /* read-modify-write */
+	IF_FENCE = 1u << 11,    /* orders this warp's memory accesses (membar) */
 };
 
 /* Modifier sets: the dotted suffixes of a mnemonic. Word 0 of an optional set

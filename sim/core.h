@@ -118,6 +118,7 @@ struct deps {
 	struct isa_deps d;
 	uint8_t unit;             /* functional unit after sm.int_on_fp32 mapping */
 	uint8_t mclass;           /* enum mem_class */
+	bool store, atomic;       /* the opcode's IF_STORE, IF_ATOMIC */
 };
 
 struct sim {

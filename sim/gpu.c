@@ -88,6 +88,8 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 			u = UNIT_FP32;
 		s->deps[pc].unit = (uint8_t)u;
 		s->deps[pc].mclass = (uint8_t)mem_class_of(p->code[pc].op);
+		s->deps[pc].store = (isa_ops[p->code[pc].op].flags & IF_STORE) != 0;
+		s->deps[pc].atomic = (isa_ops[p->code[pc].op].flags & IF_ATOMIC) != 0;
 	}
 	s->nsms = (unsigned)c->num_sms;
 	s->sms = xcalloc(s->nsms, sizeof *s->sms);

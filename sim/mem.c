@@ -44,24 +44,12 @@ struct memsys {
 	size_t acap, an;
 };
 
+/* From the opcode table's flags (isa/opcodes.def), once per pc. */
 enum mem_class mem_class_of(int op)
 {
-	switch (op) {
-	case OP_LDG: case OP_STG: case OP_ATOMG: case OP_ATOMG_CAS: return MC_GLOBAL;
-	case OP_LDS: case OP_STS: case OP_ATOMS: case OP_ATOMS_CAS: return MC_SHARED;
-	case OP_LDC: return MC_CONST;
-	case OP_SHFL: case OP_VOTE_ALL: case OP_VOTE_ANY: case OP_BALLOT: case OP_MATCH_ANY:
-	case OP_ACTMASK: return MC_WARP;
-	case OP_MEMBAR: return MC_FENCE;
-	default: return MC_NONE;
-	}
-}
-
-bool mem_is_store(int op) { return op == OP_STG || op == OP_STS; }
-
-bool mem_is_atomic(int op)
-{
-	return op == OP_ATOMG || op == OP_ATOMG_CAS || op == OP_ATOMS || op == OP_ATOMS_CAS;
+	unsigned f = isa_ops[op].flags;
+	return f & IF_GLOBAL ? MC_GLOBAL : f & IF_SHARED ? MC_SHARED : f & IF_CONST ? MC_CONST
+	     : f & IF_WARP ? MC_WARP : f & IF_FENCE ? MC_FENCE : MC_NONE;
 }
 
 static bool geometry_ok(const char *lvl, int64_t size, int64_t line, int64_t sector, int64_t ways,

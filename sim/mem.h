@@ -24,8 +24,6 @@ enum mem_class { MC_NONE, MC_GLOBAL, MC_SHARED, MC_CONST, MC_WARP, MC_FENCE };
 
 /* The memory class of an opcode (MC_NONE for non-memory instructions). */
 enum mem_class mem_class_of(int op);
-bool mem_is_store(int op);   /* writes memory and no register */
-bool mem_is_atomic(int op);  /* read-modify-write */
 
 struct mem_request {
 	enum mem_class cls;

@@ -198,7 +198,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	/* results */
 	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
 		struct mem_request rq = {(enum mem_class)d->mclass, x.exec_mask, x.addr, 4 * isa_width_regs(in),
-					 mem_is_store(in->op), mem_is_atomic(in->op)};
+					 d->store, d->atomic};
 		struct mem_timing mt = mem_access(s->mem, m->id, &rq, t, st);
 		uint64_t done = mt.done;
 		if (mt.busy > sp->unit_free[UNIT_LDST])
@@ -211,7 +211,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 		set_ready(w, d, t + s->lat[d->unit], d->unit == UNIT_SFU ? RK_SHORT : RK_WAIT);
 	}
 	bool progress = x.mem_written;
-	if ((d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !mem_is_store(in->op))
+	if ((d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !d->store)
 		progress |= load_progress(w, pc, in, x.exec_mask);
 	uint32_t exited = 0;
 	bool back_edge = false; /* a loop's back edge taken while the livelock watch checks */
