@@ -7,6 +7,7 @@
  */
 #define _DEFAULT_SOURCE /* realpath */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -262,22 +263,32 @@ char *disasm_program(const struct program *p)
 	for (unsigned i = 0; i < p->nreports; i++)
 		sb_printf(&b, ".report %s %s, %u\n", p->reports[i].name, p->buffers[p->reports[i].buffer].name,
 			  p->reports[i].index);
+	/* per pc: its labels (a chain through next, in label order) and whether
+	 * a branch goes there; linear in the program, which may be long */
+	unsigned *first = xmalloc(((size_t)p->ncode + 1) * sizeof *first);
+	unsigned *next = xmalloc(((size_t)p->nlabels + 1) * sizeof *next);
+	bool *target = xcalloc((size_t)p->ncode + 1, sizeof *target);
+	for (uint32_t pc = 0; pc <= p->ncode; pc++)
+		first[pc] = UINT_MAX;
+	for (unsigned i = p->nlabels; i-- > 0;) {
+		uint32_t at = p->labels[i].pc <= p->ncode ? p->labels[i].pc : p->ncode;
+		next[i] = first[at];
+		first[at] = i;
+	}
+	for (uint32_t q = 0; q < p->ncode; q++)
+		if (p->code[q].op == OP_BRA && (uint32_t)p->code[q].off < p->ncode)
+			target[p->code[q].off] = true;
 	char line[256];
 	for (uint32_t pc = 0; pc < p->ncode; pc++) {
-		bool named = false;
-		for (unsigned i = 0; i < p->nlabels; i++)
-			if (p->labels[i].pc == pc) {
-				sb_printf(&b, "%s:\n", p->labels[i].name);
-				named = true;
-			}
-		if (!named)
-			for (uint32_t q = 0; q < p->ncode; q++)
-				if (p->code[q].op == OP_BRA && (uint32_t)p->code[q].off == pc) {
-					sb_printf(&b, "L__%u:\n", (unsigned)pc);
-					break;
-				}
+		for (unsigned i = first[pc]; i != UINT_MAX; i = next[i])
+			sb_printf(&b, "%s:\n", p->labels[i].name);
+		if (first[pc] == UINT_MAX && target[pc])
+			sb_printf(&b, "L__%u:\n", (unsigned)pc);
 		disasm_insn(p, &p->code[pc], line, sizeof line);
 		sb_printf(&b, "    %s\n", line);
 	}
+	free(first);
+	free(next);
+	free(target);
 	return b.s;
 }
