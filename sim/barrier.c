@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "livelock.h"
 
 bool warn_once(struct sim *s, uint32_t pc, unsigned kind)
 {
@@ -80,7 +81,7 @@ void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes)
 	w->bar_mask |= lanes;
 	w->bar_pc = pc;
 	s->simt->block(w->simt, lanes);
-	gpu_progress(s);
+	livelock_progress(s);
 	uint32_t expect = w->live_lanes & ~w->bar_mask;
 	char where[160], who[160], missing[160];
 	if (expect && s->bar == BAR_WARP && warn_once(s, pc, WARN_BAR_PARTIAL)) {
@@ -167,7 +168,7 @@ void warpsync_check(struct sim *s, struct warp *w)
 
 void warpsync_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes, uint32_t mask)
 {
-	gpu_progress(s);
+	livelock_progress(s);
 	if (!s->its) {
 		uint32_t missing = mask & w->live_lanes & ~lanes;
 		if (missing && warn_once(s, pc, WARN_WARPSYNC)) {

@@ -165,6 +165,8 @@ enum { WARN_BAR_PARTIAL = 1, WARN_SYNC_MASK = 2, WARN_SHFL_SRC = 4, WARN_WARPSYN
 /* sm.c: run one cycle of every sub-partition that may have work; returns
  * whether anything issued and updates m->wake. */
 void sm_cycle(struct sim *s, struct sm *m, bool *issued);
+/* A dispatched warp joins its sub-partition's live warps (slot order). */
+void sm_add_warp(struct sm *m, struct warp *w);
 
 /* barrier.c */
 void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes);
@@ -174,12 +176,10 @@ void warpsync_check(struct sim *s, struct warp *w);
 void warp_refresh(struct sim *s, struct warp *w); /* re-ask the divergence model */
 bool warn_once(struct sim *s, uint32_t pc, unsigned kind);
 
-/* gpu.c */
-/* Report slot w's state from cycle t to the on_state observer if it changed. */
+/* observe.c: report slot w's state from cycle t to the on_state observer
+ * if it changed. */
 void trace_state(struct sim *s, const struct sm *m, struct warp *w, uint64_t t, unsigned state, uint32_t pc,
 		 uint32_t mask);
-void gpu_progress(struct sim *s);
-void gpu_warp_done(struct sim *s, struct warp *w);
 
 /* diagnose.c: text for sim_result (never printed by sim/) */
 void diag_say(struct sim_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -170,60 +170,11 @@ void sim_destroy(struct sim *s)
 	free(s);
 }
 
-void trace_state(struct sim *s, const struct sm *m, struct warp *w, uint64_t t, unsigned state, uint32_t pc,
-		 uint32_t mask)
-{
-	uint64_t block = w->blk && state != WSTATE_IDLE ? w->blk->linear : 0;
-	if (state == w->tr_state && pc == w->tr_pc && mask == w->tr_mask && block == w->tr_block)
-		return;
-	w->tr_state = state;
-	w->tr_pc = pc;
-	w->tr_mask = mask;
-	w->tr_block = block;
-	struct state_event e = {t, m->id, w->slot, state, pc, mask, block, state == WSTATE_IDLE ? 0 : w->warp_in_block};
-	s->obs.on_state(s->obs.ctx, &e);
-}
-
 double sim_peak_issue_rate(const struct gpu_config *c)
 {
 	double fp32 = (double)c->fp32_lanes / 32.0;
 	double w = (double)c->issue_width;
 	return fp32 < 1.0 ? (fp32 < w ? fp32 : w) : w;
-}
-
-void gpu_progress(struct sim *s)
-{
-	s->last_progress = s->now;
-	s->progress_epoch++;
-	s->lv_on = false;
-}
-
-static void add_live(struct sm *m, struct warp *w)
-{
-	struct subpart *sp = &m->sp[w->subp];
-	/* keep slot order */
-	unsigned i = sp->nlive++;
-	while (i > 0 && sp->live[i - 1]->slot > w->slot) {
-		sp->live[i] = sp->live[i - 1];
-		i--;
-	}
-	sp->live[i] = w;
-	sp->dirty = true;
-	m->dirty = true;
-	m->nlive++;
-}
-
-static void remove_live(struct sm *m, struct warp *w)
-{
-	struct subpart *sp = &m->sp[w->subp];
-	for (unsigned i = 0; i < sp->nlive; i++)
-		if (sp->live[i] == w) {
-			memmove(&sp->live[i], &sp->live[i + 1], (sp->nlive - i - 1) * sizeof *sp->live);
-			sp->nlive--;
-			m->nlive--;
-			m->dirty = true; /* sm_cycle clears an emptied sub-partition's stall counts */
-			return;
-		}
 }
 
 static void start_block(struct sim *s, struct sm *m)
@@ -292,7 +243,7 @@ static void start_block(struct sim *s, struct sm *m)
 		w->dirty = true;
 		w->wake = 0;
 		b->warps[wi] = w;
-		add_live(m, w);
+		sm_add_warp(m, w);
 	}
 	m->nblocks++;
 	if (m->nblocks > s->r->sms[m->id].max_blocks)
@@ -315,30 +266,6 @@ static void dispatch(struct sim *s)
 		}
 	}
 	s->dispatch_rr = (unsigned)(s->next_block % s->nsms);
-}
-
-void gpu_warp_done(struct sim *s, struct warp *w)
-{
-	struct block *b = w->blk;
-	struct sm *m = b->sm;
-	w->live = false;
-	remove_live(m, w);
-	b->warps_done++;
-	if (b->warps_done < b->nwarps) {
-		if (s->obs.on_state) /* from the next cycle: its issue of exit is this one */
-			trace_state(s, m, w, s->now + 1, WSTATE_EXITED, 0, 0);
-		bar_check(s, b); /* exited threads may complete a barrier */
-		return;
-	}
-	for (unsigned i = 0; i < b->nwarps; i++) {
-		if (s->obs.on_state)
-			trace_state(s, m, b->warps[i], s->now + 1, WSTATE_IDLE, 0, 0);
-		b->warps[i]->blk = NULL;
-	}
-	b->live = false;
-	m->nblocks--;
-	s->blocks_done++;
-	s->r->stats.blocks++;
 }
 
 void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)

@@ -2,7 +2,7 @@
  * livelock.c - telling a livelock from a long computation.
  *
  * Cheap progress events (a store or atomic that changes memory, a load
- * that returns a new value, an exit, a barrier arrival: gpu_progress) reset
+ * that returns a new value, an exit, a barrier arrival: livelock_progress) reset
  * the watch. When warps keep issuing for half of sim.livelock_window cycles
  * without one, the watch starts checking: each warp that issues from then
  * on hashes its whole state (pc, active mask, the divergence model's parked
@@ -90,6 +90,13 @@ void livelock_back_edge(struct sim *s, struct warp *w)
 	}
 }
 
+void livelock_progress(struct sim *s)
+{
+	s->last_progress = s->now;
+	s->progress_epoch++;
+	s->lv_on = false;
+}
+
 bool livelock_watch(struct sim *s)
 {
 	uint64_t quiet = s->now - s->last_progress;
@@ -106,6 +113,6 @@ bool livelock_watch(struct sim *s)
 		return false;
 	if (!s->lv_unproven && s->lv_proven)
 		return true;
-	gpu_progress(s); /* some warp's registers kept changing: it computes */
+	livelock_progress(s); /* some warp's registers kept changing: it computes */
 	return false;
 }

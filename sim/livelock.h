@@ -10,6 +10,9 @@
 struct sim;
 struct warp;
 
+/* Something made progress (a store that changed memory, a new load value,
+ * an exit, a barrier arrival): the watch starts over. */
+void livelock_progress(struct sim *s);
 /* Warp w issues an instruction (call only while s->lv_on). */
 void livelock_issue(struct sim *s, struct warp *w);
 /* Warp w took a backward branch; its state is the one after the branch

@@ -171,6 +171,60 @@ static bool load_progress(struct warp *w, uint32_t pc, const struct isa_insn *in
 	return changed;
 }
 
+void sm_add_warp(struct sm *m, struct warp *w)
+{
+	struct subpart *sp = &m->sp[w->subp];
+	/* keep slot order */
+	unsigned i = sp->nlive++;
+	while (i > 0 && sp->live[i - 1]->slot > w->slot) {
+		sp->live[i] = sp->live[i - 1];
+		i--;
+	}
+	sp->live[i] = w;
+	sp->dirty = true;
+	m->dirty = true;
+	m->nlive++;
+}
+
+static void remove_live(struct sm *m, struct warp *w)
+{
+	struct subpart *sp = &m->sp[w->subp];
+	for (unsigned i = 0; i < sp->nlive; i++)
+		if (sp->live[i] == w) {
+			memmove(&sp->live[i], &sp->live[i + 1], (sp->nlive - i - 1) * sizeof *sp->live);
+			sp->nlive--;
+			m->nlive--;
+			m->dirty = true; /* sm_cycle clears an emptied sub-partition's stall counts */
+			return;
+		}
+}
+
+/* Warp w has no live thread left: it leaves its slot; its block retires
+ * with its last warp. */
+static void warp_done(struct sim *s, struct warp *w)
+{
+	struct block *b = w->blk;
+	struct sm *m = b->sm;
+	w->live = false;
+	remove_live(m, w);
+	b->warps_done++;
+	if (b->warps_done < b->nwarps) {
+		if (s->obs.on_state) /* from the next cycle: its issue of exit is this one */
+			trace_state(s, m, w, s->now + 1, WSTATE_EXITED, 0, 0);
+		bar_check(s, b); /* exited threads may complete a barrier */
+		return;
+	}
+	for (unsigned i = 0; i < b->nwarps; i++) {
+		if (s->obs.on_state)
+			trace_state(s, m, b->warps[i], s->now + 1, WSTATE_IDLE, 0, 0);
+		b->warps[i]->blk = NULL;
+	}
+	b->live = false;
+	m->nblocks--;
+	s->blocks_done++;
+	s->r->stats.blocks++;
+}
+
 static void issue(struct sim *s, struct sm *m, struct warp *w)
 {
 	const struct program *p = s->p;
@@ -272,9 +326,9 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 			w->spin_hi = pc;
 	}
 	if (progress)
-		gpu_progress(s);
+		livelock_progress(s);
 	if (!w->live_lanes) {
-		gpu_warp_done(s, w);
+		warp_done(s, w);
 		return;
 	}
 	if (in->op == OP_NANOSLEEP && x.exec_mask) {
