@@ -1,36 +1,73 @@
 #!/bin/sh
 # bench/run.sh - simulation speed: simulated warp instructions and cycles per
-# host second for tiled_mm at 256 and 1024 on g80 and h100 (one core).
-# Builds a release build in build-bench/ first. Prints a Markdown table of
-# medians over REPEAT runs (default 3); the machine is shared and noisy,
-# so compare ratios from one run of this script.
+# host second, on one core, for tiled_mm and naive_mm on g80.ini and
+# h100.ini; median of REPEAT runs taken interleaved (every case once, then
+# again), peak RSS; and, with CALLGRIND=1, host instructions per simulated
+# warp instruction from valgrind --tool=callgrind on the 128^3 cases (a
+# count that machine noise does not move: judge each change by it).
+# Builds a release build in build-bench/ first; prints Markdown tables.
 #
-#   bench/run.sh            # REPEAT=5 bench/run.sh for steadier medians
+#   bench/run.sh                          # sizes 256 and 1024, REPEAT=5
+#   SIZES=256 REPEAT=3 bench/run.sh       # quicker
+#   CALLGRIND=1 SIZES= bench/run.sh       # only the instruction counts
 set -eu
 cd "$(dirname "$0")/.."
-REPEAT=${REPEAT:-3}
+REPEAT=${REPEAT:-5}
+SIZES=${SIZES-256 1024}
 B=build-bench
 [ -f $B/build.ninja ] || meson setup $B --buildtype=release >/dev/null
 ninja -C $B >/dev/null
 SIM=$B/frontend/simt-sim
-echo "| config | size | cycles | warp instructions | host s (median of $REPEAT) | M warp-instr/s | M cycles/s | peak RSS MB |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+CASES=""
 for cfg in g80 h100; do
-	for n in 256 1024; do
-		times=""
-		for _ in $(seq "$REPEAT"); do
-			/usr/bin/time -f "%M" -o /tmp/simt-bench-rss "$SIM" configs/$cfg.ini workloads/tiled_mm.s \
-				-D M=$n -D N=$n -D K=$n --json /tmp/simt-bench.json >/dev/null
-			times="$times $(python3 -c 'import json;print(json.load(open("/tmp/simt-bench.json"))["host_seconds"])')"
+	for w in tiled_mm naive_mm; do
+		for n in $SIZES; do
+			CASES="$CASES $cfg:$w:$n"
 		done
-		python3 - "$cfg" "$n" "$times" <<'PY'
-import json, statistics, sys
-cfg, n, times = sys.argv[1], sys.argv[2], [float(t) for t in sys.argv[3].split()]
-j = json.load(open("/tmp/simt-bench.json"))
-rss = int(open("/tmp/simt-bench-rss").read().split()[-1]) / 1024
-t = statistics.median(times)
-print(f"| {cfg} | {n} | {j['cycles']} | {j['warp_instructions']} | {t:.2f} | "
-      f"{j['warp_instructions'] / t / 1e6:.2f} | {j['cycles'] / t / 1e6:.3f} | {rss:.0f} |")
-PY
 	done
 done
+if [ -n "$CASES" ]; then
+	for r in $(seq "$REPEAT"); do
+		for c in $CASES; do
+			IFS=: read -r cfg w n <<EOF
+$c
+EOF
+			/usr/bin/time -f "%M" -o "$T/$c.rss" "$SIM" "configs/$cfg.ini" "workloads/$w.s" \
+				-D M="$n" -D N="$n" -D K="$n" --json "$T/$c.json" >/dev/null
+			python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["host_seconds"])' \
+				"$T/$c.json" >>"$T/$c.times"
+		done
+		echo "bench: pass $r of $REPEAT done" >&2
+	done
+	echo "| config | workload | size | cycles | warp instructions | host s (median of $REPEAT) | M warp-instr/s | M cycles/s | peak RSS MB |"
+	echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+	for c in $CASES; do
+		python3 - "$T" "$c" <<'PY'
+import json, statistics, sys
+t, c = sys.argv[1], sys.argv[2]
+cfg, w, n = c.split(":")
+j = json.load(open(f"{t}/{c}.json"))
+times = [float(x) for x in open(f"{t}/{c}.times").read().split()]
+rss = int(open(f"{t}/{c}.rss").read().split()[-1]) / 1024
+m = statistics.median(times)
+print(f"| {cfg} | {w} | {n} | {j['cycles']} | {j['warp_instructions']} | {m:.2f} | "
+      f"{j['warp_instructions'] / m / 1e6:.2f} | {j['cycles'] / m / 1e6:.3f} | {rss:.0f} |")
+PY
+	done
+fi
+if [ "${CALLGRIND:-0}" = 1 ]; then
+	echo
+	echo "| config | workload | size | host instructions | warp instructions | host instructions per warp instruction |"
+	echo "| --- | --- | --- | --- | --- | --- |"
+	for cfg in g80 h100; do
+		for w in tiled_mm naive_mm; do
+			valgrind --tool=callgrind --callgrind-out-file="$T/cg.out" "$SIM" "configs/$cfg.ini" "workloads/$w.s" \
+				-D M=128 -D N=128 -D K=128 --json "$T/cg.json" >/dev/null 2>"$T/cg.err"
+			ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$T/cg.err")
+			python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); ir=int(sys.argv[2]); wi=j["warp_instructions"]; print(f"| {sys.argv[3]} | {sys.argv[4]} | 128 | {ir} | {wi} | {ir / wi:.0f} |")' \
+				"$T/cg.json" "$ir" "$cfg" "$w"
+		done
+	done
+fi
