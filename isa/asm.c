@@ -40,6 +40,7 @@ struct line {
 #define MAX_LINES (1u << 18)  /* lines after .include and .rept */
 #define MAX_REPT 65536        /* repetitions of one .rept */
 #define MAX_REPT_DEPTH 16     /* .rept inside .rept */
+#define MAX_EXPAND (2u * MAX_LINES) /* source lines visited while expanding (empty .rept bodies too) */
 
 struct as {
 	struct program *p;
@@ -60,6 +61,7 @@ struct as {
 	unsigned regs_line;
 	uint32_t allowed_i; /* CHECK_EXPR validation: value of i */
 	bool allow_i;
+	unsigned visited;         /* source lines pass 1 has visited (MAX_EXPAND) */
 	struct rept_bind **binds; /* every .rept index binding (owned) */
 	unsigned nbinds, cap_binds;
 };
@@ -585,6 +587,10 @@ static bool expand(struct as *a, unsigned begin, unsigned end, const struct rept
 	for (unsigned li = begin; li < end; li++) {
 		if (a->nlines >= MAX_LINES)
 			return err_at(a, 1, "the workload is too long (over %u lines)", MAX_LINES);
+		if (++a->visited > MAX_EXPAND) { /* repetitions of nothing cost time too */
+			a->cur = &a->src[li];
+			return err_at(a, 1, "expanding .rept visits over %u lines", MAX_EXPAND);
+		}
 		GROW(a->lines, a->cap_lines, a->nlines + 1);
 		struct line *l = &a->lines[a->nlines++];
 		*l = a->src[li];
