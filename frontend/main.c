@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "explain.h"
 #include "gpu.h"
 #include "json.h"
 #include "occupancy.h"
@@ -25,7 +26,7 @@
 #include "workload.h"
 
 enum { EXIT_PASS = 0, EXIT_CHECK = 1, EXIT_USAGE = 2, EXIT_DEADLOCK = 3, EXIT_FAULT = 4,
-       EXIT_PROGRESS = 5 };
+       EXIT_PROGRESS = 5, EXIT_HAZARD = 6 };
 
 #define MAX_OPT 64
 
@@ -42,6 +43,7 @@ struct options {
 	const char *trace;
 	uint64_t max_cycles;
 	int disasm;
+	unsigned checks;          /* enum sim_check: --racecheck, --initcheck, --synccheck */
 	int occupancy;
 	int occ_given;            /* --threads, --regs or --smem appeared */
 	long long occ_threads, occ_regs, occ_smem;
@@ -60,11 +62,14 @@ static void usage(FILE *f)
 		"  --divergence NAME      divergence model (sm.divergence): stack, its\n"
 		"  --max-cycles N         stop with exit code 5 at cycle N\n"
 		"  --disasm               print the assembled workload as source and exit\n"
+		"  --racecheck            report shared-memory races between threads of a block\n"
+		"  --initcheck            report reads of memory nothing wrote\n"
+		"  --synccheck            report misuse of barriers and warp-wide operations\n"
 		"  --help-config          list every config key\n"
 		"usage: simt-sim CONFIG.ini --occupancy --threads T --regs R --smem BYTES\n"
 		"  blocks per SM and what limits them, by CUDA's occupancy rules\n"
 		"exit codes: 0 pass, 1 check failed, 2 bad input, 3 deadlock, 4 memory fault,\n"
-		"            5 no forward progress\n");
+		"            5 no forward progress, 6 a check mode found hazards\n");
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -157,6 +162,12 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->occ_given = 1;
 		} else if (!strcmp(a, "--disasm")) {
 			o->disasm = 1;
+		} else if (!strcmp(a, "--racecheck")) {
+			o->checks |= CHECK_RACE;
+		} else if (!strcmp(a, "--initcheck")) {
+			o->checks |= CHECK_INIT;
+		} else if (!strcmp(a, "--synccheck")) {
+			o->checks |= CHECK_SYNC;
 		} else if (a[0] == '-' && a[1]) {
 			return bad_usage("unknown option '%s'", a);
 		} else {
@@ -209,9 +220,19 @@ static double dram_gb_s(const struct gpu_config *c, const struct sim_stats *s)
 	return s->cycles ? (double)bytes * (double)c->clock_mhz / (double)s->cycles / 1000.0 : 0.0;
 }
 
-static void write_json(FILE *f, const struct program *p, const struct gpu_config *c,
-		       const struct sim_result *r, const struct gmem *g, const char *check, double secs)
+/* A finding of a check mode that is on (synccheck's reports are warnings
+ * without --synccheck). */
+static bool is_hazard(const struct sim_report *rep, unsigned checks)
 {
+	return (rep->kind == HAZ_RACE && (checks & CHECK_RACE)) || (rep->kind == HAZ_UNINIT && (checks & CHECK_INIT)) ||
+	       (report_is_sync(rep->kind) && (checks & CHECK_SYNC));
+}
+
+static void write_json(FILE *f, const struct program *p, const struct gpu_config *c,
+		       const struct sim_result *r, const struct gmem *g, const char *check, double secs,
+		       unsigned checks)
+{
+	const struct explain_env env = {p, g, c};
 	const struct sim_stats *s = &r->stats;
 	static const char *const status[] = {"done", "deadlock", "fault", "no_progress"};
 	fprintf(f, "{\n  \"workload\": ");
@@ -271,10 +292,27 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 		}
 	fprintf(f, "},\n  \"config\": ");
 	cfg_print_json(f, c);
+	char *diagnosis = explain_string(&env, r, true), *warnings = explain_string(&env, r, false);
 	fprintf(f, ",\n  \"diagnosis\": ");
-	json_string(f, r->diagnosis);
+	json_string(f, diagnosis);
 	fprintf(f, ",\n  \"warnings\": ");
-	json_string(f, r->warnings);
+	json_string(f, warnings);
+	free(diagnosis);
+	free(warnings);
+	/* the findings of the check modes that are on */
+	fprintf(f, ",\n  \"checks\": [");
+	static const char *const check_names[] = {"racecheck", "initcheck", "synccheck"};
+	for (unsigned k = 0, n = 0; k < 3; k++)
+		if (checks >> k & 1)
+			fprintf(f, "%s\"%s\"", n++ ? ", " : "", check_names[k]);
+	fprintf(f, "],\n  \"hazards\": [");
+	unsigned n = 0;
+	for (unsigned i = 0; i < r->nreports; i++)
+		if (is_hazard(&r->reports[i], checks)) {
+			fprintf(f, "%s\n    ", n++ ? "," : "");
+			explain_json(f, &env, &r->reports[i]);
+		}
+	fprintf(f, "%s],\n  \"hazards_not_recorded\": %" PRIu64, n ? "\n  " : "", r->reports_dropped);
 	fprintf(f, ",\n  \"host_seconds\": %.6f\n}\n", secs);
 }
 
@@ -639,6 +677,7 @@ static int run(const struct options *o)
 		rc = report_diag(&d);
 		goto out;
 	}
+	sim_set_checks(sim, o->checks);
 	double t0 = now();
 	sim_run(sim, o->max_cycles, r);
 	if (pr.trace) {
@@ -654,11 +693,31 @@ static int run(const struct options *o)
 	/* with --json -, stdout holds the JSON document alone */
 	FILE *text = o->json && !strcmp(o->json, "-") ? stderr : stdout;
 	write_text(text, p, &cfg, r);
-	if (r->warnings[0])
-		fprintf(stderr, "warning: %s", r->warnings);
+	const struct explain_env env = {p, &g, &cfg};
+	unsigned hazards = 0;
+	for (unsigned i = 0; i < r->nreports; i++) {
+		const struct sim_report *rep = &r->reports[i];
+		if (report_is_end(rep->kind))
+			continue;
+		if (is_hazard(rep, o->checks)) {
+			fprintf(stderr, "%s: ", explain_check(rep));
+			hazards++;
+		} else if (report_is_sync(rep->kind)) {
+			fprintf(stderr, "warning: ");
+		} else {
+			continue;
+		}
+		explain_text(stderr, &env, rep);
+	}
+	if (r->reports_dropped)
+		fprintf(stderr, "simt-sim: %" PRIu64 " more findings were not recorded (at most %u are)\n",
+			r->reports_dropped, SIM_MAX_REPORTS);
+	hazards += o->checks && r->reports_dropped;
 	const char *word = "none";
 	if (r->status != SIM_DONE) {
-		fputs(r->diagnosis, stderr);
+		for (unsigned i = 0; i < r->nreports; i++)
+			if (report_is_end(r->reports[i].kind))
+				explain_text(stderr, &env, &r->reports[i]);
 		rc = r->status == SIM_DEADLOCK ? EXIT_DEADLOCK : r->status == SIM_FAULT ? EXIT_FAULT
 											 : EXIT_PROGRESS;
 	} else {
@@ -681,7 +740,7 @@ static int run(const struct options *o)
 			goto out;
 		}
 		word = wl_check_word(p, fails);
-		rc = fails ? EXIT_CHECK : EXIT_PASS;
+		rc = hazards ? EXIT_HAZARD : fails ? EXIT_CHECK : EXIT_PASS;
 		char v[64];
 		for (unsigned i = 0; i < p->nreports; i++) {
 			wl_report_value(p, &g, i, v, sizeof v);
@@ -690,7 +749,7 @@ static int run(const struct options *o)
 		dump_buffers(o, &out, &g);
 	}
 	if (out.json) {
-		write_json(out.json, p, &cfg, r, &g, word, secs);
+		write_json(out.json, p, &cfg, r, &g, word, secs, o->checks);
 		out.json_written = true;
 	}
 out:;

@@ -54,6 +54,9 @@ bool wl_setup(const struct program *p, struct gmem *g, uint32_t *args, struct di
 		switch (b->fill) {
 		case FILL_ZERO:
 			break;
+		case FILL_UNINIT:
+			g->bufs[idx].uninit = true;
+			break;
 		case FILL_VALUE:
 			for (uint32_t i = 0; i < b->count; i++)
 				w[i] = b->value;

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "explain.h"
 #include "gpu.h"
 #include "util.h"
 #include "workload.h"
@@ -327,7 +328,10 @@ static void sim_case(const struct xval_opts *o, const struct gpu_config *cfg, co
 	r->status = (int)res.status;
 	r->cycles = res.stats.cycles;
 	if (res.status != SIM_DONE) {
-		snprintf(r->err, sizeof r->err, "%.250s", res.diagnosis);
+		const struct explain_env env = {p, &g, cfg};
+		char *why = explain_string(&env, &res, true);
+		snprintf(r->err, sizeof r->err, "%.250s", why);
+		free(why);
 		goto out;
 	}
 	FILE *null = fopen("/dev/null", "w");

@@ -1109,6 +1109,9 @@ static bool do_buffer(struct as *a, int pos)
 	if (tok_is(ft, "zero")) {
 		b.fill = FILL_ZERO;
 		pos++;
+	} else if (tok_is(ft, "uninit")) {
+		b.fill = FILL_UNINIT;
+		pos++;
 	} else if (tok_is(ft, "iota")) {
 		b.fill = FILL_IOTA;
 		pos++;
@@ -1155,7 +1158,7 @@ static bool do_buffer(struct as *a, int pos)
 				      b.count);
 		}
 	} else {
-		return err_tok(a, ft, "a fill: zero, value(V), iota, random(SEED), chase(STRIDE), file(\"path\") or { list }");
+		return err_tok(a, ft, "a fill: zero, uninit, value(V), iota, random(SEED), chase(STRIDE), file(\"path\") or { list }");
 	}
 	if (!expect_end(a, pos)) {
 		free(b.path);

@@ -219,6 +219,7 @@ char *disasm_program(const struct program *p)
 		sb_printf(&b, ".buffer %s %s %u ", bs->name, elem_type_names[bs->type], (unsigned)bs->count);
 		switch (bs->fill) {
 		case FILL_ZERO: sb_printf(&b, "zero"); break;
+		case FILL_UNINIT: sb_printf(&b, "uninit"); break;
 		case FILL_IOTA: sb_printf(&b, "iota"); break;
 		case FILL_VALUE:
 			elem_text(num, sizeof num, bs->type, bs->value);

@@ -21,7 +21,9 @@
 enum elem_type { ELEM_F32, ELEM_U32, ELEM_S32 };
 extern const char *const elem_type_names[3];
 
-enum fill_kind { FILL_ZERO, FILL_VALUE, FILL_IOTA, FILL_RANDOM, FILL_CHASE, FILL_FILE, FILL_LIST };
+/* FILL_UNINIT: as cudaMalloc leaves it; the simulator holds zeros there, and
+ * --initcheck reports a read of a word before the kernel wrote it. */
+enum fill_kind { FILL_ZERO, FILL_VALUE, FILL_IOTA, FILL_RANDOM, FILL_CHASE, FILL_FILE, FILL_LIST, FILL_UNINIT };
 
 struct param {
 	char name[PROG_NAME_MAX];

@@ -28,19 +28,11 @@
  * stack a warpsync cannot wait for lanes on another path; it goes on, with
  * a warning, as pre-Volta hardware does.
  */
-#include <stdio.h>
 #include <string.h>
 
+#include "shadow.h"
 #include "core.h"
 #include "livelock.h"
-
-bool warn_once(struct sim *s, uint32_t pc, unsigned kind)
-{
-	if (pc >= s->p->ncode || (s->warned[pc] & kind))
-		return false;
-	s->warned[pc] |= (uint8_t)kind;
-	return true;
-}
 
 void warp_refresh(struct sim *s, struct warp *w)
 {
@@ -83,19 +75,10 @@ void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes)
 	s->simt->block(w->simt, lanes);
 	livelock_progress(s);
 	uint32_t expect = w->live_lanes & ~w->bar_mask;
-	char where[160], who[160], missing[160];
-	if (expect && s->bar == BAR_WARP && warn_once(s, pc, WARN_BAR_PARTIAL)) {
-		diag_threads(who, sizeof who, w->bar_mask, w->warp_in_block * 32);
-		diag_threads(missing, sizeof missing, expect, w->warp_in_block * 32);
-		diag_warn(s->r, "bar.sync at %s reached by threads %s of warp %u only (threads %s are on another path); the warp counts as arrived (sm.barrier = warp), undefined under the CUDA rules\n",
-			  diag_where(s->p, pc, where, sizeof where), who, w->warp_in_block, missing);
-	}
-	if (expect && s->its && warn_once(s, pc, WARN_BAR_ITS)) {
-		diag_threads(who, sizeof who, lanes, w->warp_in_block * 32);
-		diag_threads(missing, sizeof missing, expect, w->warp_in_block * 32);
-		diag_warn(s->r, "bar.sync at %s reached by threads %s of warp %u while threads %s of that warp are on another path (synccheck: a divergent __syncthreads is undefined under the CUDA rules)\n",
-			  diag_where(s->p, pc, where, sizeof where), who, w->warp_in_block, missing);
-	}
+	if (expect && s->bar == BAR_WARP)
+		report_sync(s, w, SYNC_BAR_PARTIAL, pc, w->bar_mask, expect, 0);
+	if (expect && s->its)
+		report_sync(s, w, SYNC_BAR_DIVERGENT, pc, lanes, expect, 0);
 	warp_refresh(s, w);
 	bar_check(s, b);
 }
@@ -115,15 +98,14 @@ void bar_check(struct sim *s, struct block *b)
 		return;
 	if (open && b->bar_differ) {
 		if (s->bar == BAR_STRICT) {
-			diag_deadlock(s, b, "threads wait at different bar.sync instructions (sm.barrier = strict requires one)");
+			diag_deadlock(s, b, DL_BAR_DIFFER);
 			return;
 		}
-		char a[160];
-		if (warn_once(s, b->bar_first_pc, WARN_BAR_DIFFER))
-			diag_warn(s->r, "block (%u,%u,%u): threads arrived at different bar.sync instructions (first at %s); they are released together\n",
-				  b->id[0], b->id[1], b->id[2], diag_where(s->p, b->bar_first_pc, a, sizeof a));
+		report_sync(s, b->warps[0], SYNC_BAR_DIFFER, b->bar_first_pc, 0, 0, 0);
 	}
 	if (open) {
+		if (s->chk)
+			check_barrier(s, b);
 		uint64_t go = b->bar_last + (uint64_t)s->c->barrier_latency;
 		for (unsigned i = 0; i < b->nwarps; i++) {
 			struct warp *w = b->warps[i];
@@ -138,7 +120,7 @@ void bar_check(struct sim *s, struct block *b)
 		return;
 	}
 	if (!block_can_move(b))
-		diag_deadlock(s, b, "the barrier can never open");
+		diag_deadlock(s, b, DL_BAR_NEVER_OPENS);
 }
 
 void warpsync_check(struct sim *s, struct warp *w)
@@ -151,6 +133,8 @@ void warpsync_check(struct sim *s, struct warp *w)
 			rel |= 1u << l;
 	}
 	if (rel) {
+		if (s->chk)
+			check_warpsync(s, w, rel);
 		w->ws_lanes &= ~rel;
 		s->simt->release(w->simt, rel);
 		warp_refresh(s, w);
@@ -162,7 +146,7 @@ void warpsync_check(struct sim *s, struct warp *w)
 		if (bar)
 			bar_check(s, w->blk); /* reports the deadlock if the barrier cannot open */
 		else
-			diag_deadlock(s, w->blk, "threads wait at warpsync for threads that can never arrive");
+			diag_deadlock(s, w->blk, DL_WARPSYNC);
 	}
 }
 
@@ -171,12 +155,8 @@ void warpsync_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes,
 	livelock_progress(s);
 	if (!s->its) {
 		uint32_t missing = mask & w->live_lanes & ~lanes;
-		if (missing && warn_once(s, pc, WARN_WARPSYNC)) {
-			char where[160], who[160];
-			diag_threads(who, sizeof who, missing, w->warp_in_block * 32);
-			diag_warn(s->r, "warpsync at %s: threads %s of warp %u are on another path of the reconvergence stack; they do not wait (undefined under the CUDA rules)\n",
-				  diag_where(s->p, pc, where, sizeof where), who, w->warp_in_block);
-		}
+		if (missing)
+			report_sync(s, w, SYNC_WARPSYNC_STACK, pc, lanes, missing, mask);
 		return;
 	}
 	for (uint32_t r = lanes; r; r &= r - 1) {

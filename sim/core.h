@@ -1,6 +1,6 @@
 /*
  * core.h - the state of the machine, shared by the files of the timing core
- * (gpu.c, sm.c, barrier.c, diagnose.c). Not part of the interface: users of
+ * (gpu.c, sm.c, barrier.c, report.c, shadow.c). Not part of the interface: users of
  * sim/ include gpu.h.
  */
 #ifndef SIMT_CORE_H
@@ -156,11 +156,11 @@ struct sim {
 	struct warp **scratch;
 	unsigned *cand_warp, *order;
 	uint32_t *ev_pc, *ev_mask;  /* per candidate: pc and mask at evaluation (trace) */
-	uint8_t *warned;          /* per pc: warnings already given (bits) */
+	uint8_t *warned;          /* per pc: synccheck kinds already reported (bit kind - SYNC_BAR_PARTIAL) */
+	unsigned rep_cap;         /* capacity of r->reports */
+	unsigned checks;          /* enum sim_check bits */
+	struct check_state *chk;  /* racecheck and initcheck shadow state (check.c), or NULL */
 };
-
-enum { WARN_BAR_PARTIAL = 1, WARN_SYNC_MASK = 2, WARN_SHFL_SRC = 4, WARN_WARPSYNC = 8,
-       WARN_BAR_ITS = 16, WARN_BAR_DIFFER = 32 };
 
 /* sm.c: run one cycle of every sub-partition that may have work; returns
  * whether anything issued and updates m->wake. */
@@ -174,19 +174,19 @@ void bar_check(struct sim *s, struct block *b);
 void warpsync_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes, uint32_t mask);
 void warpsync_check(struct sim *s, struct warp *w);
 void warp_refresh(struct sim *s, struct warp *w); /* re-ask the divergence model */
-bool warn_once(struct sim *s, uint32_t pc, unsigned kind);
 
 /* observe.c: report slot w's state from cycle t to the on_state observer
  * if it changed. */
 void trace_state(struct sim *s, const struct sm *m, struct warp *w, uint64_t t, unsigned state, uint32_t pc,
 		 uint32_t mask);
 
-/* diagnose.c: text for sim_result (never printed by sim/) */
-void diag_say(struct sim_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void diag_warn(struct sim_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void diag_threads(char *buf, size_t n, uint32_t mask, unsigned base);
-const char *diag_where(const struct program *p, uint32_t pc, char *buf, size_t n);
-void diag_deadlock(struct sim *s, struct block *b, const char *why);
+/* report.c: records for sim_result (report.h) */
+const struct sim_report *report_add(struct sim *s, const struct sim_report *rep);
+struct sim_report report_of(const struct warp *w, unsigned kind);
+void report_finding(struct sim *s, const struct sim_report *rep);
+void report_sync(struct sim *s, const struct warp *w, unsigned kind, uint32_t pc, uint32_t lanes,
+		 uint32_t lanes2, uint32_t mask);
+void diag_deadlock(struct sim *s, struct block *b, enum deadlock_why why);
 void diag_livelock(struct sim *s);
 void diag_starved(struct sim *s);
 void diag_fault(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x);

@@ -21,6 +21,7 @@ struct gmem_buffer {
 	uint32_t base; /* address */
 	uint32_t size; /* bytes */
 	uint8_t *data; /* owned */
+	bool uninit;   /* not filled by the workload (initcheck tracks its words) */
 };
 
 struct gmem {

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shadow.h"
 #include "core.h"
 #include "livelock.h"
 #include "util.h"
@@ -26,6 +27,9 @@ void sim_result_free(struct sim_result *r)
 {
 	free(r->sms);
 	r->sms = NULL;
+	free(r->reports);
+	r->reports = NULL;
+	r->nreports = 0;
 }
 
 static unsigned ceil_div(uint64_t a, uint64_t b) { return (unsigned)((a + b - 1) / b); }
@@ -131,6 +135,13 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	return s;
 }
 
+void sim_set_checks(struct sim *s, unsigned checks)
+{
+	s->checks = checks;
+	check_free(s->chk);
+	s->chk = checks & (CHECK_RACE | CHECK_INIT) ? check_create(s, checks) : NULL;
+}
+
 void sim_destroy(struct sim *s)
 {
 	if (!s)
@@ -160,6 +171,7 @@ void sim_destroy(struct sim *s)
 	free(s->sms);
 	free(s->deps);
 	free(s->warned);
+	check_free(s->chk);
 	free(s->cands);
 	free(s->scratch);
 	free(s->cand_warp);
@@ -196,6 +208,8 @@ static void start_block(struct sim *s, struct sm *m)
 	b->warps_done = 0;
 	b->bar_differ = false;
 	memset(b->shared, 0, p->shared_bytes);
+	if (s->chk)
+		check_block_start(s, b);
 	struct exec_env *e = &b->env;
 	memset(e, 0, sizeof *e);
 	memcpy(e->ctaid, b->id, sizeof e->ctaid);
@@ -283,9 +297,9 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 	while (s->blocks_done < s->total_blocks && !s->stop) {
 		if (max_cycles && s->now >= max_cycles) {
 			r->status = SIM_NO_PROGRESS;
-			diag_say(r, "stopped at the limit of %llu cycles (--max-cycles); %llu of %llu blocks finished\n",
-				 (unsigned long long)max_cycles, (unsigned long long)s->blocks_done,
-				 (unsigned long long)s->total_blocks);
+			struct sim_report rep = {.kind = RPT_CYCLE_LIMIT, .cycle = s->now, .n = max_cycles,
+						 .n2 = s->blocks_done, .n3 = s->total_blocks};
+			report_add(s, &rep);
 			break;
 		}
 		dispatch(s);
@@ -313,7 +327,7 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 				for (unsigned i = 0; i < s->nsms && !s->stop; i++)
 					for (unsigned k = 0; k < s->occ.blocks && !s->stop; k++)
 						if (s->sms[i].blocks[k].live)
-							diag_deadlock(s, &s->sms[i].blocks[k], "no warp can issue");
+							diag_deadlock(s, &s->sms[i].blocks[k], DL_NO_ISSUE);
 				break;
 			}
 			if (s->c->fast_forward)

@@ -59,7 +59,18 @@ struct sim_observer {
 	/* Called now and then (every 1024 loop iterations) with the cycle and
 	 * the blocks finished so far. */
 	void (*on_progress)(void *ctx, uint64_t cycle, uint64_t blocks_done, uint64_t blocks_total);
+	/* Optional: a check's finding (synccheck, racecheck, initcheck) as it
+	 * is recorded in the result, at the cycle it happened (rep->cycle). */
+	void (*on_report)(void *ctx, const struct sim_report *rep);
 	void *ctx;
+};
+
+/* The check modes (sim_set_checks). Synccheck's reports are made in every
+ * run; the flag makes them findings of a check the frontend gates on. */
+enum sim_check {
+	CHECK_RACE = 1, /* shared-memory hazards between threads of a block */
+	CHECK_INIT = 2, /* reads of memory nothing wrote */
+	CHECK_SYNC = 4, /* misuse of bar.sync, warpsync and warp-wide operations */
 };
 
 struct sim;
@@ -72,6 +83,10 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 
 /* Run; max_cycles 0 means no limit. r is filled and owns r->sms. */
 void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r);
+
+/* Turn on check modes (enum sim_check bits) before sim_run. initcheck
+ * counts a buffer as written unless gmem marks it uninitialized. */
+void sim_set_checks(struct sim *s, unsigned checks);
 
 void sim_destroy(struct sim *s);
 

@@ -33,7 +33,7 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return h ^ (h >> 29);
 }
 
-static void hash_parked(void *ctx, uint32_t mask, uint32_t pc, const char *why)
+static void hash_parked(void *ctx, uint32_t mask, uint32_t pc, unsigned why)
 {
 	(void)why;
 	uint64_t *h = ctx;

@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "isa.h"
+#include "report.h"
 
 enum sim_status {
 	SIM_DONE,        /* every block ran to completion */
@@ -55,9 +56,15 @@ struct sim_result {
 	const char *limiter;      /* what limits it */
 	unsigned max_warps;       /* warp slots per SM */
 	unsigned warps_per_block;
-	char diagnosis[8192];     /* status != SIM_DONE: what happened, where */
-	char warnings[4096];      /* misuse a mode let through (synccheck-style) */
+	/* Why the run stopped (status != SIM_DONE) and what the checks found,
+	 * in the order found (report.h); owned by the result. Findings past
+	 * SIM_MAX_REPORTS are counted in reports_dropped only. */
+	struct sim_report *reports;
+	unsigned nreports;
+	uint64_t reports_dropped;
 };
+
+#define SIM_MAX_REPORTS 4096u
 
 void sim_result_free(struct sim_result *r);
 

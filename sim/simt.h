@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "isa.h"
+#include "report.h"
 
 /* What an issued instruction did, for the model to update itself. */
 struct simt_step {
@@ -26,9 +27,8 @@ struct simt_step {
 };
 
 /* A group of lanes parked somewhere other than the issuing group, for
- * diagnoses ("threads 1,3,... are masked off in the reconvergence stack,
- * waiting at pc 9"). */
-typedef void (*simt_parked_fn)(void *ctx, uint32_t mask, uint32_t pc, const char *why);
+ * diagnoses; why is an enum park_why (report.h). */
+typedef void (*simt_parked_fn)(void *ctx, uint32_t mask, uint32_t pc, unsigned why);
 
 struct simt_ops {
 	const char *name;

@@ -213,9 +213,9 @@ static void parked(const void *st, simt_parked_fn fn, void *ctx)
 		seen |= group;
 		uint32_t b = group & s->blocked, f = group & ~s->blocked;
 		if (b)
-			fn(ctx, b, s->pc[l], "blocked (barrier or warp sync)");
+			fn(ctx, b, s->pc[l], PARK_BLOCKED);
 		if (f)
-			fn(ctx, f, s->pc[l], "on another path (independent thread scheduling)");
+			fn(ctx, f, s->pc[l], PARK_ITS);
 	}
 }
 

@@ -104,7 +104,7 @@ static void parked(const void *st, simt_parked_fn fn, void *ctx)
 		for (unsigned j = i + 1; j < s->n; j++)
 			m &= ~s->e[j].mask;
 		if (m)
-			fn(ctx, m, s->e[i].pc, "masked off in the reconvergence stack");
+			fn(ctx, m, s->e[i].pc, PARK_STACK);
 	}
 }
 

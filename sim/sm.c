@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "shadow.h"
 #include "core.h"
 #include "livelock.h"
 
@@ -128,26 +129,24 @@ static void set_ready(struct warp *w, const struct deps *d, uint64_t at, uint8_t
 	}
 }
 
-/* shfl, vote and match name their participants in a mask: a named thread
- * outside the issuing group (inactive, or on another path) makes the
- * result undefined, as does reading a lane outside the group. */
+/* shfl, vote, match and warpsync name their participants in a mask: a
+ * named thread outside the issuing group (inactive, or on another path)
+ * makes the result undefined, as does one that exited or that the warp
+ * does not hold (a partial warp), and reading a lane outside the group. */
 static void check_sync_mask(struct sim *s, struct warp *w, uint32_t pc, const struct isa_insn *in,
 			    const struct exec_result *x, uint32_t mask)
 {
-	char where[160], who[160];
+	uint32_t gone = x->op_mask & ~w->live_lanes;
+	if (gone)
+		report_sync(s, w, SYNC_MASK_EXITED, pc, mask, gone, x->op_mask);
+	if (in->op == OP_WARPSYNC)
+		return; /* its lanes wait for the others (barrier.c) */
 	uint32_t outside = x->op_mask & w->live_lanes & ~mask;
-	if (outside && warn_once(s, pc, WARN_SYNC_MASK)) {
-		diag_threads(who, sizeof who, outside, w->warp_in_block * 32);
-		diag_warn(s->r, "%s at %s: the mask 0x%08x names threads %s of warp %u, which are not in the issuing group (inactive or on another path): the result is undefined\n",
-			  isa_ops[in->op].name, diag_where(s->p, pc, where, sizeof where), x->op_mask, who,
-			  w->warp_in_block);
-	}
+	if (outside)
+		report_sync(s, w, SYNC_MASK_OUTSIDE, pc, mask, outside, x->op_mask);
 	uint32_t read = x->shfl_src & ~mask;
-	if (read && warn_once(s, pc, WARN_SHFL_SRC)) {
-		diag_threads(who, sizeof who, read, w->warp_in_block * 32);
-		diag_warn(s->r, "%s at %s reads threads %s of warp %u, which are not in the issuing group: the values are undefined\n",
-			  isa_ops[in->op].name, diag_where(s->p, pc, where, sizeof where), who, w->warp_in_block);
-	}
+	if (read)
+		report_sync(s, w, SYNC_SHFL_SRC, pc, mask, read, x->op_mask);
 }
 
 /* A load or atomic is progress when it returns something other than what
@@ -241,6 +240,8 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 		s->stop = true;
 		return;
 	}
+	if (s->chk)
+		check_access(s, w, pc, &x);
 	struct sim_stats *st = &s->r->stats;
 	st->warp_insns++;
 	st->thread_insns += (uint64_t)__builtin_popcount(mask);
@@ -298,8 +299,9 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	default:
 		break;
 	}
-	if ((isa_ops[in->op].flags & IF_WARP) && in->op != OP_ACTMASK && x.exec_mask)
-		check_sync_mask(s, w, pc, in, &x, mask);
+	if (((isa_ops[in->op].flags & IF_WARP) && in->op != OP_ACTMASK) || in->op == OP_WARPSYNC)
+		if (x.exec_mask)
+			check_sync_mask(s, w, pc, in, &x, mask);
 	if (w->live_lanes & ~mask)
 		st->split_issues++;
 	struct simt_step step = {in, pc, mask, x.taken, exited, p->ipdom[pc]};

@@ -1,9 +1,11 @@
 /* run.c - see run.h. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common.h"
 #include "config.h"
+#include "explain.h"
 #include "run.h"
 #include "trace.h"
 #include "workload.h"
@@ -37,8 +39,8 @@ void run_prog(struct run *x, struct program *p, const char *config, const char *
 	run_prog_traced(x, p, config, sets, NULL);
 }
 
-void run_prog_traced(struct run *x, struct program *p, const char *config, const char *const *sets,
-		     const char *trace)
+static void run_full(struct run *x, struct program *p, const char *config, const char *const *sets,
+		     const char *trace, unsigned checks)
 {
 	struct gpu_config c = load_shipped_config(config);
 	struct diag d = {0};
@@ -59,10 +61,27 @@ void run_prog_traced(struct run *x, struct program *p, const char *config, const
 	}
 	struct sim *s = sim_create(&c, p, &x->g, args, &obs, &d);
 	ck_assert_msg(s, "%s", d.msg);
+	sim_set_checks(s, checks);
 	sim_run(s, 0, &x->r);
 	sim_destroy(s);
 	if (tw)
 		ck_assert_int_eq(trace_writer_close(tw, x->r.stats.cycles), 0);
+	x->c = c;
+	const struct explain_env env = {p, &x->g, &x->c};
+	x->diagnosis = explain_string(&env, &x->r, true);
+	x->warnings = explain_string(&env, &x->r, false);
+}
+
+void run_prog_traced(struct run *x, struct program *p, const char *config, const char *const *sets,
+		     const char *trace)
+{
+	run_full(x, p, config, sets, trace, 0);
+}
+
+void run_prog_checked(struct run *x, struct program *p, const char *config, const char *const *sets,
+		      unsigned checks)
+{
+	run_full(x, p, config, sets, NULL, checks);
 }
 
 void run_text(struct run *x, const char *text, const char *config, const char *const *sets)
@@ -84,5 +103,7 @@ void done(struct run *x)
 	gmem_free(&x->g);
 	sim_result_free(&x->r);
 	program_free(x->p);
+	free(x->diagnosis);
+	free(x->warnings);
 }
 

@@ -16,6 +16,9 @@ struct run {
 	struct program *p;
 	struct gmem g;
 	struct sim_result r;
+	struct gpu_config c;
+	char *diagnosis;   /* the text of why the run stopped, as simt-sim prints it */
+	char *warnings;    /* the text of the synccheck reports */
 };
 
 /* Run on configs/<config>.ini with "section.key=value" overrides (NULL-
@@ -24,6 +27,9 @@ void run_prog(struct run *x, struct program *p, const char *config, const char *
 /* The same, writing the warp-state trace to path (simt-sim --trace). */
 void run_prog_traced(struct run *x, struct program *p, const char *config, const char *const *sets,
 		     const char *trace);
+/* The same with check modes on (enum sim_check bits). */
+void run_prog_checked(struct run *x, struct program *p, const char *config, const char *const *sets,
+		      unsigned checks);
 void run_text(struct run *x, const char *text, const char *config, const char *const *sets);
 void run_file(struct run *x, const char *rel, const char *config, const char *const *sets,
 	      const struct param_override *ov, unsigned nov);

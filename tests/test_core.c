@@ -175,14 +175,14 @@ START_TEST(barrier_semantics_even_odd)
 	static const char *const strict[] = {"sm.barrier=strict", NULL};
 	run_file(&x, "workloads/barrier_divergence.s", "g80", strict, NULL, 0);
 	ck_assert_int_eq(x.r.status, SIM_DEADLOCK);
-	ck_assert_msg(strstr(x.r.diagnosis, "deadlock: block (0,0,0) on SM 0"), "%s", x.r.diagnosis);
-	ck_assert_msg(strstr(x.r.diagnosis, "barrier: bar.sync at ") &&
-			      strstr(x.r.diagnosis, "barrier_divergence.s:35 (pc 9), sm.barrier = strict"),
-		      "%s", x.r.diagnosis);
-	ck_assert_msg(strstr(x.r.diagnosis, "waiting: warp 0 threads 0,2,4,...,30 at"), "%s", x.r.diagnosis);
-	ck_assert_msg(strstr(x.r.diagnosis, "missing: threads 1,3,5,...,31 of warp 0 are masked off in the "
+	ck_assert_msg(strstr(x.diagnosis, "deadlock: block (0,0,0) on SM 0"), "%s", x.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "barrier: bar.sync at ") &&
+			      strstr(x.diagnosis, "barrier_divergence.s:35 (pc 9), sm.barrier = strict"),
+		      "%s", x.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "waiting: warp 0 threads 0,2,4,...,30 at"), "%s", x.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "missing: threads 1,3,5,...,31 of warp 0 are masked off in the "
 					    "reconvergence stack, waiting at line 38 (pc 11"),
-		      "%s", x.r.diagnosis);
+		      "%s", x.diagnosis);
 	done(&x);
 	static const char *const thread[] = {"sm.barrier=thread", NULL};
 	run_file(&x, "workloads/barrier_divergence.s", "g80", thread, NULL, 0);
@@ -191,8 +191,8 @@ START_TEST(barrier_semantics_even_odd)
 	static const char *const warp[] = {"sm.barrier=warp", NULL};
 	run_file(&x, "workloads/barrier_divergence.s", "g80", warp, NULL, 0);
 	ck_assert_int_eq(x.r.status, SIM_DONE); /* one arriving thread counts its warp */
-	ck_assert_msg(strstr(x.r.warnings, "reached by threads 0,2,4,...,30 of warp 0 only (threads 1,3,5,...,31 are on another path)"),
-		      "%s", x.r.warnings);
+	ck_assert_msg(strstr(x.warnings, "reached by threads 0,2,4,...,30 of warp 0 only (threads 1,3,5,...,31 are on another path)"),
+		      "%s", x.warnings);
 	const float *data = (const float *)x.g.bufs[0].data;
 	ck_assert(data[0] == 1.0f && data[1] == 2.0f && data[30] == 1.0f && data[31] == 2.0f);
 	done(&x);
@@ -215,12 +215,12 @@ START_TEST(barrier_semantics_two_barriers)
 	static const char *const strict[] = {"sm.barrier=strict", NULL};
 	run_text(&x, text, "g80", strict);
 	ck_assert_int_eq(x.r.status, SIM_DEADLOCK);
-	ck_assert_msg(strstr(x.r.diagnosis, "threads wait at different bar.sync instructions"), "%s", x.r.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "threads wait at different bar.sync instructions"), "%s", x.diagnosis);
 	done(&x);
 	static const char *const thread[] = {"sm.barrier=thread", NULL};
 	run_text(&x, text, "g80", thread);
 	ck_assert_int_eq(x.r.status, SIM_DONE);
-	ck_assert_msg(strstr(x.r.warnings, "arrived at different bar.sync instructions"), "%s", x.r.warnings);
+	ck_assert_msg(strstr(x.warnings, "arrived at different bar.sync instructions"), "%s", x.warnings);
 	ck_assert_uint_eq(x.r.stats.barrier_waits, 1);
 	done(&x);
 	static const char *const warp[] = {"sm.barrier=warp", NULL};
@@ -274,11 +274,11 @@ START_TEST(fault_is_reported)
 	char want[256];
 	snprintf(want, sizeof want, "fault_oob.s:11: out-of-bounds global access of 4 bytes at address 0x%08x",
 		 GMEM_BASE + 64);
-	ck_assert_msg(strstr(x.r.diagnosis, want), "%s", x.r.diagnosis);
-	ck_assert_msg(strstr(x.r.diagnosis, "SM 0, block (0,0,0), warp 0, lane 16 (thread 16), pc 4: stg [r1], r0"),
-		      "%s", x.r.diagnosis);
-	ck_assert_msg(strstr(x.r.diagnosis, "nearest buffer: v at [0x00100000, 0x00100040) (64 bytes)"), "%s",
-		      x.r.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, want), "%s", x.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "SM 0, block (0,0,0), warp 0, lane 16 (thread 16), pc 4: stg [r1], r0"),
+		      "%s", x.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "nearest buffer: v at [0x00100000, 0x00100040) (64 bytes)"), "%s",
+		      x.diagnosis);
 	ck_assert_uint_eq(((const uint32_t *)x.g.bufs[0].data)[1], 0); /* nothing was stored */
 	done(&x);
 }
@@ -290,11 +290,11 @@ START_TEST(livelock_is_reported)
 	static const char *const sets[] = {"sim.livelock_window=5000", NULL};
 	run_file(&x, "tests/workloads/spin_forever.s", "g80", sets, NULL, 0);
 	ck_assert_int_eq(x.r.status, SIM_NO_PROGRESS);
-	ck_assert_msg(strstr(x.r.diagnosis, "no forward progress: for "), "%s", x.r.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "no forward progress: for "), "%s", x.diagnosis);
 	/* the loop is pcs 1..3, lines 7-9 of the file */
-	ck_assert_msg(strstr(x.r.diagnosis, "spinning: block (0,0,0) warp 0 (SM 0), threads 0-31, in the loop over pcs 1..3 (") &&
-			      strstr(x.r.diagnosis, "spin_forever.s:7-9)"),
-		      "%s", x.r.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "spinning: block (0,0,0) warp 0 (SM 0), threads 0-31, in the loop over pcs 1..3 (") &&
+			      strstr(x.diagnosis, "spin_forever.s:7-9)"),
+		      "%s", x.diagnosis);
 	ck_assert_uint_ge(x.r.stats.cycles, 5000);
 	ck_assert_uint_le(x.r.stats.cycles, 5000 + 1000);
 	done(&x);
@@ -328,7 +328,7 @@ START_TEST(fast_forward_equals_stepping)
 		ck_assert_int_eq(a.r.status, b.r.status);
 		same_stats(&a.r, &b.r, files[f]);
 		same_stats(&a.r, &c.r, files[f]);
-		ck_assert_str_eq(a.r.diagnosis, b.r.diagnosis);
+		ck_assert_str_eq(a.diagnosis, b.diagnosis);
 		for (unsigned i = 0; i < a.g.n; i++)
 			ck_assert(!memcmp(a.g.bufs[i].data, b.g.bufs[i].data, a.g.bufs[i].size));
 		done(&a);

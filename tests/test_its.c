@@ -103,11 +103,11 @@ START_TEST(spinlock_stack_livelocks_its_passes)
 	struct run x;
 	run_file(&x, "workloads/spinlock.s", "g80", STACK, NULL, 0);
 	ck_assert_int_eq(x.r.status, SIM_NO_PROGRESS);
-	ck_assert_msg(strstr(x.r.diagnosis, "spinning: block (0,0,0) warp 0 (SM 0), threads 1-31, in the loop over pcs 3..5 (") &&
-			      strstr(x.r.diagnosis, "spinlock.s:30-32)"),
-		      "%s", x.r.diagnosis);
-	ck_assert_msg(strstr(x.r.diagnosis, "parked: threads 0 of warp 0 are masked off in the reconvergence stack, waiting at line 33"),
-		      "%s", x.r.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "spinning: block (0,0,0) warp 0 (SM 0), threads 1-31, in the loop over pcs 3..5 (") &&
+			      strstr(x.diagnosis, "spinlock.s:30-32)"),
+		      "%s", x.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "parked: threads 0 of warp 0 are masked off in the reconvergence stack, waiting at line 33"),
+		      "%s", x.diagnosis);
 	done(&x);
 	run_file(&x, "workloads/spinlock.s", "g80", ITS, NULL, 0);
 	ck_assert_int_eq(x.r.status, SIM_DONE);
@@ -134,9 +134,9 @@ START_TEST(barrier_divergence_its_completes)
 	struct run x;
 	run_file(&x, "workloads/barrier_divergence.s", "h100", NULL, NULL, 0);
 	ck_assert_int_eq(x.r.status, SIM_DONE);
-	ck_assert_msg(strstr(x.r.warnings, "bar.sync at ") &&
-			      strstr(x.r.warnings, "reached by threads 0,2,4,...,30 of warp 0 while threads 1,3,5,...,31 of that warp are on another path (synccheck"),
-		      "%s", x.r.warnings);
+	ck_assert_msg(strstr(x.warnings, "bar.sync at ") &&
+			      strstr(x.warnings, "reached by threads 0,2,4,...,30 of warp 0 while threads 1,3,5,...,31 of that warp are on another path (synccheck"),
+		      "%s", x.warnings);
 	const float *d = (const float *)x.g.bufs[0].data;
 	ck_assert(d[0] == 1.0f && d[1] == 2.0f && d[31] == 2.0f);
 	done(&x);
@@ -175,13 +175,13 @@ START_TEST(warpsync_waits_across_paths)
 	ck_assert_int_eq(x.r.status, SIM_DONE);
 	ck_assert_uint_eq(word(&x, 0, 0), 16 + 1100); /* lane 0 reads lane 16's final value */
 	ck_assert_uint_eq(word(&x, 0, 16), 0 + 100);
-	ck_assert_str_eq(x.r.warnings, "");
+	ck_assert_str_eq(x.warnings, "");
 	done(&x);
 	run_text(&x, text, "g80", STACK);
 	ck_assert_int_eq(x.r.status, SIM_DONE);
 	ck_assert_uint_eq(word(&x, 0, 0), 16 + 100); /* read before the upper half rewrote it */
-	ck_assert_msg(strstr(x.r.warnings, "warpsync at test.s:16 (pc 10): threads 16-31 of warp 0 are on another path of the reconvergence stack"),
-		      "%s", x.r.warnings);
+	ck_assert_msg(strstr(x.warnings, "warpsync at test.s:16 (pc 10): threads 16-31 of warp 0 are on another path of the reconvergence stack"),
+		      "%s", x.warnings);
 	done(&x);
 	/* lanes 0-15 wait at warpsync for lanes 16-31, which wait at the block
 	 * barrier for lanes 0-15: deadlock under ITS too */
@@ -189,9 +189,9 @@ START_TEST(warpsync_waits_across_paths)
 		     "        @!p0 bra other\n        warpsync 0xffffffff\n        exit\n"
 		     "other:  bar.sync\n        exit\n", "g80", ITS);
 	ck_assert_int_eq(x.r.status, SIM_DEADLOCK);
-	ck_assert_msg(strstr(x.r.diagnosis, "waiting: warp 0 threads 0-15 at warpsync test.s:6 (pc 3)") &&
-			      strstr(x.r.diagnosis, "waiting: warp 0 threads 16-31 at test.s:8 (pc 5)"),
-		      "%s", x.r.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "waiting: warp 0 threads 0-15 at warpsync test.s:6 (pc 3)") &&
+			      strstr(x.diagnosis, "waiting: warp 0 threads 16-31 at test.s:8 (pc 5)"),
+		      "%s", x.diagnosis);
 	done(&x);
 }
 END_TEST
@@ -213,9 +213,9 @@ START_TEST(warp_primitives_and_masks)
 		ck_assert_int_eq(x.r.status, SIM_DONE);
 		ck_assert_uint_eq(word(&x, 1, 0), 190);
 		/* lane l reads l + offset; lanes 20-31 are outside the branch */
-		ck_assert_msg(strstr(x.r.warnings, "shfl at ") &&
-				      strstr(x.r.warnings, "reads threads 20-31 of warp 0, which are not in the issuing group"),
-			      "%s", x.r.warnings);
+		ck_assert_msg(strstr(x.warnings, "shfl at ") &&
+				      strstr(x.warnings, "reads threads 20-31 of warp 0, which are not in the issuing group"),
+			      "%s", x.warnings);
 		done(&x);
 		/* counters 22, 21, 21; each counter hands out 0..n-1 once */
 		run_file(&x, "workloads/warp_aggregated_atomic.s", "g80", cfgs[k], NULL, 0);
@@ -238,8 +238,8 @@ START_TEST(warp_primitives_and_masks)
 	run_text(&x, ".grid 1\n.block 32\n        s2r r0, %laneid\n        isetp.lt.u32 p0, r0, 8\n"
 		     "        @!p0 bra out\n        shfl.idx r1, r0, 0, 0xffffffff\nout:    exit\n", "g80", ITS);
 	ck_assert_int_eq(x.r.status, SIM_DONE);
-	ck_assert_msg(strstr(x.r.warnings, "shfl at test.s:6 (pc 3): the mask 0xffffffff names threads 8-31 of warp 0, which are not in the issuing group"),
-		      "%s", x.r.warnings);
+	ck_assert_msg(strstr(x.warnings, "shfl at test.s:6 (pc 3): the mask 0xffffffff names threads 8-31 of warp 0, which are not in the issuing group"),
+		      "%s", x.warnings);
 	done(&x);
 }
 END_TEST

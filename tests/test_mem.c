@@ -193,7 +193,7 @@ static float micro(const char *file, const char *config, const char *const *sets
 	char path[256];
 	snprintf(path, sizeof path, "workloads/micro/%s.s", file);
 	run_file(&x, path, config, sets, ov, p2 ? 2 : p1 ? 1 : 0);
-	ck_assert_msg(x.r.status == SIM_DONE, "%s: %s", path, x.r.diagnosis);
+	ck_assert_msg(x.r.status == SIM_DONE, "%s: %s", path, x.diagnosis);
 	float v = report(&x, name);
 	if (st)
 		*st = x.r.stats;
@@ -350,19 +350,19 @@ START_TEST(faults_misaligned_and_shared)
 	char want[256];
 	snprintf(want, sizeof want, "fault_misaligned.s:13: misaligned global access of 4 bytes at address 0x%08x",
 		 GMEM_BASE + 22);
-	ck_assert_msg(strstr(x.r.diagnosis, want), "%s", x.r.diagnosis);
-	ck_assert_msg(strstr(x.r.diagnosis, "block (0,0,0), warp 0, lane 5 (thread 5), pc 6: ldg r3, [r2]"), "%s",
-		      x.r.diagnosis);
-	ck_assert_msg(strstr(x.r.diagnosis, "nearest buffer: v at [0x00100000, 0x00100100) (256 bytes)"), "%s",
-		      x.r.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, want), "%s", x.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "block (0,0,0), warp 0, lane 5 (thread 5), pc 6: ldg r3, [r2]"), "%s",
+		      x.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "nearest buffer: v at [0x00100000, 0x00100100) (256 bytes)"), "%s",
+		      x.diagnosis);
 	done(&x);
 	run_file(&x, "tests/workloads/fault_shared.s", "h100", NULL, NULL, 0);
 	ck_assert_int_eq(x.r.status, SIM_FAULT);
-	ck_assert_msg(strstr(x.r.diagnosis, "fault_shared.s:11: out-of-bounds shared access of 4 bytes at address 0x00000080"),
-		      "%s", x.r.diagnosis);
-	ck_assert_msg(strstr(x.r.diagnosis, "warp 1, lane 0 (thread 32)"), "%s", x.r.diagnosis);
-	ck_assert_msg(strstr(x.r.diagnosis, "the block's shared memory is [0x0, 0x80) (128 bytes)"), "%s",
-		      x.r.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "fault_shared.s:11: out-of-bounds shared access of 4 bytes at address 0x00000080"),
+		      "%s", x.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "warp 1, lane 0 (thread 32)"), "%s", x.diagnosis);
+	ck_assert_msg(strstr(x.diagnosis, "the block's shared memory is [0x0, 0x80) (128 bytes)"), "%s",
+		      x.diagnosis);
 	done(&x);
 }
 END_TEST

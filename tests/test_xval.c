@@ -207,7 +207,7 @@ static double sim_report(const char *file, const char *const *params, const char
 	char path[256];
 	snprintf(path, sizeof path, "workloads/micro/%s.s", file);
 	run_file(&x, path, "h100", NULL, ov, n);
-	ck_assert_msg(x.r.status == SIM_DONE, "%s", x.r.diagnosis);
+	ck_assert_msg(x.r.status == SIM_DONE, "%s", x.diagnosis);
 	for (unsigned i = 0; i < x.p->nreports; i++)
 		if (!strcmp(x.p->reports[i].name, name)) {
 			float v;

@@ -1,0 +1,325 @@
+/* explain.c - the text and JSON of what a run found (explain.h). */
+#include "explain.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec.h"
+#include "isa.h"
+#include "json.h"
+
+void explain_threads(char *buf, size_t n, uint32_t mask, unsigned base)
+{
+	int lanes[32], k = 0;
+	for (int l = 0; l < 32; l++)
+		if (mask >> l & 1)
+			lanes[k++] = l;
+	buf[0] = 0;
+	if (!k)
+		return;
+	int step = k > 1 ? lanes[1] - lanes[0] : 0;
+	bool ap = k >= 4 && step > 1;
+	for (int i = 2; i < k && ap; i++)
+		ap = lanes[i] - lanes[i - 1] == step;
+	if (ap) {
+		snprintf(buf, n, "%u,%u,%u,...,%u", base + lanes[0], base + lanes[1], base + lanes[2],
+			 base + lanes[k - 1]);
+		return;
+	}
+	size_t len = 0;
+	for (int i = 0; i < k; i++) {
+		int j = i;
+		while (j + 1 < k && lanes[j + 1] == lanes[j] + 1)
+			j++;
+		int w = j > i ? snprintf(buf + len, n - len, "%s%u-%u", i ? "," : "", base + lanes[i], base + lanes[j])
+			      : snprintf(buf + len, n - len, "%s%u", i ? "," : "", base + lanes[i]);
+		if (w < 0 || (size_t)w >= n - len)
+			return;
+		len += (size_t)w;
+		i = j;
+	}
+}
+
+/* "file:line (pc N)" */
+static const char *where(const struct program *p, uint32_t pc, char *buf, size_t n)
+{
+	if (pc < p->ncode)
+		snprintf(buf, n, "%s:%u (pc %u)", p->files[p->loc[pc].file], p->loc[pc].line, pc);
+	else
+		snprintf(buf, n, "the kernel's end");
+	return buf;
+}
+
+static const char *const deadlock_why[] = {
+	[DL_NO_ISSUE] = "no warp can issue",
+	[DL_BAR_NEVER_OPENS] = "the barrier can never open",
+	[DL_BAR_DIFFER] = "threads wait at different bar.sync instructions (sm.barrier = strict requires one)",
+	[DL_WARPSYNC] = "threads wait at warpsync for threads that can never arrive",
+};
+
+static const char *const park_why[] = {
+	[PARK_STACK] = "masked off in the reconvergence stack",
+	[PARK_ITS] = "on another path (independent thread scheduling)",
+	[PARK_BLOCKED] = "blocked (barrier or warp sync)",
+};
+
+static const char *const race_names[] = {[RACE_RAW] = "RAW", [RACE_WAR] = "WAR", [RACE_WAW] = "WAW"};
+
+static const char *pick(const char *const *names, size_t n, unsigned i)
+{
+	return i < n && names[i] ? names[i] : "?";
+}
+#define PICK(names, i) pick(names, sizeof names / sizeof *names, i)
+
+/* "name+0x10" for an offset in the block's shared memory */
+static void shared_name(const struct program *p, uint32_t off, char *buf, size_t n)
+{
+	for (unsigned i = 0; i < p->nshared; i++)
+		if (off >= p->shared[i].offset && off - p->shared[i].offset < p->shared[i].size) {
+			snprintf(buf, n, "%s+0x%x", p->shared[i].name, off - p->shared[i].offset);
+			return;
+		}
+	snprintf(buf, n, "shared+0x%x", off);
+}
+
+static void global_name(const struct gmem *g, uint32_t addr, char *buf, size_t n)
+{
+	for (unsigned i = 0; g && i < g->n; i++)
+		if (addr >= g->bufs[i].base && addr - g->bufs[i].base < g->bufs[i].size) {
+			snprintf(buf, n, "%s+0x%x", g->bufs[i].name, addr - g->bufs[i].base);
+			return;
+		}
+	snprintf(buf, n, "outside every buffer");
+}
+
+/* "thread 17 (warp 0, lane 17) at file:line (pc N): text" */
+static void thread_at(FILE *f, const struct program *p, unsigned warp, uint32_t lanes, uint32_t pc)
+{
+	unsigned lane = lanes ? (unsigned)__builtin_ctz(lanes) : 0;
+	char at[160], text[160];
+	disasm_insn(p, &p->code[pc < p->ncode ? pc : 0], text, sizeof text);
+	fprintf(f, "thread %u (warp %u, lane %u) at %s: %s\n", warp * 32 + lane, warp, lane,
+		where(p, pc, at, sizeof at), pc < p->ncode ? text : "end");
+}
+
+void explain_text(FILE *f, const struct explain_env *e, const struct sim_report *r)
+{
+	const struct program *p = e->p;
+	char at[160], who[160], other[160], name[96];
+	unsigned base = r->warp * 32;
+	explain_threads(who, sizeof who, r->lanes, base);
+	explain_threads(other, sizeof other, r->lanes2, base);
+	const char *op = r->op < OP_COUNT ? isa_ops[r->op].name : "?";
+	switch ((enum report_kind)r->kind) {
+	case RPT_DEADLOCK:
+		fprintf(f, "deadlock: block (%u,%u,%u) on SM %u at cycle %" PRIu64 ": %s\n", r->block[0], r->block[1],
+			r->block[2], r->sm, r->cycle, PICK(deadlock_why, r->why));
+		if (r->pc != REPORT_NO_PC)
+			fprintf(f, "    barrier: bar.sync at %s, sm.barrier = %s\n", where(p, r->pc, at, sizeof at),
+				e->c->barrier);
+		break;
+	case RPT_WAIT_BAR:
+		fprintf(f, "    waiting: warp %u threads %s at %s\n", r->warp, who, where(p, r->pc, at, sizeof at));
+		break;
+	case RPT_WAIT_WARPSYNC:
+		fprintf(f, "    waiting: warp %u threads %s at warpsync %s\n", r->warp, who,
+			where(p, r->pc, at, sizeof at));
+		break;
+	case RPT_RUNNING:
+		fprintf(f, "    running: warp %u threads %s at %s\n", r->warp, who, where(p, r->pc, at, sizeof at));
+		break;
+	case RPT_MISSING:
+	case RPT_PARKED:
+		fprintf(f, "    %s: threads %s of warp %u are %s, waiting at line %u (pc %u: %s)\n",
+			r->kind == RPT_MISSING ? "missing" : "parked", who, r->warp, PICK(park_why, r->why),
+			r->pc < p->ncode ? p->loc[r->pc].line : 0, r->pc, r->pc < p->ncode ? p->src_text[r->pc] : "end");
+		break;
+	case RPT_EXITED:
+		fprintf(f, "    exited: %" PRIu64 " threads\n", r->n);
+		break;
+	case RPT_LIVELOCK:
+		fprintf(f, "no forward progress: for %" PRIu64 " cycles (sim.livelock_window = %lld) warps kept issuing but no store or atomic changed memory, no load returned a new value, no thread exited, none arrived at a barrier, and every warp that issued came back to a state it had been in (the same pc, mask and registers)\n",
+			r->n, (long long)e->c->livelock_window);
+		break;
+	case RPT_SPINNING: {
+		uint32_t lo = r->pc < p->ncode ? r->pc : 0, hi = r->pc2 < p->ncode ? r->pc2 : lo;
+		fprintf(f, "    spinning: block (%u,%u,%u) warp %u (SM %u), threads %s, %s pcs %u..%u (%s:%u-%u)\n",
+			r->block[0], r->block[1], r->block[2], r->warp, r->sm, who, r->why ? "in the loop over" : "over",
+			r->pc, r->pc2, p->files[p->loc[lo].file], p->loc[lo].line, p->loc[hi].line);
+		break;
+	}
+	case RPT_MORE_SPINNING:
+		fprintf(f, "    ... and %" PRIu64 " more spinning warps\n", r->n);
+		break;
+	case RPT_STARVED:
+		fprintf(f, "no forward progress: no warp issued an instruction for %" PRIu64
+			   " cycles (sim.livelock_window = %lld) although some could (sm.scheduler = %s starves them)\n",
+			r->n, (long long)e->c->livelock_window, e->c->scheduler);
+		break;
+	case RPT_NEVER_SELECTED:
+		fprintf(f, "    never selected: block (%u,%u,%u) warp %u (SM %u, scheduler %" PRIu64 ") ready at %s\n",
+			r->block[0], r->block[1], r->block[2], r->warp, r->sm, r->n, where(p, r->pc, at, sizeof at));
+		break;
+	case RPT_FAULT: {
+		unsigned lane = r->lanes ? (unsigned)__builtin_ctz(r->lanes) : 0;
+		char text[160];
+		uint32_t pc = r->pc < p->ncode ? r->pc : 0;
+		disasm_insn(p, &p->code[pc], text, sizeof text);
+		fprintf(f, "%s:%u: %s %s access of %u bytes at address 0x%08" PRIx32 "\n", p->files[p->loc[pc].file],
+			p->loc[pc].line, r->why == FAULT_MISALIGNED ? "misaligned" : "out-of-bounds",
+			r->space == SPACE_SHARED ? "shared" : "global", r->bytes, r->addr);
+		fprintf(f, "    SM %u, block (%u,%u,%u), warp %u, lane %u (thread %u), pc %u: %s\n", r->sm, r->block[0],
+			r->block[1], r->block[2], r->warp, lane, base + lane, r->pc, text);
+		if (r->space == SPACE_SHARED) {
+			fprintf(f, "    the block's shared memory is [0x0, 0x%x) (%u bytes)\n", p->shared_bytes,
+				p->shared_bytes);
+		} else {
+			const struct gmem_buffer *nb = e->g ? gmem_nearest(e->g, r->addr) : NULL;
+			if (nb)
+				fprintf(f, "    nearest buffer: %s at [0x%08" PRIx32 ", 0x%08" PRIx32 ") (%u bytes)\n",
+					nb->name, nb->base, nb->base + nb->size, nb->size);
+		}
+		break;
+	}
+	case RPT_CYCLE_LIMIT:
+		fprintf(f, "stopped at the limit of %" PRIu64 " cycles (--max-cycles); %" PRIu64 " of %" PRIu64
+			   " blocks finished\n", r->n, r->n2, r->n3);
+		break;
+	case SYNC_BAR_PARTIAL:
+		fprintf(f, "bar.sync at %s reached by threads %s of warp %u only (threads %s are on another path); the warp counts as arrived (sm.barrier = warp), undefined under the CUDA rules\n",
+			where(p, r->pc, at, sizeof at), who, r->warp, other);
+		break;
+	case SYNC_BAR_DIVERGENT:
+		fprintf(f, "bar.sync at %s reached by threads %s of warp %u while threads %s of that warp are on another path (synccheck: a divergent __syncthreads is undefined under the CUDA rules)\n",
+			where(p, r->pc, at, sizeof at), who, r->warp, other);
+		break;
+	case SYNC_BAR_DIFFER:
+		fprintf(f, "block (%u,%u,%u): threads arrived at different bar.sync instructions (first at %s); they are released together\n",
+			r->block[0], r->block[1], r->block[2], where(p, r->pc, at, sizeof at));
+		break;
+	case SYNC_WARPSYNC_STACK:
+		fprintf(f, "warpsync at %s: threads %s of warp %u are on another path of the reconvergence stack; they do not wait (undefined under the CUDA rules)\n",
+			where(p, r->pc, at, sizeof at), other, r->warp);
+		break;
+	case SYNC_MASK_OUTSIDE:
+		fprintf(f, "%s at %s: the mask 0x%08x names threads %s of warp %u, which are not in the issuing group (inactive or on another path): the result is undefined\n",
+			op, where(p, r->pc, at, sizeof at), r->mask, other, r->warp);
+		break;
+	case SYNC_MASK_EXITED:
+		fprintf(f, "%s at %s: the mask 0x%08x names threads %s of warp %u, which have exited or are not in the block: the result is undefined\n",
+			op, where(p, r->pc, at, sizeof at), r->mask, other, r->warp);
+		break;
+	case SYNC_SHFL_SRC:
+		fprintf(f, "%s at %s reads threads %s of warp %u, which are not in the issuing group: the values are undefined\n",
+			op, where(p, r->pc, at, sizeof at), other, r->warp);
+		break;
+	case HAZ_RACE: {
+		bool now_write = r->why != RACE_RAW, then_write = r->why != RACE_WAR;
+		shared_name(p, r->addr, name, sizeof name);
+		fprintf(f, "%s hazard on shared memory at 0x%x (%s, %u bytes), block (%u,%u,%u) on SM %u, cycle %" PRIu64
+			   "\n", PICK(race_names, r->why), r->addr, name, r->bytes, r->block[0], r->block[1], r->block[2],
+			r->sm, r->cycle);
+		fprintf(f, "    %s by ", then_write ? "write" : "read ");
+		thread_at(f, p, r->warp2, r->lanes2, r->pc2);
+		fprintf(f, "    %s by ", now_write ? "write" : "read ");
+		thread_at(f, p, r->warp, r->lanes, r->pc);
+		break;
+	}
+	case HAZ_UNINIT:
+		if (r->space == SPACE_SHARED)
+			shared_name(p, r->addr, name, sizeof name);
+		else
+			global_name(e->g, r->addr, name, sizeof name);
+		fprintf(f, "read of uninitialized %s memory at 0x%x (%s, %u bytes), block (%u,%u,%u) on SM %u, cycle %" PRIu64
+			   "\n    by ", r->space == SPACE_SHARED ? "shared" : "global", r->addr, name, r->bytes,
+			r->block[0], r->block[1], r->block[2], r->sm, r->cycle);
+		thread_at(f, p, r->warp, r->lanes, r->pc);
+		break;
+	case REPORT_KIND_COUNT:
+		break;
+	}
+}
+
+static const char *const kind_names[REPORT_KIND_COUNT] = {
+	[RPT_DEADLOCK] = "deadlock", [RPT_WAIT_BAR] = "waiting_barrier",
+	[RPT_WAIT_WARPSYNC] = "waiting_warpsync", [RPT_RUNNING] = "running", [RPT_MISSING] = "missing",
+	[RPT_EXITED] = "exited", [RPT_LIVELOCK] = "livelock", [RPT_SPINNING] = "spinning",
+	[RPT_PARKED] = "parked", [RPT_MORE_SPINNING] = "more_spinning", [RPT_STARVED] = "starved",
+	[RPT_NEVER_SELECTED] = "never_selected", [RPT_FAULT] = "fault", [RPT_CYCLE_LIMIT] = "cycle_limit",
+	[SYNC_BAR_PARTIAL] = "barrier_partial_warp", [SYNC_BAR_DIVERGENT] = "barrier_divergent",
+	[SYNC_BAR_DIFFER] = "barrier_different_pcs", [SYNC_WARPSYNC_STACK] = "warpsync_on_stack",
+	[SYNC_MASK_OUTSIDE] = "mask_names_inactive", [SYNC_MASK_EXITED] = "mask_names_exited",
+	[SYNC_SHFL_SRC] = "shfl_reads_inactive", [HAZ_RACE] = "race", [HAZ_UNINIT] = "uninitialized_read",
+};
+
+const char *explain_check(const struct sim_report *r)
+{
+	return r->kind == HAZ_RACE ? "racecheck" : r->kind == HAZ_UNINIT ? "initcheck" : "synccheck";
+}
+
+static void json_thread(FILE *f, const char *key, unsigned warp, uint32_t lanes, uint32_t pc,
+			const struct program *p)
+{
+	unsigned lane = lanes ? (unsigned)__builtin_ctz(lanes) : 0;
+	char text[160];
+	disasm_insn(p, &p->code[pc < p->ncode ? pc : 0], text, sizeof text);
+	fprintf(f, ", \"%s\": {\"thread\": %u, \"warp\": %u, \"lane\": %u, \"pc\": %u, \"line\": %u, \"instruction\": ",
+		key, warp * 32 + lane, warp, lane, pc, pc < p->ncode ? p->loc[pc].line : 0);
+	json_string(f, pc < p->ncode ? text : "end");
+	fputc('}', f);
+}
+
+void explain_json(FILE *f, const struct explain_env *e, const struct sim_report *r)
+{
+	fprintf(f, "{\"kind\": \"%s\", \"check\": \"%s\"", r->kind < REPORT_KIND_COUNT ? kind_names[r->kind] : "?",
+		explain_check(r));
+	if (r->kind == HAZ_RACE)
+		fprintf(f, ", \"race\": \"%s\"", PICK(race_names, r->why));
+	if (r->kind == HAZ_RACE || r->kind == HAZ_UNINIT) {
+		char name[96];
+		if (r->space == SPACE_SHARED)
+			shared_name(e->p, r->addr, name, sizeof name);
+		else
+			global_name(e->g, r->addr, name, sizeof name);
+		fprintf(f, ", \"space\": \"%s\", \"address\": %u, \"bytes\": %u, \"symbol\": ",
+			r->space == SPACE_SHARED ? "shared" : "global", r->addr, r->bytes);
+		json_string(f, name);
+	}
+	fprintf(f, ", \"sm\": %u, \"block\": [%u, %u, %u], \"cycle\": %" PRIu64, r->sm, r->block[0], r->block[1],
+		r->block[2], r->cycle);
+	if (r->kind == HAZ_RACE) {
+		json_thread(f, "first", r->warp2, r->lanes2, r->pc2, e->p);
+		json_thread(f, "second", r->warp, r->lanes, r->pc, e->p);
+	} else {
+		json_thread(f, "at", r->warp, r->lanes, r->pc, e->p);
+		fprintf(f, ", \"lanes\": %u, \"other_lanes\": %u", r->lanes, r->lanes2);
+		if (r->kind == SYNC_MASK_OUTSIDE || r->kind == SYNC_MASK_EXITED || r->kind == SYNC_WARPSYNC_STACK)
+			fprintf(f, ", \"mask\": %u", r->mask);
+	}
+	fprintf(f, ", \"text\": ");
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	if (m) {
+		explain_text(m, e, r);
+		fclose(m);
+	}
+	json_string(f, text ? text : "");
+	free(text);
+	fputc('}', f);
+}
+
+char *explain_string(const struct explain_env *e, const struct sim_result *r, bool end)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	if (!m)
+		return calloc(1, 1);
+	for (unsigned i = 0; i < r->nreports; i++)
+		if (end ? report_is_end(r->reports[i].kind) : report_is_sync(r->reports[i].kind))
+			explain_text(m, e, &r->reports[i]);
+	fclose(m);
+	return text;
+}
