@@ -24,6 +24,7 @@ Suite *xval_suite(void);
 Suite *sweep_suite(void);
 Suite *trace_suite(void);
 Suite *cli_suite(void);
+Suite *checks_suite(void);
 
 /* The source tree (SIMT_SRCDIR, set by meson test), and a path inside it. */
 const char *src_dir(void);

@@ -312,6 +312,31 @@ START_TEST(waiting_for_memory_is_not_starvation)
 }
 END_TEST
 
+/* The check modes gate on exit code 6 and list their findings in --json
+ * (a real JSON parser reads them): tiled_mm_nosync.s has one WAR hazard on
+ * g80 (test_checks.c says why). Without --racecheck the same run passes. */
+START_TEST(check_modes_exit_and_json)
+{
+	ck_assert_int_eq(sim("configs/g80.ini workloads/bugs/tiled_mm_nosync.s"), 0);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/bugs/tiled_mm_nosync.s --racecheck"), 6);
+	ck_assert_msg(strstr(out, "racecheck: WAR hazard on shared memory at 0x400 (ds_B+0x0, 4 bytes)"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/bugs/tiled_mm_nosync.s --racecheck --json - 2>/dev/null | "
+			     "python3 -c 'import json,sys; d=json.load(sys.stdin); h=d[\"hazards\"]; "
+			     "assert d[\"checks\"] == [\"racecheck\"], d[\"checks\"]; "
+			     "assert len(h) == 1 and h[0][\"race\"] == \"WAR\" and h[0][\"symbol\"] == \"ds_B+0x0\", h; "
+			     "assert h[0][\"first\"][\"pc\"] == 43 and h[0][\"second\"][\"pc\"] == 37, h; "
+			     "assert d[\"check\"] == \"pass\"'"),
+			 0);
+	/* synccheck turns the warnings of a divergent __syncthreads into findings */
+	ck_assert_int_eq(sim("configs/h100.ini workloads/barrier_divergence.s"), 0);
+	ck_assert_msg(strstr(out, "warning: bar.sync at "), "%s", out);
+	ck_assert_int_eq(sim("configs/h100.ini workloads/barrier_divergence.s --synccheck"), 6);
+	ck_assert_msg(strstr(out, "synccheck: bar.sync at "), "%s", out);
+	/* a deadlock outranks the findings: exit 3 */
+	ck_assert_int_eq(sim("configs/g80.ini workloads/barrier_divergence.s --synccheck --racecheck"), 3);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -331,6 +356,7 @@ Suite *cli_suite(void)
 	tcase_add_test(t, waiting_for_memory_is_not_starvation);
 	tcase_add_test(t, registers_for_resident_warps_only);
 	tcase_add_test(t, integer_check_out_of_range);
+	tcase_add_test(t, check_modes_exit_and_json);
 	suite_add_tcase(s, t);
 	return s;
 }
