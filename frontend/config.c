@@ -1,5 +1,6 @@
 /* config.c - INI loading through inih and the one key table. */
 #include "config.h"
+#include "explain.h"
 #include "json.h"
 #include "sched.h"
 #include "util.h"
@@ -88,8 +89,9 @@ static bool set_key(struct gpu_config *c, const char *section, const char *name,
 			return false;
 		}
 		if (!strcmp(section, "sm") && !strcmp(name, "scheduler") && !sched_find(value)) {
+			char names[256];
 			snprintf(msg, msize, "%s.%s = '%s' is not a scheduler (one of: %s)", section, name,
-				 value, sched_names());
+				 value, explain_sched_names(names, sizeof names));
 			return false;
 		}
 		if (k->allowed[0] && !word_in(value, k->allowed)) {

@@ -8,6 +8,8 @@
 #include "exec.h"
 #include "isa.h"
 #include "json.h"
+#include "occupancy.h"
+#include "sched.h"
 
 void explain_threads(char *buf, size_t n, uint32_t mask, unsigned base)
 {
@@ -49,6 +51,83 @@ static const char *where(const struct program *p, uint32_t pc, char *buf, size_t
 	else
 		snprintf(buf, n, "the kernel's end");
 	return buf;
+}
+
+const char *explain_sched_names(char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (size_t i = 0; sched_at(i) && len < n; i++) {
+		int w = snprintf(buf + len, n - len, "%s%s", i ? ", " : "", sched_at(i)->name);
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+	return buf;
+}
+
+const char *explain_limiter(unsigned limiter)
+{
+	static const char *const names[] = {
+		[OCC_BLOCK_SIZE] = "block size (sm.max_threads_per_block)",
+		[OCC_REGS_PER_THREAD] = "registers per thread (sm.max_regs_per_thread)",
+		[OCC_REGS_PER_BLOCK] = "registers per block (sm.max_regs_per_block)",
+		[OCC_SMEM_PER_BLOCK] = "shared memory per block (sm.max_shared_per_block)",
+		[OCC_WARPS] = "warps", [OCC_BLOCKS] = "blocks", [OCC_REGS] = "registers", [OCC_SMEM] = "shared memory"};
+	return limiter < sizeof names / sizeof *names ? names[limiter] : "?";
+}
+
+void explain_refusal(const struct sim_refused *why, const struct gpu_config *c, const struct program *p,
+		     struct diag *d)
+{
+	static const char *const cache_why[] = {
+		[REFUSE_TXN_LINE] = "the line size must be 128 bytes (the transaction size)",
+		[REFUSE_LINE_POW2] = "the line size must be a power of two",
+		[REFUSE_SECTOR] = "the sector size must be a power of two dividing the line, with at most 8 sectors per line",
+		[REFUSE_CACHE_SIZE] = "the size must be a multiple of line x ways",
+	};
+	uint32_t threads = p->block[0] * p->block[1] * p->block[2];
+	const char *lvl = why->level == 1 ? "l1" : "l2";
+	long long size = why->level == 1 ? c->l1_size : c->l2_size, line = why->level == 1 ? c->l1_line : c->l2_line,
+		  sector = why->level == 1 ? c->l1_sector : c->l2_sector,
+		  ways = why->level == 1 ? c->l1_assoc : c->l2_assoc;
+	char key[16], names[256];
+	switch (why->why) {
+	case REFUSE_NONE:
+		break;
+	case REFUSE_SCHEDULER:
+		diag_config(d, "sm.scheduler", "sm.scheduler = '%s' is not a scheduler (one of: %s)", c->scheduler,
+			    explain_sched_names(names, sizeof names));
+		break;
+	case REFUSE_DIVERGENCE:
+		diag_config(d, "sm.divergence", "sm.divergence = '%s' is not a divergence model (one of: stack, its)",
+			    c->divergence);
+		break;
+	case REFUSE_LAUNCH:
+		diag_error(d, p->files[0], 0, 0, "",
+			   "cannot launch on %s: %u threads per block, %u registers per thread and %u bytes of shared memory per block exceed its %s",
+			   c->name, threads, p->nregs, p->shared_bytes, explain_limiter(why->limiter));
+		break;
+	case REFUSE_TXN_LINE:
+	case REFUSE_LINE_POW2:
+	case REFUSE_SECTOR:
+	case REFUSE_CACHE_SIZE:
+		snprintf(key, sizeof key, "%s.%s", lvl,
+			 why->why == REFUSE_SECTOR ? "sector" : why->why == REFUSE_CACHE_SIZE ? "size" : "line");
+		diag_config(d, key, "%s.size = %lld, %s.line = %lld, %s.sector = %lld, %s.assoc = %lld: %s", lvl, size, lvl,
+			    line, lvl, sector, lvl, ways, cache_why[why->why]);
+		break;
+	case REFUSE_L2_FETCH:
+		diag_config(d, "l2.fetch_bytes", "l2.fetch_bytes = %lld must be a power of two and a multiple of l2.sector = %lld",
+			    (long long)c->l2_fetch_bytes, (long long)c->l2_sector);
+		break;
+	case REFUSE_SMEM_GROUP:
+		diag_config(d, "smem.group_lanes", "smem.group_lanes = %lld must divide 32", (long long)c->smem_group_lanes);
+		break;
+	case REFUSE_SMEM_BANK:
+		diag_config(d, "smem.bank_bytes", "smem.bank_bytes = %lld must be 4 or 8", (long long)c->smem_bank_bytes);
+		break;
+	}
 }
 
 static const char *const deadlock_why[] = {

@@ -8,7 +8,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "diag.h"
 #include "gmem.h"
+#include "gpu.h"
 #include "gpu_config.h"
 #include "program.h"
 #include "result.h"
@@ -22,6 +24,17 @@ struct explain_env {
 /* "1,3,5,...,31" for an arithmetic progression of 4 or more, else ranges:
  * "0-15,20". Thread numbers are base + lane. */
 void explain_threads(char *buf, size_t n, uint32_t mask, unsigned base);
+
+/* "lrr, gto, two_level, oldest": the scheduler policies, into buf. */
+const char *explain_sched_names(char *buf, size_t n);
+
+/* What an occupancy limit is called (enum occ_limit), with its config key. */
+const char *explain_limiter(unsigned limiter);
+
+/* Why sim_create refused: the message, into d (a config key's error, or
+ * the launch's). */
+void explain_refusal(const struct sim_refused *why, const struct gpu_config *c, const struct program *p,
+		     struct diag *d);
 
 /* One record's text, one or more lines each ending in a newline. */
 void explain_text(FILE *f, const struct explain_env *e, const struct sim_report *r);

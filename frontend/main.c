@@ -253,7 +253,7 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 	fprintf(f, "  \"theoretical_occupancy\": %.6f,\n",
 		(double)r->blocks_per_sm * r->warps_per_block / r->max_warps);
 	fprintf(f, "  \"blocks_per_sm\": %u,\n  \"occupancy_limiter\": ", r->blocks_per_sm);
-	json_string(f, r->limiter ? r->limiter : "");
+	json_string(f, explain_limiter(r->limiter));
 	fprintf(f, ",\n  \"regs_per_thread\": %u,\n  \"shared_bytes\": %u,\n", p->nregs, p->shared_bytes);
 	fprintf(f, "  \"grid\": [%u, %u, %u],\n  \"block\": [%u, %u, %u],\n", p->grid[0], p->grid[1],
 		p->grid[2], p->block[0], p->block[1], p->block[2]);
@@ -336,7 +336,7 @@ static void write_text(FILE *f, const struct program *p, const struct gpu_config
 		s->warp_insns ? 100.0 * (double)s->thread_insns / (32.0 * (double)s->warp_insns) : 0.0,
 		s->divergent_branches, s->split_issues);
 	fprintf(f, "  occupancy            %u blocks/SM (limited by %s): theoretical %.1f%%, achieved %.1f%%\n",
-		r->blocks_per_sm, r->limiter, pct((uint64_t)r->blocks_per_sm * r->warps_per_block, r->max_warps),
+		r->blocks_per_sm, explain_limiter(r->limiter), pct((uint64_t)r->blocks_per_sm * r->warps_per_block, r->max_warps),
 		s->active_sm_cycles ? 100.0 * (double)s->active_warp_cycles / ((double)s->active_sm_cycles * r->max_warps) : 0.0);
 	fprintf(f, "  blocks per SM        ");
 	uint64_t lo = UINT64_MAX, hi = 0;
@@ -428,7 +428,7 @@ static int occupancy_command(const struct options *o)
 		/* a per-block limit: CUDA refuses the launch */
 		fprintf(stderr, "simt-sim: a block of %lld threads with %lld registers per thread and %lld bytes of "
 				"shared memory cannot run on %s: it exceeds the %s\n",
-			o->occ_threads, o->occ_regs, o->occ_smem, cfg.name, occ_limit_names[r.limiter]);
+			o->occ_threads, o->occ_regs, o->occ_smem, cfg.name, explain_limiter(r.limiter));
 		return EXIT_USAGE;
 	}
 	double occ = (double)r.blocks * r.warps_per_block / (double)cfg.max_warps;
@@ -440,7 +440,7 @@ static int occupancy_command(const struct options *o)
 		}
 		fprintf(f, "{\"blocks_per_sm\": %u, \"limiter\": \"%s\", \"warps_per_block\": %u, "
 			   "\"regs_per_block\": %u, \"smem_per_block\": %u, \"occupancy\": %.6f",
-			r.blocks, occ_limit_names[r.limiter], r.warps_per_block, r.regs_per_block,
+			r.blocks, explain_limiter(r.limiter), r.warps_per_block, r.regs_per_block,
 			r.smem_per_block, occ);
 		json_limit(f, "blocks_by_warps", r.by_warps);
 		json_limit(f, "blocks_by_blocks", r.by_blocks);
@@ -454,7 +454,7 @@ static int occupancy_command(const struct options *o)
 		return 0;
 	}
 	printf("blocks_per_sm %u\n", r.blocks);
-	printf("limited by %s\n", occ_limit_names[r.limiter]);
+	printf("limited by %s\n", explain_limiter(r.limiter));
 	printf("occupancy %.1f%% (%u of %lld warps)\n", 100.0 * occ, r.blocks * r.warps_per_block,
 	       (long long)cfg.max_warps);
 	/* every resource's own limit, so the binding one can be explained */
@@ -667,8 +667,10 @@ static int run(const struct options *o)
 		rc = report_diag(&d);
 		goto out;
 	}
-	sim = sim_create(&cfg, p, &g, args, &obs, &d);
+	struct sim_refused refused;
+	sim = sim_create(&cfg, p, &g, args, &obs, &refused);
 	if (!sim) {
+		explain_refusal(&refused, &cfg, p, &d);
 		cfg_locate(&origin, &d);
 		if (pr.trace) {
 			trace_writer_close(pr.trace, 0);

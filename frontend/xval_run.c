@@ -319,8 +319,11 @@ static void sim_case(const struct xval_opts *o, const struct gpu_config *cfg, co
 	struct sim *s = NULL;
 	struct sim_result res;
 	memset(&res, 0, sizeof res);
+	struct sim_refused refused = {REFUSE_NONE, 0, 0};
 	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d) ||
-	    !(s = sim_create(cfg, p, &g, args, NULL, &d))) {
+	    !(s = sim_create(cfg, p, &g, args, NULL, &refused))) {
+		if (refused.why != REFUSE_NONE)
+			explain_refusal(&refused, cfg, p, &d);
 		diag_format(&d, r->err, sizeof r->err);
 		goto out;
 	}

@@ -98,7 +98,7 @@ void bar_check(struct sim *s, struct block *b)
 		return;
 	if (open && b->bar_differ) {
 		if (s->bar == BAR_STRICT) {
-			diag_deadlock(s, b, DL_BAR_DIFFER);
+			report_deadlock(s, b, DL_BAR_DIFFER);
 			return;
 		}
 		report_sync(s, b->warps[0], SYNC_BAR_DIFFER, b->bar_first_pc, 0, 0, 0);
@@ -120,7 +120,7 @@ void bar_check(struct sim *s, struct block *b)
 		return;
 	}
 	if (!block_can_move(b))
-		diag_deadlock(s, b, DL_BAR_NEVER_OPENS);
+		report_deadlock(s, b, DL_BAR_NEVER_OPENS);
 }
 
 void warpsync_check(struct sim *s, struct warp *w)
@@ -146,7 +146,7 @@ void warpsync_check(struct sim *s, struct warp *w)
 		if (bar)
 			bar_check(s, w->blk); /* reports the deadlock if the barrier cannot open */
 		else
-			diag_deadlock(s, w->blk, DL_WARPSYNC);
+			report_deadlock(s, w->blk, DL_WARPSYNC);
 	}
 }
 

@@ -5,16 +5,15 @@
 
 #include "util.h"
 
-const char *cache_geometry_error(uint64_t size, unsigned line, unsigned sector, unsigned ways, const char **field)
+enum sim_refusal cache_geometry_error(uint64_t size, unsigned line, unsigned sector, unsigned ways)
 {
 	if (line & (line - 1))
-		return *field = "line", "the line size must be a power of two";
+		return REFUSE_LINE_POW2;
 	if (sector > line || line % sector || line / sector > 8 || (sector & (sector - 1)))
-		return *field = "sector",
-		       "the sector size must be a power of two dividing the line, with at most 8 sectors per line";
+		return REFUSE_SECTOR;
 	if (size % ((uint64_t)line * ways))
-		return *field = "size", "the size must be a multiple of line x ways";
-	return NULL;
+		return REFUSE_CACHE_SIZE;
+	return REFUSE_NONE;
 }
 
 void cache_init(struct cache *c, uint64_t size, unsigned line, unsigned sector, unsigned ways)

@@ -13,6 +13,8 @@
 
 #include <stdint.h>
 
+#include "refusal.h"
+
 struct cache_line {
 	uint32_t tag;     /* line address / sets */
 	uint8_t valid;    /* sectors present or being filled */
@@ -39,9 +41,9 @@ struct cache_probe {
 void cache_init(struct cache *c, uint64_t size, unsigned line, unsigned sector, unsigned ways);
 void cache_free(struct cache *c);
 
-/* NULL if the geometry is usable, else what is wrong with it, and *field
- * names the key at fault ("line", "sector" or "size"). */
-const char *cache_geometry_error(uint64_t size, unsigned line, unsigned sector, unsigned ways, const char **field);
+/* REFUSE_NONE if the geometry is usable, else what is wrong with it
+ * (REFUSE_LINE_POW2, REFUSE_SECTOR or REFUSE_CACHE_SIZE; gpu.h). */
+enum sim_refusal cache_geometry_error(uint64_t size, unsigned line, unsigned sector, unsigned ways);
 
 /* The sectors of [addr, addr + bytes) within addr's line (bytes > 0, the
  * range inside one line). */

@@ -186,9 +186,9 @@ struct sim_report report_of(const struct warp *w, unsigned kind);
 void report_finding(struct sim *s, const struct sim_report *rep);
 void report_sync(struct sim *s, const struct warp *w, unsigned kind, uint32_t pc, uint32_t lanes,
 		 uint32_t lanes2, uint32_t mask);
-void diag_deadlock(struct sim *s, struct block *b, enum deadlock_why why);
-void diag_livelock(struct sim *s);
-void diag_starved(struct sim *s);
-void diag_fault(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x);
+void report_deadlock(struct sim *s, struct block *b, enum deadlock_why why);
+void report_livelock(struct sim *s);
+void report_starved(struct sim *s);
+void report_fault(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x);
 
 #endif

@@ -35,18 +35,17 @@ void sim_result_free(struct sim_result *r)
 static unsigned ceil_div(uint64_t a, uint64_t b) { return (unsigned)((a + b - 1) / b); }
 
 struct sim *sim_create(const struct gpu_config *c, const struct program *p, struct gmem *g,
-		       const uint32_t *args, const struct sim_observer *obs, struct diag *d)
+		       const uint32_t *args, const struct sim_observer *obs, struct sim_refused *why)
 {
+	memset(why, 0, sizeof *why);
 	const struct sched_ops *sched = sched_find(c->scheduler);
 	if (!sched) {
-		diag_config(d, "sm.scheduler", "sm.scheduler = '%s' is not a scheduler (one of: %s)", c->scheduler,
-			    sched_names());
+		why->why = REFUSE_SCHEDULER;
 		return NULL;
 	}
 	const struct simt_ops *simt = simt_find(c->divergence);
 	if (!simt) {
-		diag_config(d, "sm.divergence", "sm.divergence = '%s' is not a divergence model (one of: stack, its)",
-			    c->divergence);
+		why->why = REFUSE_DIVERGENCE;
 		return NULL;
 	}
 	int policy = simt_policy_find(simt, c->convergence);
@@ -56,12 +55,11 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	struct occ_result occ;
 	occ_compute(c, threads, p->nregs, p->shared_bytes, &occ);
 	if (!occ.blocks) {
-		diag_error(d, p->files[0], 0, 0, "",
-			   "cannot launch on %s: %u threads per block, %u registers per thread and %u bytes of shared memory per block exceed its %s",
-			   c->name, threads, p->nregs, p->shared_bytes, occ_limit_names[occ.limiter]);
+		why->why = REFUSE_LAUNCH;
+		why->limiter = occ.limiter;
 		return NULL;
 	}
-	struct memsys *mem = mem_create(c, d);
+	struct memsys *mem = mem_create(c, why);
 	if (!mem)
 		return NULL;
 	struct sim *s = xcalloc(1, sizeof *s);
@@ -289,7 +287,7 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 	r->nsms = s->nsms;
 	r->sms = xcalloc(s->nsms, sizeof *r->sms);
 	r->blocks_per_sm = s->occ.blocks;
-	r->limiter = occ_limit_names[s->occ.limiter];
+	r->limiter = s->occ.limiter;
 	r->max_warps = (unsigned)s->c->max_warps;
 	r->warps_per_block = s->occ.warps_per_block;
 	struct sim_stats *st = &r->stats;
@@ -327,7 +325,7 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 				for (unsigned i = 0; i < s->nsms && !s->stop; i++)
 					for (unsigned k = 0; k < s->occ.blocks && !s->stop; k++)
 						if (s->sms[i].blocks[k].live)
-							diag_deadlock(s, &s->sms[i].blocks[k], DL_NO_ISSUE);
+							report_deadlock(s, &s->sms[i].blocks[k], DL_NO_ISSUE);
 				break;
 			}
 			if (s->c->fast_forward)
@@ -360,11 +358,11 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 			s->starved += delta;
 		s->now += delta;
 		if (issued && livelock_watch(s)) {
-			diag_livelock(s);
+			report_livelock(s);
 			break;
 		}
 		if (s->starved > (uint64_t)s->c->livelock_window) {
-			diag_starved(s);
+			report_starved(s);
 			break;
 		}
 		if (s->obs.on_progress && (++iter & 0x3ff) == 0)

@@ -10,10 +10,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "diag.h"
 #include "gmem.h"
 #include "gpu_config.h"
 #include "program.h"
+#include "refusal.h"
 #include "result.h"
 
 /* One issued warp instruction. */
@@ -76,9 +76,9 @@ enum sim_check {
 struct sim;
 
 /* Check the config's named choices and the kernel's launch against the GPU.
- * On error returns NULL with d set (a usage error: exit code 2). */
+ * On refusal returns NULL with why set (a usage error: exit code 2). */
 struct sim *sim_create(const struct gpu_config *c, const struct program *p, struct gmem *g,
-		       const uint32_t *args, const struct sim_observer *obs, struct diag *d)
+		       const uint32_t *args, const struct sim_observer *obs, struct sim_refused *why)
 	__attribute__((warn_unused_result));
 
 /* Run; max_cycles 0 means no limit. r is filled and owns r->sms. */

@@ -52,39 +52,33 @@ enum mem_class mem_class_of(int op)
 	     : f & IF_WARP ? MC_WARP : f & IF_FENCE ? MC_FENCE : MC_NONE;
 }
 
-static bool geometry_ok(const char *lvl, int64_t size, int64_t line, int64_t sector, int64_t ways,
-			struct diag *d)
+static bool geometry_ok(unsigned level, int64_t size, int64_t line, int64_t sector, int64_t ways,
+			struct sim_refused *why)
 {
 	if (!size)
 		return true;
-	const char *field = "line";
-	const char *why = line != TXN_LINE ? "the line size must be 128 bytes (the transaction size)"
-			: cache_geometry_error((uint64_t)size, (unsigned)line, (unsigned)sector, (unsigned)ways, &field);
-	if (why) {
-		char key[16];
-		snprintf(key, sizeof key, "%s.%s", lvl, field);
-		diag_config(d, key, "%s.size = %lld, %s.line = %lld, %s.sector = %lld, %s.assoc = %lld: %s", lvl,
-			    (long long)size, lvl, (long long)line, lvl, (long long)sector, lvl, (long long)ways, why);
-	}
-	return !why;
+	enum sim_refusal r = line != TXN_LINE ? REFUSE_TXN_LINE
+			   : cache_geometry_error((uint64_t)size, (unsigned)line, (unsigned)sector, (unsigned)ways);
+	why->why = r;
+	why->level = level;
+	return r == REFUSE_NONE;
 }
 
-struct memsys *mem_create(const struct gpu_config *c, struct diag *d)
+struct memsys *mem_create(const struct gpu_config *c, struct sim_refused *why)
 {
 	if (c->l2_size && (c->l2_fetch_bytes % c->l2_sector || (c->l2_fetch_bytes & (c->l2_fetch_bytes - 1)))) {
-		diag_config(d, "l2.fetch_bytes", "l2.fetch_bytes = %lld must be a power of two and a multiple of l2.sector = %lld",
-			    (long long)c->l2_fetch_bytes, (long long)c->l2_sector);
+		why->why = REFUSE_L2_FETCH;
 		return NULL;
 	}
-	if (!geometry_ok("l1", c->l1_size, c->l1_line, c->l1_sector, c->l1_assoc, d) ||
-	    !geometry_ok("l2", c->l2_size, c->l2_line, c->l2_sector, c->l2_assoc, d))
+	if (!geometry_ok(1, c->l1_size, c->l1_line, c->l1_sector, c->l1_assoc, why) ||
+	    !geometry_ok(2, c->l2_size, c->l2_line, c->l2_sector, c->l2_assoc, why))
 		return NULL;
 	if (32 % c->smem_group_lanes) {
-		diag_config(d, "smem.group_lanes", "smem.group_lanes = %lld must divide 32", (long long)c->smem_group_lanes);
+		why->why = REFUSE_SMEM_GROUP;
 		return NULL;
 	}
 	if (c->smem_bank_bytes != 4 && c->smem_bank_bytes != 8) {
-		diag_config(d, "smem.bank_bytes", "smem.bank_bytes = %lld must be 4 or 8", (long long)c->smem_bank_bytes);
+		why->why = REFUSE_SMEM_BANK;
 		return NULL;
 	}
 	struct memsys *m = xcalloc(1, sizeof *m);

@@ -16,8 +16,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "diag.h"
 #include "gpu_config.h"
+#include "refusal.h"
 #include "result.h"
 
 enum mem_class { MC_NONE, MC_GLOBAL, MC_SHARED, MC_CONST, MC_WARP, MC_FENCE };
@@ -43,7 +43,7 @@ struct mem_timing {
 struct memsys;
 
 /* NULL, with d set, when the config's memory geometry is unusable. */
-struct memsys *mem_create(const struct gpu_config *c, struct diag *d);
+struct memsys *mem_create(const struct gpu_config *c, struct sim_refused *why);
 void mem_destroy(struct memsys *m);
 
 /* The access of SM sm issued at cycle now (now never decreases from one

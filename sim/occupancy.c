@@ -4,11 +4,6 @@
 
 #include <string.h>
 
-const char *const occ_limit_names[] = {
-	"block size (sm.max_threads_per_block)", "registers per thread (sm.max_regs_per_thread)",
-	"registers per block (sm.max_regs_per_block)", "shared memory per block (sm.max_shared_per_block)",
-	"warps", "blocks", "registers", "shared memory"};
-
 static uint64_t div_up(uint64_t x, uint64_t y) { return (x + y - 1) / y; }
 static uint64_t round_up(uint64_t x, uint64_t y) { return div_up(x, y) * y; }
 

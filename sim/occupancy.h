@@ -13,7 +13,6 @@
 
 enum occ_limit { OCC_BLOCK_SIZE, OCC_REGS_PER_THREAD, OCC_REGS_PER_BLOCK, OCC_SMEM_PER_BLOCK,
 		 OCC_WARPS, OCC_BLOCKS, OCC_REGS, OCC_SMEM };
-extern const char *const occ_limit_names[];
 
 struct occ_result {
 	unsigned blocks;          /* blocks per SM (0: the block cannot run at all) */

@@ -64,7 +64,7 @@ static void warp_lanes(struct sim *s, const struct warp *w, unsigned kind, uint3
 	report_add(s, &rep);
 }
 
-void diag_deadlock(struct sim *s, struct block *b, enum deadlock_why why)
+void report_deadlock(struct sim *s, struct block *b, enum deadlock_why why)
 {
 	if (s->stop)
 		return;
@@ -109,7 +109,7 @@ void diag_deadlock(struct sim *s, struct block *b, enum deadlock_why why)
 /* At most this many spinning warps are named in a livelock report. */
 #define SPIN_SHOWN 8
 
-void diag_livelock(struct sim *s)
+void report_livelock(struct sim *s)
 {
 	s->stop = true;
 	s->r->status = SIM_NO_PROGRESS;
@@ -148,7 +148,7 @@ void diag_livelock(struct sim *s)
 	}
 }
 
-void diag_fault(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x)
+void report_fault(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x)
 {
 	s->r->status = SIM_FAULT;
 	struct sim_report rep = report_of(w, RPT_FAULT);
@@ -166,7 +166,7 @@ void diag_fault(struct sim *s, struct warp *w, uint32_t pc, const struct exec_re
  * are ready but their scheduler never picks them (a policy that starves). */
 #define STARVED_SHOWN 8
 
-void diag_starved(struct sim *s)
+void report_starved(struct sim *s)
 {
 	s->stop = true;
 	s->r->status = SIM_NO_PROGRESS;

@@ -53,7 +53,7 @@ struct sim_result {
 	struct sim_sm_stats *sms; /* num_sms entries, owned by the result */
 	unsigned nsms;
 	unsigned blocks_per_sm;   /* occupancy limit used by the dispatcher */
-	const char *limiter;      /* what limits it */
+	unsigned limiter;         /* what limits it: enum occ_limit */
 	unsigned max_warps;       /* warp slots per SM */
 	unsigned warps_per_block;
 	/* Why the run stopped (status != SIM_DONE) and what the checks found,

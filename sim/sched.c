@@ -18,16 +18,9 @@ const struct sched_ops *sched_find(const char *name)
 	return NULL;
 }
 
-const char *sched_names(void)
+const struct sched_ops *sched_at(size_t i)
 {
-	static char buf[256];
-	if (!buf[0])
-		for (size_t i = 0; i < sizeof policies / sizeof policies[0]; i++) {
-			if (i)
-				strncat(buf, ", ", sizeof buf - strlen(buf) - 1);
-			strncat(buf, policies[i]->name, sizeof buf - strlen(buf) - 1);
-		}
-	return buf;
+	return i < sizeof policies / sizeof policies[0] ? policies[i] : NULL;
 }
 
 void sched_sort_by_age(const struct sched_cand *cands, unsigned n, unsigned *order)

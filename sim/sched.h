@@ -10,6 +10,7 @@
 #define SIMT_SCHED_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "gpu_config.h"
@@ -43,8 +44,9 @@ const struct sched_ops *sched_find(const char *name);
 /* Fill order[] with 0..n-1 sorted by cands[].age, oldest first (stable). */
 void sched_sort_by_age(const struct sched_cand *cands, unsigned n, unsigned *order);
 
-/* "lrr, gto, two_level, oldest" (for messages). */
-const char *sched_names(void);
+/* The i-th policy of the table (lrr, gto, two_level, oldest), NULL past
+ * the last. */
+const struct sched_ops *sched_at(size_t i);
 
 extern const struct sched_ops sched_lrr, sched_gto, sched_two_level, sched_oldest;
 

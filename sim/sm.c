@@ -236,7 +236,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	b->env.clock = t;
 	exec_insn(in, &w->x, &b->env, mask, &x);
 	if (x.fault) {
-		diag_fault(s, w, pc, &x);
+		report_fault(s, w, pc, &x);
 		s->stop = true;
 		return;
 	}

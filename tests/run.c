@@ -59,7 +59,10 @@ static void run_full(struct run *x, struct program *p, const char *config, const
 		obs.on_state = trace_writer_on_state;
 		obs.ctx = tw;
 	}
-	struct sim *s = sim_create(&c, p, &x->g, args, &obs, &d);
+	struct sim_refused refused;
+	struct sim *s = sim_create(&c, p, &x->g, args, &obs, &refused);
+	if (!s)
+		explain_refusal(&refused, &c, p, &d);
 	ck_assert_msg(s, "%s", d.msg);
 	sim_set_checks(s, checks);
 	sim_run(s, 0, &x->r);

@@ -9,6 +9,7 @@
 #include "cache.h"
 #include "coalesce.h"
 #include "common.h"
+#include "explain.h"
 #include "gmem.h"
 #include "run.h"
 #include "smem.h"
@@ -393,8 +394,11 @@ START_TEST(bad_geometry_is_refused)
 	gmem_init(&g);
 	struct diag d = {0};
 	uint32_t args[1] = {0};
-	struct sim *s = sim_create(&c, p, &g, args, NULL, &d);
+	struct sim_refused why;
+	struct sim *s = sim_create(&c, p, &g, args, NULL, &why);
 	ck_assert(s == NULL);
+	ck_assert_int_eq(why.why, REFUSE_CACHE_SIZE);
+	explain_refusal(&why, &c, p, &d);
 	ck_assert_msg(strstr(d.msg, "l2.size = 1000") && strstr(d.msg, "multiple of line x ways"), "%s", d.msg);
 	gmem_free(&g);
 	program_free(p);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "explain.h"
 #include "config.h"
 #include "occupancy.h"
 #include "run.h"
@@ -26,7 +27,7 @@ START_TEST(h100_matches_cuda_calculator)
 		struct occ_result o;
 		occ_compute(&c, t, r, s, &o);
 		ck_assert_msg(o.blocks == want, "threads %u regs %u smem %u: %u blocks, CUDA says %u (limiter %s)", t, r,
-			      s, o.blocks, want, occ_limit_names[o.limiter]);
+			      s, o.blocks, want, explain_limiter(o.limiter));
 		n++;
 		nonzero += want > 0;
 	}
@@ -58,7 +59,7 @@ START_TEST(g80_cc10_rules)
 		occ_compute(&c, k[i].t, k[i].r, k[i].s, &o);
 		ck_assert_msg(o.blocks == k[i].blocks && o.limiter == k[i].lim,
 			      "threads %u regs %u smem %u: %u blocks limited by %s, expected %u by %s", k[i].t, k[i].r,
-			      k[i].s, o.blocks, occ_limit_names[o.limiter], k[i].blocks, occ_limit_names[k[i].lim]);
+			      k[i].s, o.blocks, explain_limiter(o.limiter), k[i].blocks, explain_limiter(k[i].lim));
 	}
 }
 END_TEST

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "explain.h"
 #include "config.h"
 #include "sched.h"
 
@@ -114,7 +115,8 @@ END_TEST
 START_TEST(table_and_names)
 {
 	ck_assert_ptr_null(sched_find("fifo"));
-	ck_assert_str_eq(sched_names(), "lrr, gto, two_level, oldest");
+	char names[256];
+	ck_assert_str_eq(explain_sched_names(names, sizeof names), "lrr, gto, two_level, oldest");
 	ck_assert_ptr_eq(sched_find("two_level"), &sched_two_level);
 }
 END_TEST

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "explain.h"
 #include "gpu.h"
 #include "program.h"
 #include "util.h"
@@ -66,7 +67,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint32_t args[1];
 		if (!wl_setup(p, &g, args, &pd))
 			abort();
-		struct sim *s = sim_create(&c, p, &g, args, NULL, &d);
+		struct sim_refused why;
+		struct sim *s = sim_create(&c, p, &g, args, NULL, &why);
 		if (s) {
 			struct sim_result r;
 			sim_run(s, 20000, &r);
@@ -75,6 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sim_result_free(&r);
 			sim_destroy(s);
 		} else {
+			explain_refusal(&why, &c, p, &d);
 			cfg_locate(&o, &d);
 			if (!d.set)
 				abort();

@@ -1,0 +1,26 @@
+/* refusal.h - why the simulator refuses a config or a launch, as a code
+ * (sim/ builds no text; frontend/explain.c words it). */
+#ifndef SIMT_REFUSAL_H
+#define SIMT_REFUSAL_H
+
+enum sim_refusal {
+	REFUSE_NONE,
+	REFUSE_SCHEDULER,   /* sm.scheduler names no policy */
+	REFUSE_DIVERGENCE,  /* sm.divergence names no divergence model */
+	REFUSE_LAUNCH,      /* not one block fits on an SM: limiter says why */
+	REFUSE_TXN_LINE,    /* a cache's line is not the 128-byte transaction */
+	REFUSE_LINE_POW2,   /* a cache's line is not a power of two */
+	REFUSE_SECTOR,      /* a cache's sector is not a power of two dividing the line, <= 8 per line */
+	REFUSE_CACHE_SIZE,  /* a cache's size is not a multiple of line x ways */
+	REFUSE_L2_FETCH,    /* l2.fetch_bytes is not a power of two multiple of l2.sector */
+	REFUSE_SMEM_GROUP,  /* smem.group_lanes does not divide 32 */
+	REFUSE_SMEM_BANK,   /* smem.bank_bytes is not 4 or 8 */
+};
+
+struct sim_refused {
+	enum sim_refusal why;
+	unsigned level;     /* the cache at fault: 1 (l1) or 2 (l2) */
+	unsigned limiter;   /* REFUSE_LAUNCH: enum occ_limit */
+};
+
+#endif
