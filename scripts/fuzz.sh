@@ -3,16 +3,21 @@
 #
 #   scripts/fuzz.sh config 600      # the config loader with --set (tests/fuzz/fuzz_config.c)
 #   scripts/fuzz.sh asm 600         # the assembler and --disasm (tests/fuzz/fuzz_asm.c)
-#   scripts/fuzz.sh trace 600       # the trace reader (viz/fuzz_trace.c)
+#   scripts/fuzz.sh trace 600       # the trace reader (tests/fuzz/fuzz_trace.c)
+#   scripts/fuzz.sh sim 600         # the whole simulator on workloads that assemble,
+#                                   # every check mode on (tests/fuzz/fuzz_sim.c)
+#   scripts/fuzz.sh asm merge       # fold build-fuzz/corpus-asm into the committed
+#                                   # corpus tests/fuzz/corpus/asm (keeps what adds coverage)
 #
 # Builds build-fuzz/ with clang (every library instrumented for coverage and
 # the sanitizers), seeds a corpus in build-fuzz/corpus-TARGET from the
-# repository's inputs, and runs on one core. A crash leaves crash-* files in
-# build-fuzz/ and exits non-zero; the line "stat::number_of_executed_units"
-# gives the executions.
+# repository's inputs and the committed corpus (tests/fuzz/corpus/TARGET),
+# and runs on one core. A crash leaves crash-* files in build-fuzz/ and exits
+# non-zero; the line "stat::number_of_executed_units" gives the executions.
+# CI replays the committed corpora (meson test fuzz-corpus-TARGET).
 set -eu
 cd "$(dirname "$0")/.."
-T=${1:?usage: scripts/fuzz.sh config|asm|trace SECONDS}
+T=${1:?usage: scripts/fuzz.sh config|asm|trace|sim SECONDS|merge}
 S=${2:-60}
 B=build-fuzz
 if [ ! -f $B/build.ninja ]; then
@@ -22,12 +27,23 @@ fi
 ninja -C $B >/dev/null
 C=$B/corpus-$T
 mkdir -p "$C"
+K=tests/fuzz/corpus/$T
 case $T in
-config) BIN=$B/tests/fuzz/fuzz-config; cp configs/*.ini tests/badcfg/*.ini "$C"/ ;;
-asm) BIN=$B/tests/fuzz/fuzz-asm; cp workloads/*.s workloads/micro/*.s tests/bad/*.s tests/workloads/*.s "$C"/ ;;
-trace) BIN=$B/viz/fuzz-trace; cp tests/traces/*.trc tests/traces/bad/*.trc "$C"/ ;;
-*) echo "fuzz.sh: unknown target '$T' (config, asm, trace)" >&2; exit 2 ;;
+config) cp configs/*.ini tests/badcfg/*.ini "$C"/ ;;
+asm) cp workloads/*.s workloads/micro/*.s workloads/bugs/*.s tests/bad/*.s tests/workloads/*.s "$C"/ ;;
+trace) cp tests/traces/*.trc tests/traces/bad/*.trc "$C"/ ;;
+sim) cp workloads/*.s workloads/micro/*.s workloads/bugs/*.s tests/workloads/*.s "$C"/ ;;
+*) echo "fuzz.sh: unknown target '$T' (config, asm, trace, sim)" >&2; exit 2 ;;
 esac
+BIN=$B/tests/fuzz/fuzz-$T
+mkdir -p "$K"
+if [ "$S" = merge ]; then
+	# the committed corpus: the smallest set of inputs (of at most 16 KiB)
+	# that keeps the coverage of both
+	"$BIN" -merge=1 -max_len=16384 "$K" "$C"
+	exit
+fi
+cp "$K"/* "$C"/ 2>/dev/null || true
 cd $B
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 "../$BIN" -max_total_time="$S" -timeout=10 -rss_limit_mb=2048 \
 	-max_len=65536 -print_final_stats=1 "../$C"

@@ -1,0 +1,110 @@
+/*
+ * fuzz_sim.c - libFuzzer entry for the whole simulator: a workload that
+ * assembles is run (a cycle cap) with every check mode on, under the
+ * reconvergence stack or independent thread scheduling (the input's first
+ * byte picks), and must end in a documented status: done, or a deadlock,
+ * fault or no-progress stop that says why. The result check and the
+ * reports' text and JSON must then be writable. Never a crash, a hang or a
+ * sanitizer report.
+ *
+ * Input: a workload file's text. Corpus seeds: workloads/ (with bugs/ and
+ * micro/) and tests/workloads/.
+ *   meson setup build-fuzz -Dfuzz=true (CC=clang); build-fuzz/tests/fuzz/fuzz-sim CORPUS
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "explain.h"
+#include "gpu.h"
+#include "program.h"
+#include "util.h"
+#include "workload.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* keep one run small: the fuzzer is after crashes, not big kernels */
+#define MAX_THREADS 4096u
+#define MAX_BUFFER_WORDS (1u << 20)
+#define MAX_CYCLES 20000u
+
+static bool small_enough(const struct program *p)
+{
+	uint64_t threads = (uint64_t)p->block[0] * p->block[1] * p->block[2] * p->grid[0] * p->grid[1] * p->grid[2];
+	uint64_t words = 0;
+	for (unsigned i = 0; i < p->nbuffers; i++) {
+		words += p->buffers[i].count;
+		if (p->buffers[i].fill == FILL_FILE)
+			return false; /* reading arbitrary paths is not the target */
+	}
+	for (unsigned i = 0; i < p->nchecks; i++)
+		if (p->checks[i].kind == CHECK_FILE)
+			return false;
+	return threads <= MAX_THREADS && words <= MAX_BUFFER_WORDS;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	bool its = size && (data[0] & 1);
+	char *text = xmalloc(size + 1);
+	memcpy(text, data, size);
+	text[size] = 0;
+	struct diag d;
+	memset(&d, 0, sizeof d);
+	struct program *p = asm_from_buffer("/nonexistent/fuzz.s", text, size, NULL, 0, &d);
+	if (!p && !d.set)
+		abort(); /* a refusal always says why */
+	if (p && small_enough(p)) {
+		struct gpu_config c;
+		cfg_defaults(&c);
+		const char *sets[] = {"gpu.num_sms=2", its ? "sm.divergence=its" : "sm.divergence=stack",
+				      its ? "sm.barrier=thread" : "sm.barrier=warp", "sim.livelock_window=2000"};
+		for (size_t i = 0; i < sizeof sets / sizeof *sets; i++)
+			if (!cfg_set(&c, NULL, sets[i], &d))
+				abort();
+		struct gmem g, initial;
+		gmem_init(&g);
+		gmem_init(&initial);
+		uint32_t *args = xcalloc(p->nargs ? p->nargs : 1, sizeof *args);
+		struct sim_refused why;
+		struct sim *s = NULL;
+		if (wl_setup(p, &g, args, &d) && wl_setup(p, &initial, args, &d) &&
+		    (s = sim_create(&c, p, &g, args, NULL, &why))) {
+			sim_set_checks(s, CHECK_RACE | CHECK_INIT | CHECK_SYNC);
+			struct sim_result r;
+			sim_run(s, MAX_CYCLES, &r);
+			if (r.status != SIM_DONE && (!r.nreports || !report_is_end(r.reports[0].kind)))
+				abort(); /* every stop is diagnosed */
+			FILE *null = fopen("/dev/null", "w");
+			if (!null)
+				abort();
+			const struct explain_env env = {p, &g, &c};
+			for (unsigned i = 0; i < r.nreports; i++) {
+				explain_text(null, &env, &r.reports[i]);
+				explain_json(null, &env, &r.reports[i]);
+			}
+			if (r.status == SIM_DONE) {
+				struct diag cd;
+				memset(&cd, 0, sizeof cd);
+				if (wl_check(p, &initial, &g, null, &cd) < 0 && !cd.set)
+					abort();
+			}
+			fclose(null);
+			sim_result_free(&r);
+			sim_destroy(s);
+		} else if (!s) {
+			if (!d.set)
+				explain_refusal(&why, &c, p, &d);
+			if (!d.set)
+				abort();
+		}
+		free(args);
+		gmem_free(&g);
+		gmem_free(&initial);
+	}
+	program_free(p);
+	free(text);
+	return 0;
+}
