@@ -494,6 +494,11 @@ struct progress {
 	struct trace_writer *trace; /* --trace, or NULL */
 };
 
+static void on_report(void *ctx, const struct sim_report *rep)
+{
+	trace_writer_on_report(((struct progress *)ctx)->trace, rep);
+}
+
 static void on_state(void *ctx, const struct state_event *e)
 {
 	trace_writer_on_state(((struct progress *)ctx)->trace, e);
@@ -657,6 +662,7 @@ static int run(const struct options *o)
 			goto out;
 		}
 		obs.on_state = on_state;
+		obs.on_report = on_report;
 	}
 	phase(&pr, "filling the buffers");
 	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d)) {

@@ -31,6 +31,12 @@ struct prev { /* what the slot's last record in the current chunk said */
 	uint8_t seen;
 };
 
+struct mark {
+	uint64_t cycle;
+	uint32_t sm, pc, pc2;
+	uint8_t slot, check;
+};
+
 struct sm_chunk {
 	uint8_t *buf;
 	size_t len;
@@ -50,6 +56,8 @@ struct trace_writer {
 	size_t zcap;
 	uint64_t nchunks;
 	long total_at;    /* file offset of the header's total cycles (-1: not seekable) */
+	struct mark *marks;  /* the check modes' findings, written at the end */
+	unsigned nmarks, mcap;
 };
 
 static void put(struct trace_writer *t, const void *p, size_t n)
@@ -211,6 +219,18 @@ void trace_writer_on_state(void *ctx, const struct state_event *e)
 	*o = (struct open_interval){e->cycle, e->block, e->pc, e->mask, (uint8_t)e->state, (uint8_t)e->warp_in_block};
 }
 
+void trace_writer_on_report(void *ctx, const struct sim_report *rep)
+{
+	struct trace_writer *t = ctx;
+	if (t->nmarks >= TRACE_MAX_MARKS)
+		return;
+	GROW(t->marks, t->mcap, t->nmarks + 1);
+	uint8_t check = rep->kind == HAZ_RACE ? TRACE_MARK_RACE : rep->kind == HAZ_UNINIT ? TRACE_MARK_INIT
+										    : TRACE_MARK_SYNC;
+	t->marks[t->nmarks++] = (struct mark){rep->cycle, rep->sm, rep->pc,
+					      rep->kind == HAZ_RACE ? rep->pc2 : rep->pc, (uint8_t)rep->slot, check};
+}
+
 int trace_writer_close(struct trace_writer *t, uint64_t total_cycles)
 {
 	for (unsigned sm = 0; sm < t->nsms; sm++)
@@ -221,6 +241,19 @@ int trace_writer_close(struct trace_writer *t, uint64_t total_cycles)
 		}
 	for (unsigned sm = 0; sm < t->nsms; sm++)
 		flush_chunk(t, sm);
+	if (t->nmarks) {
+		put_u8(t, 'M');
+		put_u32(t, t->nmarks);
+		for (unsigned i = 0; i < t->nmarks; i++) {
+			const struct mark *m = &t->marks[i];
+			put_u64(t, m->cycle);
+			put_u32(t, m->sm);
+			put_u8(t, m->slot);
+			put_u8(t, m->check);
+			put_u32(t, m->pc);
+			put_u32(t, m->pc2);
+		}
+	}
 	put_u8(t, 'E');
 	put_u64(t, total_cycles);
 	put_u64(t, t->nchunks);
@@ -235,6 +268,7 @@ int trace_writer_close(struct trace_writer *t, uint64_t total_cycles)
 	}
 	free(t->sm);
 	free(t->open);
+	free(t->marks);
 	free(t->zbuf);
 	ZSTD_freeCCtx(t->z);
 	free(t);

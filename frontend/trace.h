@@ -18,6 +18,10 @@ struct trace_writer *trace_writer_open(const char *path, const struct gpu_config
 /* The sim_observer on_state callback (ctx: the writer). */
 void trace_writer_on_state(void *ctx, const struct state_event *e);
 
+/* The sim_observer on_report callback (ctx: the writer): a check's finding
+ * becomes a mark in the trace. */
+void trace_writer_on_report(void *ctx, const struct sim_report *rep);
+
 /* Close every open interval at total_cycles, write the rest and the end
  * record, and free t. Returns 0, or an errno value (the first write error). */
 int trace_writer_close(struct trace_writer *t, uint64_t total_cycles);

@@ -12,6 +12,7 @@
 #include "config.h"
 #include "lod.h"
 #include "run.h"
+#include "trace_format.h"
 #include "trace_read.h"
 
 struct loaded {
@@ -242,6 +243,46 @@ START_TEST(test_reader_good)
 }
 END_TEST
 
+/* Version 3's marks (make.py's marked trace): read as written, in order. */
+START_TEST(test_reader_marks)
+{
+	struct loaded L;
+	ck_assert_msg(load(&L, src_path("tests/traces/marked.trc")), "%s", L.err);
+	ck_assert_uint_eq(L.t.version, 3);
+	ck_assert_uint_eq(L.t.nmarks, 2);
+	const struct trace_mark *a = &L.t.marks[0], *b = &L.t.marks[1];
+	ck_assert(a->cycle == 24 && a->sm == 0 && a->slot == 0 && a->check == TRACE_MARK_RACE && a->pc == 1 && a->pc2 == 0);
+	ck_assert(b->cycle == 10 && b->sm == 1 && b->slot == 3 && b->check == TRACE_MARK_SYNC && b->pc == 1 && b->pc2 == 1);
+	ck_assert_uint_eq(L.n, 7); /* the records are the good trace's */
+	unload(&L);
+}
+END_TEST
+
+/* simt-sim --racecheck --trace: the race of tiled_mm_nosync.s on g80 (one,
+ * test_checks.c says why) is a mark at the cycle and warp slot of the
+ * write, naming both pcs (37, the store; 43, the earlier load). */
+START_TEST(test_run_marks_race)
+{
+	char out[8192], path[64], args[256];
+	snprintf(path, sizeof path, "/tmp/simt-marks-%d.trc", (int)getpid());
+	snprintf(args, sizeof args, "configs/g80.ini workloads/bugs/tiled_mm_nosync.s --racecheck --trace %s", path);
+	ck_assert_int_eq(run_simt_sim(args, out, sizeof out), 6);
+	struct loaded L;
+	ck_assert_msg(load(&L, path), "%s", L.err);
+	ck_assert_uint_eq(L.t.nmarks, 1);
+	const struct trace_mark *k = &L.t.marks[0];
+	ck_assert(k->check == TRACE_MARK_RACE && k->pc == 37 && k->pc2 == 43);
+	/* the slot that issued the store is issuing it at that cycle */
+	bool issued = false;
+	for (size_t i = 0; i < L.n; i++)
+		if (L.r[i].slot == k->sm * L.t.nslots + k->slot && L.r[i].start <= k->cycle && k->cycle < L.r[i].end)
+			issued = !strcmp(state_name(&L, &L.r[i]), "selected") && L.r[i].pc == 37;
+	ck_assert(issued);
+	unload(&L);
+	remove(path);
+}
+END_TEST
+
 /* The longest run a trace may hold (2^62 cycles, make.py) loads and
  * summarises quickly: nothing walks it cycle by cycle or overflows. */
 START_TEST(test_reader_long_run)
@@ -427,6 +468,8 @@ Suite *trace_suite(void)
 	tcase_add_test(tc, test_cycles_match_stalls);
 	tcase_add_test(tc, test_trace_deterministic);
 	tcase_add_test(tc, test_reader_good);
+	tcase_add_test(tc, test_reader_marks);
+	tcase_add_test(tc, test_run_marks_race);
 	tcase_add_test(tc, test_reader_long_run);
 	tcase_add_test(tc, test_reader_bad_corpus);
 	tcase_add_test(tc, test_reader_truncated_everywhere);

@@ -185,6 +185,35 @@ static void draw_plot(struct model *m, const struct view *v, const struct layout
 	free(lanes);
 }
 
+/* The check modes' colours (racecheck, initcheck, synccheck): none is a
+ * state's colour, and a black outline sets them off any state. */
+static const uint32_t mark_colour[TRACE_MARK_KINDS] = {0xffffff, 0xff00ff, 0x00ffff};
+static const char *const mark_names[TRACE_MARK_KINDS] = {"race", "uninitialized read", "sync misuse"};
+
+/* The findings of the check modes: a bar across the row of the warp slot
+ * at the cycle, 3 pixels wide in a black outline and a little taller than
+ * the row, so it shows whatever the zoom. */
+static void draw_marks(const struct model *m, const struct view *v, const struct layout *lo, struct picture *p)
+{
+	double cpp = (double)(v->c1 - v->c0) / lo->plot_w;
+	for (size_t i = 0; i < m->t.nmarks; i++) {
+		const struct trace_mark *k = &m->t.marks[i];
+		if (k->cycle < v->c0 || k->cycle >= v->c1)
+			continue;
+		unsigned g = k->sm * m->t.nslots + k->slot;
+		for (unsigned r = lo->r0; r < lo->r1; r++) {
+			if (m->row_slot[r] != g)
+				continue;
+			int x = lo->plot_x + (int)((double)(k->cycle - v->c0) / cpp);
+			int y = lo->plot_y + (int)((r - lo->r0) * lo->row_h);
+			int h = (int)lo->row_h;
+			fill(p, x - 2, y - 3, 5, (h < 1 ? 1 : h) + 6, 0);
+			fill(p, x - 1, y - 2, 3, (h < 1 ? 1 : h) + 4, mark_colour[k->check]);
+			break;
+		}
+	}
+}
+
 static void draw_labels(const struct model *m, const struct font *f, const struct layout *lo, struct picture *p)
 {
 	const struct trace *t = &m->t;
@@ -292,6 +321,17 @@ static void draw_legend(const struct model *m, const struct view *v, const struc
 		font_draw(f, p, x + lo->line_h, y, name, FG);
 		x += w;
 	}
+	for (unsigned k = 0; k < TRACE_MARK_KINDS && m->t.nmarks; k++) {
+		int w = font_width(f, mark_names[k]) + lo->line_h + 12;
+		if (x + w > p->w) {
+			x = 4;
+			y += lo->line_h;
+		}
+		fill(p, x + lo->line_h / 2 - 3, y, 5, lo->line_h, 0);
+		fill(p, x + lo->line_h / 2 - 2, y + 1, 3, lo->line_h - 2, mark_colour[k]);
+		font_draw(f, p, x + lo->line_h, y, mark_names[k], FG);
+		x += w;
+	}
 	if (v->help)
 		font_draw(f, p, 4, y + lo->line_h,
 			  "wheel or W/S zoom   drag or A/D pan   +/- and Up/Down rows   F fit   G go to cycle   click pin   P save PNG   Q quit",
@@ -394,6 +434,7 @@ bool render_frame(struct model *m, const struct font *f, const struct view *v, s
 	if (level < 0 && !model_window(m, v->c0, v->c1))
 		return false;
 	draw_plot(m, v, &lo, level, p);
+	draw_marks(m, v, &lo, p);
 	draw_labels(m, f, &lo, p);
 	draw_axis(v, f, &lo, p);
 	draw_overview(m, v, f, &lo, p);

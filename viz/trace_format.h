@@ -29,6 +29,14 @@
  *     u32      records
  *     u8       codec (TRACE_RAW or TRACE_ZSTD)
  *     u32      raw bytes, u32 stored bytes, then the stored bytes
+ *   marks (version 3; at most one such section, after the chunks, absent
+ *   when the run found nothing): the findings of the check modes
+ *   (--racecheck, --initcheck, --synccheck), in the order found
+ *     u8       'M'
+ *     u32      count (at most TRACE_MAX_MARKS)
+ *     count times: u64 cycle, u32 SM, u8 slot (of the warp that made the
+ *              access or issued the instruction), u8 check (TRACE_MARK_*),
+ *              u32 pc, u32 the other pc (a race's earlier access; else pc)
  *   end:
  *     u8       'E'
  *     u64      total cycles of the run
@@ -56,13 +64,16 @@
 #include <stdint.h>
 
 #define TRACE_MAGIC "SIMTTRC\x1a"
-#define TRACE_VERSION 2u /* a reader also reads version 1 */
+#define TRACE_VERSION 3u /* a reader also reads versions 1 and 2 */
 #define TRACE_MAX_SLOTS 255u
 #define TRACE_MAX_STATES 32u
 #define TRACE_CHUNK_RAW_MAX (1u << 24) /* a reader refuses bigger chunks */
 #define TRACE_MAX_CYCLES ((uint64_t)1 << 62) /* a reader refuses longer runs */
 
 enum { TRACE_RAW = 0, TRACE_ZSTD = 1 };
+enum { TRACE_MARK_RACE = 0, TRACE_MARK_INIT = 1, TRACE_MARK_SYNC = 2, TRACE_MARK_KINDS };
+#define TRACE_MAX_MARKS (1u << 20)
+#define TRACE_MARK_BYTES 22u
 enum { TR_PC_SAME = 1, TR_PC_NEXT = 2, TR_MASK = 4, TR_BLOCK = 8 };
 
 static inline size_t trace_put_varint(uint8_t *p, uint64_t v)

@@ -134,8 +134,8 @@ static bool read_header(struct trace *t, struct cur *c)
 		return fail(c, "not a simt-sim trace (bad magic)");
 	c->at = 8;
 	t->version = get_u32(c, "version");
-	if (!c->bad && t->version != TRACE_VERSION && t->version != 1)
-		return fail(c, "trace version %u; this reader knows versions 1 and %u", t->version, TRACE_VERSION);
+	if (!c->bad && (t->version < 1 || t->version > TRACE_VERSION))
+		return fail(c, "trace version %u; this reader knows versions 1 to %u", t->version, TRACE_VERSION);
 	t->nsms = get_u32(c, "SM count");
 	t->nslots = get_u32(c, "slot count");
 	t->nsub = get_u32(c, "sub-partition count");
@@ -293,6 +293,35 @@ bool trace_decode(struct trace *t, size_t i, struct trace_rec *out, char *err, s
 	return ok;
 }
 
+/* The marks section after its tag: every field in range. */
+static bool read_marks(struct trace *t, struct cur *c)
+{
+	uint32_t n = get_u32(c, "mark count");
+	if (c->bad)
+		return false;
+	if (!n || n > TRACE_MAX_MARKS || (size_t)n * TRACE_MARK_BYTES > c->n - c->at)
+		return fail(c, "%u marks (expected 1..%u, each %u bytes, before the end record)", n, TRACE_MAX_MARKS,
+			    TRACE_MARK_BYTES);
+	t->marks = calloc(n, sizeof *t->marks);
+	for (uint32_t i = 0; i < n; i++) {
+		struct trace_mark *m = &t->marks[i];
+		m->cycle = get_u64(c, "mark cycle");
+		m->sm = get_u32(c, "mark SM");
+		m->slot = get_u8(c, "mark slot");
+		m->check = get_u8(c, "mark check");
+		m->pc = get_u32(c, "mark pc");
+		m->pc2 = get_u32(c, "mark pc");
+		if (c->bad)
+			return false;
+		if (m->sm >= t->nsms || m->slot >= t->nslots || m->check >= TRACE_MARK_KINDS || m->pc >= t->ncode ||
+		    m->pc2 >= t->ncode || m->cycle > t->total_cycles)
+			return fail(c, "bad mark %u: cycle %llu, SM %u, slot %u, check %u, pcs %u and %u", i,
+				    (unsigned long long)m->cycle, m->sm, m->slot, m->check, m->pc, m->pc2);
+	}
+	t->nmarks = n;
+	return true;
+}
+
 bool trace_index(struct trace *t, const uint8_t *data, size_t size, char *err, size_t errlen)
 {
 	memset(t, 0, sizeof *t);
@@ -319,11 +348,19 @@ bool trace_index(struct trace *t, const uint8_t *data, size_t size, char *err, s
 	t->chunks = calloc(nchunks ? nchunks : 1, sizeof *t->chunks);
 	c.n = size - END_BYTES;
 	while (c.at < c.n) {
-		if (t->nchunks == nchunks)
-			return fail(&c, "more chunks than the end record's %llu", (unsigned long long)nchunks);
-		if (get_u8(&c, "chunk tag") != 'C') {
+		uint8_t tag = get_u8(&c, "chunk tag");
+		if (tag == 'M' && t->version >= 3 && !t->marks) {
+			if (!read_marks(t, &c))
+				return false;
+			continue;
+		}
+		if (tag != 'C') {
 			c.at--;
-			return fail(&c, "expected a chunk ('C')");
+			return fail(&c, t->version >= 3 ? "expected a chunk ('C') or the marks ('M')" : "expected a chunk ('C')");
+		}
+		if (t->nchunks == nchunks) {
+			c.at--;
+			return fail(&c, "more chunks than the end record's %llu", (unsigned long long)nchunks);
 		}
 		struct trace_chunk *k = &t->chunks[t->nchunks];
 		k->sm = get_u32(&c, "chunk SM");
@@ -476,6 +513,7 @@ void trace_free(struct trace *t)
 	free(t->disasm);
 	free(t->srcloc);
 	free(t->chunks);
+	free(t->marks);
 	free(t->zbuf);
 	ZSTD_freeDCtx(t->zctx);
 	memset(t, 0, sizeof *t);

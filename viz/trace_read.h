@@ -26,6 +26,13 @@ struct trace_chunk {
 	uint64_t min_start, max_end;
 };
 
+/* A check mode's finding at a cycle, on a warp slot (TRACE_MARK_* check). */
+struct trace_mark {
+	uint64_t cycle;
+	uint32_t sm, pc, pc2;
+	uint8_t slot, check;
+};
+
 struct trace {
 	const uint8_t *data;      /* the whole file (not owned) */
 	size_t size;
@@ -41,6 +48,8 @@ struct trace {
 	uint64_t total_cycles;    /* the end record's */
 	struct trace_chunk *chunks;
 	size_t nchunks;
+	struct trace_mark *marks; /* version 3: the check modes' findings, in the order found */
+	size_t nmarks;
 	uint64_t nrecords;
 	/* decoding scratch, kept between chunks */
 	uint8_t *zbuf;

@@ -22,6 +22,15 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* Does the result say why the run stopped? */
+static bool has_end(const struct sim_result *r)
+{
+	for (unsigned i = 0; i < r->nreports; i++)
+		if (report_is_end(r->reports[i].kind))
+			return true;
+	return false;
+}
+
 static const char kernel[] =
 	".buffer v u32 64 zero\n.arg v\n.grid 2\n.block 32\n.check v expr(i)\n"
 	"        s2r r0, %tid.x\n        s2r r1, %ctaid.x\n        imad r0, r1, 32, r0\n"
@@ -72,7 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (s) {
 			struct sim_result r;
 			sim_run(s, 20000, &r);
-			if (r.status != SIM_DONE && (!r.nreports || !report_is_end(r.reports[0].kind)))
+			if (r.status != SIM_DONE && !has_end(&r))
 				abort(); /* every stop is diagnosed */
 			sim_result_free(&r);
 			sim_destroy(s);

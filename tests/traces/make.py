@@ -68,6 +68,24 @@ def chunk(sm, recs, nrec=None, codec=0, stored=None):
     return b"C" + struct.pack("<IIBII", sm, len(recs) if nrec is None else nrec, codec, len(raw), len(stored)) + stored
 
 
+def marks(items, count=None):
+    """Version 3's marks section: (cycle, sm, slot, check, pc, pc2) each."""
+    out = b"M" + struct.pack("<I", len(items) if count is None else count)
+    for cycle, sm, slot, check, pc, pc2 in items:
+        out += struct.pack("<QIBBII", cycle, sm, slot, check, pc, pc2)
+    return out
+
+
+# The marked trace: the good trace's records as version 3, with a race at
+# cycle 24 on SM 0 slot 0 (pcs 1 and 0) and a sync misuse at cycle 10 on
+# SM 1 slot 3 (pc 1).
+GOOD_MARKS = [(24, 0, 0, 0, 1, 0), (10, 1, 3, 2, 1, 1)]
+
+
+def marked():
+    return header(version=3) + chunk(0, GOOD_RECS0) + chunk(1, GOOD_RECS1) + marks(GOOD_MARKS) + end(30, 2)
+
+
 def end(total, nchunks):
     return b"E" + struct.pack("<QQ", total, nchunks)
 
@@ -96,7 +114,17 @@ def bad_cases():
     c1 = chunk(1, GOOD_RECS1)
     yield "empty", b"", "truncated: magic"
     yield "magic", b"PNG\x00" + g[4:], "bad magic"
-    yield "version", header(version=3) + c0 + end(30, 1), "trace version 3"
+    yield "version", header(version=4) + c0 + end(30, 1), "trace version 4"
+    h3 = header(version=3)
+    yield "marks_in_v2", header(version=2) + c0 + marks(GOOD_MARKS) + end(30, 1), "expected a chunk ('C')"
+    yield "marks_twice", h3 + c0 + marks(GOOD_MARKS) + marks(GOOD_MARKS) + end(30, 1), "expected a chunk ('C') or"
+    yield "marks_none", h3 + c0 + marks([]) + end(30, 1), "0 marks"
+    yield "marks_count", h3 + c0 + marks(GOOD_MARKS, count=3) + end(30, 1), "3 marks"
+    yield "mark_sm", h3 + c0 + marks([(1, 2, 0, 0, 0, 0)]) + end(30, 1), "bad mark 0: cycle 1, SM 2"
+    yield "mark_slot", h3 + c0 + marks([(1, 0, 4, 0, 0, 0)]) + end(30, 1), "slot 4"
+    yield "mark_check", h3 + c0 + marks([(1, 0, 0, 3, 0, 0)]) + end(30, 1), "check 3"
+    yield "mark_pc", h3 + c0 + marks([(1, 0, 0, 0, 0, 3)]) + end(30, 1), "pcs 0 and 3"
+    yield "mark_cycle", h3 + c0 + marks([(31, 0, 0, 0, 0, 0)]) + end(30, 1), "cycle 31"
     yield "peak_issue", header(version=2, peak=0) + c0 + end(30, 1), "peak issue rate 0 per cycle"
     yield "no_sms", header(nsms=0) + end(0, 0), "0 SMs"
     yield "many_slots", header(nslots=300) + end(0, 0), "300 warp slots"
@@ -157,6 +185,8 @@ def long_run():
 def main():
     with open(os.path.join(HERE, "good.trc"), "wb") as f:
         f.write(good())
+    with open(os.path.join(HERE, "marked.trc"), "wb") as f:
+        f.write(marked())
     with open(os.path.join(HERE, "long_run.trc"), "wb") as f:
         f.write(long_run())
     lines = []
