@@ -147,6 +147,24 @@ def check(tmp):
     assert 'sel"ected\\ \ufffd' in got, got
     print("perfetto: odd state names escaped into valid JSON")
 
+    # marks (trace version 3, make.py's marked trace: a race at cycle 24 on SM
+    # 0 slot 0, a sync misuse at cycle 10 on SM 1 slot 3): instant events on
+    # their slots' tracks in Perfetto, and bars over the states in the PNG
+    # in the mark colours (race white, sync cyan), which no state uses
+    marked = os.path.join(SRC, "tests/traces/marked.trc")
+    run([VIEW, marked, "--perfetto", js])
+    inst = [(e["pid"], e["tid"], e["name"], round(e["ts"] * 1000), e["args"]["pc"], e["args"]["other_pc"])
+            for e in json.load(open(js))["traceEvents"] if e["ph"] == "i"]
+    assert inst == [(0, 0, "racecheck", 24, 1, 0), (1, 3, "synccheck", 10, 1, 1)], inst
+    counts = []
+    for t in (os.path.join(SRC, "tests/traces/good.trc"), marked):
+        run([VIEW, t, "--png", png, "--size", "388x300", "--cycles", "0:30"])
+        w, h, px = read_png(png)
+        plot = [px(x, y) for x in range(84, w - 4) for y in range(40, 220)]
+        counts.append((plot.count(0xffffff), plot.count(0x00ffff)))
+    assert counts[0] == (0, 0) and counts[1][0] > 0 and counts[1][1] > 0, counts
+    print(f"marks: instant events in Perfetto; mark pixels (white, cyan) {counts[1]} in the PNG, none without marks")
+
     # no display: the window cannot be shown, so simt-view says so and exits
     # at once (SDL would otherwise draw into its offscreen driver and wait)
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}

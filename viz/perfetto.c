@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "trace_format.h"
 #include "perfetto.h"
 
 /* cycles as microseconds (cycles / 1000, exactly) */
@@ -105,6 +106,21 @@ bool perfetto_write(struct model *m, FILE *f, uint64_t c0, uint64_t c1)
 			ts(f, dl[sm][i].at);
 			fprintf(f, ",\"args\":{\"warps\":%ld}},\n", n);
 		}
+	}
+	/* the check modes' findings: instant events on the slot's track */
+	static const char *const check[TRACE_MARK_KINDS] = {"racecheck", "initcheck", "synccheck"};
+	for (size_t i = 0; i < t->nmarks && ok; i++) {
+		const struct trace_mark *k = &t->marks[i];
+		if (k->cycle < c0 || k->cycle >= c1)
+			continue;
+		fprintf(f, "{\"ph\":\"i\",\"s\":\"t\",\"pid\":%u,\"tid\":%u,\"name\":\"%s\",\"ts\":", k->sm, k->slot,
+			check[k->check]);
+		ts(f, k->cycle);
+		fprintf(f, ",\"args\":{\"pc\":%u,\"insn\":", k->pc);
+		json_string(f, t->disasm[k->pc]);
+		fprintf(f, ",\"at\":");
+		json_string(f, t->srcloc[k->pc]);
+		fprintf(f, ",\"other_pc\":%u}},\n", k->pc2);
 	}
 	fputs("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":0,\"args\":{\"name\":\"SM 0\"}}\n]}\n", f);
 	for (unsigned sm = 0; sm < t->nsms; sm++)
