@@ -172,14 +172,26 @@ static void global_name(const struct gmem *g, uint32_t addr, char *buf, size_t n
 	snprintf(buf, n, "outside every buffer");
 }
 
-/* "thread 17 (warp 0, lane 17) at file:line (pc N): text" */
-static void thread_at(FILE *f, const struct program *p, unsigned warp, uint32_t lanes, uint32_t pc)
+/* "thread 17 (warp 0, lane 17) at file:line (pc N): text", with "of
+ * block (x,y,z) " after the thread number when block is not NULL */
+static void thread_at(FILE *f, const struct program *p, const uint32_t *block, unsigned warp, uint32_t lanes,
+		      uint32_t pc)
 {
 	unsigned lane = lanes ? (unsigned)__builtin_ctz(lanes) : 0;
-	char at[160], text[160];
+	char at[160], text[160], of[64] = "";
 	disasm_insn(p, &p->code[pc < p->ncode ? pc : 0], text, sizeof text);
-	fprintf(f, "thread %u (warp %u, lane %u) at %s: %s\n", warp * 32 + lane, warp, lane,
+	if (block)
+		snprintf(of, sizeof of, " of block (%u,%u,%u)", block[0], block[1], block[2]);
+	fprintf(f, "thread %u%s (warp %u, lane %u) at %s: %s\n", warp * 32 + lane, of, warp, lane,
 		where(p, pc, at, sizeof at), pc < p->ncode ? text : "end");
+}
+
+/* Block id (x,y,z) of linear id lin in p's grid. */
+static void block_id(const struct program *p, uint64_t lin, uint32_t id[3])
+{
+	id[0] = (uint32_t)(lin % p->grid[0]);
+	id[1] = (uint32_t)(lin / p->grid[0] % p->grid[1]);
+	id[2] = (uint32_t)(lin / ((uint64_t)p->grid[0] * p->grid[1]));
 }
 
 void explain_text(FILE *f, const struct explain_env *e, const struct sim_report *r)
@@ -295,14 +307,22 @@ void explain_text(FILE *f, const struct explain_env *e, const struct sim_report 
 		break;
 	case HAZ_RACE: {
 		bool now_write = r->why != RACE_RAW, then_write = r->why != RACE_WAR;
-		shared_name(p, r->addr, name, sizeof name);
-		fprintf(f, "%s hazard on shared memory at 0x%x (%s, %u bytes), block (%u,%u,%u) on SM %u, cycle %" PRIu64
-			   "\n", PICK(race_names, r->why), r->addr, name, r->bytes, r->block[0], r->block[1], r->block[2],
-			r->sm, r->cycle);
+		bool shared = r->space == SPACE_SHARED;
+		if (shared)
+			shared_name(p, r->addr, name, sizeof name);
+		else
+			global_name(e->g, r->addr, name, sizeof name);
+		char blk[48] = "";
+		if (shared)
+			snprintf(blk, sizeof blk, "block (%u,%u,%u) ", r->block[0], r->block[1], r->block[2]);
+		fprintf(f, "%s hazard on %s memory at 0x%x (%s, %u bytes), %son SM %u, cycle %" PRIu64 "\n",
+			PICK(race_names, r->why), shared ? "shared" : "global", r->addr, name, r->bytes, blk, r->sm, r->cycle);
+		uint32_t other[3];
+		block_id(p, r->block2, other);
 		fprintf(f, "    %s by ", then_write ? "write" : "read ");
-		thread_at(f, p, r->warp2, r->lanes2, r->pc2);
+		thread_at(f, p, shared ? NULL : other, r->warp2, r->lanes2, r->pc2);
 		fprintf(f, "    %s by ", now_write ? "write" : "read ");
-		thread_at(f, p, r->warp, r->lanes, r->pc);
+		thread_at(f, p, shared ? NULL : r->block, r->warp, r->lanes, r->pc);
 		break;
 	}
 	case HAZ_UNINIT:
@@ -313,7 +333,7 @@ void explain_text(FILE *f, const struct explain_env *e, const struct sim_report 
 		fprintf(f, "read of uninitialized %s memory at 0x%x (%s, %u bytes), block (%u,%u,%u) on SM %u, cycle %" PRIu64
 			   "\n    by ", r->space == SPACE_SHARED ? "shared" : "global", r->addr, name, r->bytes,
 			r->block[0], r->block[1], r->block[2], r->sm, r->cycle);
-		thread_at(f, p, r->warp, r->lanes, r->pc);
+		thread_at(f, p, NULL, r->warp, r->lanes, r->pc);
 		break;
 	case REPORT_KIND_COUNT:
 		break;
@@ -337,14 +357,14 @@ const char *explain_check(const struct sim_report *r)
 	return r->kind == HAZ_RACE ? "racecheck" : r->kind == HAZ_UNINIT ? "initcheck" : "synccheck";
 }
 
-static void json_thread(FILE *f, const char *key, unsigned warp, uint32_t lanes, uint32_t pc,
+static void json_thread(FILE *f, const char *key, const uint32_t *block, unsigned warp, uint32_t lanes, uint32_t pc,
 			const struct program *p)
 {
 	unsigned lane = lanes ? (unsigned)__builtin_ctz(lanes) : 0;
 	char text[160];
 	disasm_insn(p, &p->code[pc < p->ncode ? pc : 0], text, sizeof text);
-	fprintf(f, ", \"%s\": {\"thread\": %u, \"warp\": %u, \"lane\": %u, \"pc\": %u, \"line\": %u, \"instruction\": ",
-		key, warp * 32 + lane, warp, lane, pc, pc < p->ncode ? p->loc[pc].line : 0);
+	fprintf(f, ", \"%s\": {\"block\": [%u, %u, %u], \"thread\": %u, \"warp\": %u, \"lane\": %u, \"pc\": %u, \"line\": %u, \"instruction\": ",
+		key, block[0], block[1], block[2], warp * 32 + lane, warp, lane, pc, pc < p->ncode ? p->loc[pc].line : 0);
 	json_string(f, pc < p->ncode ? text : "end");
 	fputc('}', f);
 }
@@ -368,10 +388,12 @@ void explain_json(FILE *f, const struct explain_env *e, const struct sim_report 
 	fprintf(f, ", \"sm\": %u, \"block\": [%u, %u, %u], \"cycle\": %" PRIu64, r->sm, r->block[0], r->block[1],
 		r->block[2], r->cycle);
 	if (r->kind == HAZ_RACE) {
-		json_thread(f, "first", r->warp2, r->lanes2, r->pc2, e->p);
-		json_thread(f, "second", r->warp, r->lanes, r->pc, e->p);
+		uint32_t other[3];
+		block_id(e->p, r->block2, other);
+		json_thread(f, "first", other, r->warp2, r->lanes2, r->pc2, e->p);
+		json_thread(f, "second", r->block, r->warp, r->lanes, r->pc, e->p);
 	} else {
-		json_thread(f, "at", r->warp, r->lanes, r->pc, e->p);
+		json_thread(f, "at", r->block, r->warp, r->lanes, r->pc, e->p);
 		fprintf(f, ", \"lanes\": %u, \"other_lanes\": %u", r->lanes, r->lanes2);
 		if (r->kind == SYNC_MASK_OUTSIDE || r->kind == SYNC_MASK_EXITED || r->kind == SYNC_WARPSYNC_STACK)
 			fprintf(f, ", \"mask\": %u", r->mask);

@@ -63,6 +63,7 @@ static void usage(FILE *f)
 		"  --max-cycles N         stop with exit code 5 at cycle N\n"
 		"  --disasm               print the assembled workload as source and exit\n"
 		"  --racecheck            report shared-memory races between threads of a block\n"
+		"  --racecheck-global     ... and global-memory races between any threads of the grid\n"
 		"  --initcheck            report reads of memory nothing wrote\n"
 		"  --synccheck            report misuse of barriers and warp-wide operations\n"
 		"  --help-config          list every config key\n"
@@ -164,6 +165,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->disasm = 1;
 		} else if (!strcmp(a, "--racecheck")) {
 			o->checks |= CHECK_RACE;
+		} else if (!strcmp(a, "--racecheck-global")) {
+			o->checks |= CHECK_RACE | CHECK_RACE_GLOBAL;
 		} else if (!strcmp(a, "--initcheck")) {
 			o->checks |= CHECK_INIT;
 		} else if (!strcmp(a, "--synccheck")) {
@@ -224,7 +227,7 @@ static double dram_gb_s(const struct gpu_config *c, const struct sim_stats *s)
  * without --synccheck). */
 static bool is_hazard(const struct sim_report *rep, unsigned checks)
 {
-	return (rep->kind == HAZ_RACE && (checks & CHECK_RACE)) || (rep->kind == HAZ_UNINIT && (checks & CHECK_INIT)) ||
+	return (rep->kind == HAZ_RACE && (checks & (CHECK_RACE | CHECK_RACE_GLOBAL))) || (rep->kind == HAZ_UNINIT && (checks & CHECK_INIT)) ||
 	       (report_is_sync(rep->kind) && (checks & CHECK_SYNC));
 }
 
@@ -301,8 +304,8 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 	free(warnings);
 	/* the findings of the check modes that are on */
 	fprintf(f, ",\n  \"checks\": [");
-	static const char *const check_names[] = {"racecheck", "initcheck", "synccheck"};
-	for (unsigned k = 0, n = 0; k < 3; k++)
+	static const char *const check_names[] = {"racecheck", "initcheck", "synccheck", "racecheck-global"};
+	for (unsigned k = 0, n = 0; k < 4; k++)
 		if (checks >> k & 1)
 			fprintf(f, "%s\"%s\"", n++ ? ", " : "", check_names[k]);
 	fprintf(f, "],\n  \"hazards\": [");

@@ -137,7 +137,7 @@ void sim_set_checks(struct sim *s, unsigned checks)
 {
 	s->checks = checks;
 	check_free(s->chk);
-	s->chk = checks & (CHECK_RACE | CHECK_INIT) ? check_create(s, checks) : NULL;
+	s->chk = checks & (CHECK_RACE | CHECK_INIT | CHECK_RACE_GLOBAL) ? check_create(s, checks) : NULL;
 }
 
 void sim_destroy(struct sim *s)

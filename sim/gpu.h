@@ -71,6 +71,7 @@ enum sim_check {
 	CHECK_RACE = 1, /* shared-memory hazards between threads of a block */
 	CHECK_INIT = 2, /* reads of memory nothing wrote */
 	CHECK_SYNC = 4, /* misuse of bar.sync, warpsync and warp-wide operations */
+	CHECK_RACE_GLOBAL = 8, /* racecheck of global memory too, between any threads of the grid */
 };
 
 struct sim;

@@ -41,9 +41,10 @@ enum report_kind {
 	SYNC_MASK_OUTSIDE,   /* op at pc: its mask names warp's lanes2, live but not issuing */
 	SYNC_MASK_EXITED,    /* op at pc: its mask names warp's lanes2, exited or absent */
 	SYNC_SHFL_SRC,       /* op at pc reads warp's lanes2, which are not issuing */
-	/* racecheck: a shared-memory access (pc, warp, lanes: one lane) and an
-	 * earlier one of another thread (pc2, warp2, lanes2) to the same bytes
-	 * with no barrier between; why: enum race_kind; addr, bytes */
+	/* racecheck: an access of shared (or, with CHECK_RACE_GLOBAL, global)
+	 * memory (pc, warp, lanes: one lane) and an earlier one of another
+	 * thread (pc2, warp2 of block2, lanes2) to the same bytes with nothing
+	 * ordering them; why: enum race_kind; space, addr, bytes */
 	HAZ_RACE,
 	/* initcheck: warp, lanes (one) read addr (bytes) in space at pc before
 	 * anything wrote it */
@@ -76,7 +77,8 @@ struct sim_report {
 	uint8_t op;          /* the opcode at pc (sync reports) */
 	unsigned sm, slot;     /* slot: the warp slot of warp on its SM */
 	uint32_t block[3];
-	unsigned warp, warp2;  /* warps in the block */
+	uint64_t block2;       /* a race: the linear id of the other thread's block */
+	unsigned warp, warp2;  /* warps in the block (warp2: in block2) */
 	uint32_t lanes, lanes2;
 	uint32_t pc, pc2;
 	uint32_t addr, bytes;  /* bytes accessed at addr */

@@ -10,8 +10,9 @@
  * is taken as synchronised with every later one (no report). */
 #define WS_RING 64u
 
-/* One recorded access of a shared word. */
+/* One recorded access of a word. */
 struct acc {
+	uint64_t block;   /* linear block id */
 	uint32_t pc;
 	uint32_t epoch;   /* the block's barrier count at the access */
 	uint32_t wgen;    /* the warp's warpsync release count at the access */
@@ -41,6 +42,7 @@ struct check_state {
 	size_t nblocks;
 	unsigned per_sm;
 	uint8_t **ginit;             /* initcheck: per buffer, per word written (NULL: filled) */
+	struct word **gwords;        /* racecheck of global memory: per buffer, per word */
 	unsigned nbufs;
 	uint64_t *seen;              /* reported keys, open addressing (0: empty) */
 	size_t seen_cap, seen_n;
@@ -61,12 +63,17 @@ struct check_state *check_create(const struct sim *s, unsigned checks)
 		if (checks & CHECK_INIT)
 			c->blocks[i].init = xcalloc(c->nwords ? c->nwords : 1, 1);
 	}
+	c->nbufs = s->g->n;
 	if (checks & CHECK_INIT) {
-		c->nbufs = s->g->n;
 		c->ginit = xcalloc(c->nbufs ? c->nbufs : 1, sizeof *c->ginit);
 		for (unsigned i = 0; i < c->nbufs; i++)
 			if (s->g->bufs[i].uninit)
 				c->ginit[i] = xcalloc(s->g->bufs[i].size / 4 + 1, 1);
+	}
+	if (checks & CHECK_RACE_GLOBAL) {
+		c->gwords = xcalloc(c->nbufs ? c->nbufs : 1, sizeof *c->gwords);
+		for (unsigned i = 0; i < c->nbufs; i++)
+			c->gwords[i] = xcalloc(s->g->bufs[i].size / 4 + 1, sizeof(struct word));
 	}
 	c->seen_cap = 1024;
 	c->seen = xcalloc(c->seen_cap, sizeof *c->seen);
@@ -82,9 +89,12 @@ void check_free(struct check_state *c)
 		free(c->blocks[i].init);
 	}
 	free(c->blocks);
-	for (unsigned i = 0; c->ginit && i < c->nbufs; i++)
-		free(c->ginit[i]);
+	for (unsigned i = 0; i < c->nbufs; i++) {
+		free(c->ginit ? c->ginit[i] : NULL);
+		free(c->gwords ? c->gwords[i] : NULL);
+	}
 	free(c->ginit);
+	free(c->gwords);
 	free(c->seen);
 	free(c);
 }
@@ -146,10 +156,16 @@ void check_warpsync(struct sim *s, struct warp *w, uint32_t lanes)
 	bc->ring[wi][g % WS_RING] = lanes;
 }
 
-/* Is the earlier access a ordered before thread tid's access now? */
-static bool ordered(const struct check_state *c, const struct block_check *bc, const struct acc *a, unsigned tid)
+/* Is the earlier access a ordered before thread tid of block blk's access
+ * now (bc: that block's state)? Threads of different blocks never are. */
+static bool ordered(const struct check_state *c, const struct block_check *bc, const struct acc *a, unsigned tid,
+		    uint64_t blk)
 {
-	if (!a->valid || a->tid == tid || a->epoch != bc->epoch)
+	if (!a->valid)
+		return true;
+	if (a->block != blk)
+		return false;
+	if (a->tid == tid || a->epoch != bc->epoch)
 		return true;
 	unsigned wi = tid / 32;
 	if (a->tid / 32 != wi)
@@ -167,13 +183,14 @@ static bool ordered(const struct check_state *c, const struct block_check *bc, c
 }
 
 static void race(struct sim *s, struct warp *w, unsigned kind, const struct acc *then, unsigned lane, uint32_t pc,
-		 uint32_t addr)
+		 uint32_t addr, enum mem_space space)
 {
 	if (seen(s->chk, (uint64_t)then->pc << 32 | (uint64_t)pc << 4 | (1 + kind)))
 		return;
 	struct sim_report rep = report_of(w, HAZ_RACE);
 	rep.why = (uint8_t)kind;
-	rep.space = SPACE_SHARED;
+	rep.space = (uint8_t)space;
+	rep.block2 = then->block;
 	rep.lanes = 1u << lane;
 	rep.pc = pc;
 	rep.warp2 = then->tid / 32u;
@@ -199,53 +216,6 @@ static void uninit(struct sim *s, struct warp *w, enum mem_space space, unsigned
 	report_finding(s, &rep);
 }
 
-/* racecheck: every lane's words are checked against what earlier
- * instructions recorded, then recorded (lanes of one instruction are not
- * compared with each other). */
-static void race_shared(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x, unsigned words,
-			bool store)
-{
-	struct check_state *c = s->chk;
-	struct block_check *bc = bc_of(s, w->blk);
-	unsigned base = w->warp_in_block * 32;
-	for (uint32_t r = x->exec_mask; r; r &= r - 1) {
-		unsigned lane = (unsigned)__builtin_ctz(r), tid = base + lane;
-		for (unsigned k = 0; k < words; k++) {
-			uint32_t wi = x->addr[lane] / 4 + k;
-			if (wi >= c->nwords)
-				continue;
-			const struct word *wd = &bc->words[wi];
-			if (!ordered(c, bc, &wd->w, tid))
-				race(s, w, store ? RACE_WAW : RACE_RAW, &wd->w, lane, pc, wi * 4);
-			if (store) {
-				if (!ordered(c, bc, &wd->r1, tid))
-					race(s, w, RACE_WAR, &wd->r1, lane, pc, wi * 4);
-				else if (!ordered(c, bc, &wd->r2, tid))
-					race(s, w, RACE_WAR, &wd->r2, lane, pc, wi * 4);
-			}
-		}
-	}
-	for (uint32_t r = x->exec_mask; r; r &= r - 1) {
-		unsigned lane = (unsigned)__builtin_ctz(r);
-		struct acc a = {pc, bc->epoch, bc->wgen[w->warp_in_block], (uint16_t)(base + lane), 1};
-		for (unsigned k = 0; k < words; k++) {
-			uint32_t wi = x->addr[lane] / 4 + k;
-			if (wi >= c->nwords)
-				continue;
-			struct word *wd = &bc->words[wi];
-			if (store) {
-				wd->w = a;
-				memset(&wd->r1, 0, sizeof wd->r1);
-				memset(&wd->r2, 0, sizeof wd->r2);
-			} else {
-				if (wd->r1.valid && wd->r1.tid != a.tid)
-					wd->r2 = wd->r1;
-				wd->r1 = a;
-			}
-		}
-	}
-}
-
 /* The buffer holding addr (buffers lie in ascending address order). */
 static int buffer_of(const struct gmem *g, uint32_t addr)
 {
@@ -260,6 +230,67 @@ static int buffer_of(const struct gmem *g, uint32_t addr)
 	if (!lo || addr - g->bufs[lo - 1].base >= g->bufs[lo - 1].size)
 		return -1;
 	return (int)lo - 1;
+}
+
+/* The shadow word of lane's k-th word, or NULL (outside shared memory or
+ * every buffer). */
+static struct word *word_of(struct sim *s, struct block_check *bc, bool shared, uint32_t addr, unsigned k,
+			    uint32_t *wa)
+{
+	struct check_state *c = s->chk;
+	*wa = addr + 4 * k;
+	if (shared)
+		return *wa / 4 < c->nwords ? &bc->words[*wa / 4] : NULL;
+	int bi = buffer_of(s->g, *wa);
+	return bi < 0 ? NULL : &c->gwords[bi][(*wa - s->g->bufs[bi].base) / 4];
+}
+
+/* racecheck: every lane's words are checked against what earlier
+ * instructions recorded, then recorded (lanes of one instruction are not
+ * compared with each other). */
+static void race_access(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x, unsigned words,
+			bool store, bool shared)
+{
+	struct check_state *c = s->chk;
+	struct block_check *bc = bc_of(s, w->blk);
+	enum mem_space space = shared ? SPACE_SHARED : SPACE_GLOBAL;
+	uint64_t blk = w->blk->linear;
+	unsigned base = w->warp_in_block * 32;
+	uint32_t wa;
+	for (uint32_t r = x->exec_mask; r; r &= r - 1) {
+		unsigned lane = (unsigned)__builtin_ctz(r), tid = base + lane;
+		for (unsigned k = 0; k < words; k++) {
+			const struct word *wd = word_of(s, bc, shared, x->addr[lane], k, &wa);
+			if (!wd)
+				continue;
+			if (!ordered(c, bc, &wd->w, tid, blk))
+				race(s, w, store ? RACE_WAW : RACE_RAW, &wd->w, lane, pc, wa, space);
+			if (store) {
+				if (!ordered(c, bc, &wd->r1, tid, blk))
+					race(s, w, RACE_WAR, &wd->r1, lane, pc, wa, space);
+				else if (!ordered(c, bc, &wd->r2, tid, blk))
+					race(s, w, RACE_WAR, &wd->r2, lane, pc, wa, space);
+			}
+		}
+	}
+	for (uint32_t r = x->exec_mask; r; r &= r - 1) {
+		unsigned lane = (unsigned)__builtin_ctz(r);
+		struct acc a = {blk, pc, bc->epoch, bc->wgen[w->warp_in_block], (uint16_t)(base + lane), 1};
+		for (unsigned k = 0; k < words; k++) {
+			struct word *wd = word_of(s, bc, shared, x->addr[lane], k, &wa);
+			if (!wd)
+				continue;
+			if (store) {
+				wd->w = a;
+				memset(&wd->r1, 0, sizeof wd->r1);
+				memset(&wd->r2, 0, sizeof wd->r2);
+			} else {
+				if (wd->r1.valid && (wd->r1.tid != a.tid || wd->r1.block != a.block))
+					wd->r2 = wd->r1;
+				wd->r1 = a;
+			}
+		}
+	}
 }
 
 static void init_track(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x, unsigned words,
@@ -302,6 +333,6 @@ void check_access(struct sim *s, struct warp *w, uint32_t pc, const struct exec_
 	unsigned words = d->atomic ? 1 : isa_width_regs(&s->p->code[pc]);
 	if (s->chk->checks & CHECK_INIT)
 		init_track(s, w, pc, x, words, shared, !d->store || d->atomic, d->store || d->atomic);
-	if ((s->chk->checks & CHECK_RACE) && shared && !d->atomic)
-		race_shared(s, w, pc, x, words, d->store);
+	if (!d->atomic && ((shared && (s->chk->checks & CHECK_RACE)) || (!shared && (s->chk->checks & CHECK_RACE_GLOBAL))))
+		race_access(s, w, pc, x, words, d->store, shared);
 }

@@ -181,6 +181,36 @@ START_TEST(mask_names_exited_threads)
 }
 END_TEST
 
+/* global_race.s: phase 1 stores a[i] (pc 7), a barrier, phase 2 loads
+ * a[i + 1] (pc 10). Within a block the barrier orders every pair; the last
+ * thread of block k (warp 1, lane 31) reads what thread 0 of block k+1
+ * stored, and nothing orders two blocks. The blocks run side by side from
+ * cycle 0, so the store (before the barrier) comes before the load (after
+ * it): RAW. One report for the pair of instructions, the first found:
+ * blocks 0 and 1. Shared-memory racecheck alone sees nothing. */
+START_TEST(global_race_between_blocks)
+{
+	struct run x;
+	run_checked(&x, "workloads/bugs/global_race.s", "g80", CHECK_RACE | CHECK_INIT | CHECK_SYNC);
+	ck_assert_int_eq(x.r.nreports, 0);
+	done(&x);
+	run_checked(&x, "workloads/bugs/global_race.s", "g80", CHECK_RACE | CHECK_RACE_GLOBAL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_int_eq(x.r.nreports, 1);
+	const struct sim_report *r = &x.r.reports[0];
+	ck_assert(r->kind == HAZ_RACE && r->why == RACE_RAW && r->space == SPACE_GLOBAL);
+	ck_assert(r->pc2 == 7 && r->block2 == 1 && r->warp2 == 0 && r->lanes2 == 1);
+	ck_assert(r->pc == 10 && r->block[0] == 0 && r->warp == 1 && r->lanes == 1u << 31);
+	ck_assert_uint_eq(r->addr, x.g.bufs[0].base + 64 * 4);
+	const char *t = text_of(&x, 0);
+	ck_assert_msg(starts(t, "RAW hazard on global memory at 0x100100 (a+0x100, 4 bytes), on SM 0, cycle "), "%s", t);
+	ck_assert_msg(strstr(t, "    write by thread 0 of block (1,0,0) (warp 0, lane 0) at ") &&
+			      strstr(t, "    read  by thread 63 of block (0,0,0) (warp 1, lane 31) at "),
+		      "%s", t);
+	done(&x);
+}
+END_TEST
+
 /* The three intentionally broken seed examples (each demonstrates its
  * diagnosis) are left out; every other shipped workload is clean. */
 static bool demonstrates_bug(const char *name)
@@ -233,6 +263,7 @@ Suite *checks_suite(void)
 	tcase_add_test(t, tiled_mm_nosync_war);
 	tcase_add_test(t, shared_uninit_reads);
 	tcase_add_test(t, mask_names_exited_threads);
+	tcase_add_test(t, global_race_between_blocks);
 	tcase_add_test(t, shipped_workloads_clean);
 	suite_add_tcase(s, t);
 	return s;
