@@ -202,7 +202,8 @@ static bool decode_records(const struct trace *t, const struct trace_chunk *k, c
 		int64_t d = trace_unzigzag(get_varint(&c, "record end"));
 		if (c.bad)
 			return false;
-		if ((d < 0 && (uint64_t)-d > end) || (d > 0 && (uint64_t)d > t->total_cycles - end))
+		/* 0 - (uint64_t)d: |d| without negating INT64_MIN (found by fuzz-trace) */
+		if ((d < 0 && 0 - (uint64_t)d > end) || (d > 0 && (uint64_t)d > t->total_cycles - end))
 			return fail(&c, "record %u ends outside the run (0..%llu cycles)", i,
 				    (unsigned long long)t->total_cycles);
 		end = (uint64_t)((int64_t)end + d);

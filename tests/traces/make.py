@@ -166,6 +166,9 @@ def bad_cases():
     yield "overlap_chunks", h + c0 + chunk(0, [record(0, 28, 0, 0, MASK | BLOCK, pc=0, mask=1, block=0, wib=0,
                                                       length=4)]) + end(30, 2), "overlaps"
     yield "long_varint", h + chunk(0, [b"\xff" * 11 + b"\x00\x00\x00\x01"]) + end(30, 1), "varint"
+    # zigzag 2^64 - 1 is -2^63, whose negation overflows (fuzz-trace found it)
+    yield "end_min", h + chunk(0, [varint(2**64 - 1) + b"\x00\x00\x0c\x00\x01\x00\x00\x00\x00\x00\x01"]) + \
+        end(30, 1), "record 0 ends outside the run"
     yield "huge_chunk", h + b"C" + struct.pack("<IIBII", 0, 1, 1, 1 << 30, 4) + b"abcd" + end(30, 1), "bad chunk"
     yield "too_long", header(total=0) + c0 + c1 + end(2**62 + 1, 2), "more than a run can have"
     yield "header_cycles", header(total=31) + c0 + c1 + end(30, 2), "the header says 31 cycles"
