@@ -81,7 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct sim *s = NULL;
 		if (wl_setup(p, &g, args, &d) && wl_setup(p, &initial, args, &d) &&
 		    (s = sim_create(&c, p, &g, args, NULL, &why))) {
-			sim_set_checks(s, CHECK_RACE | CHECK_INIT | CHECK_SYNC);
+			sim_set_checks(s, CHECK_RACE | CHECK_RACE_GLOBAL | CHECK_INIT | CHECK_SYNC);
 			struct sim_result r;
 			sim_run(s, MAX_CYCLES, &r);
 			if (r.status != SIM_DONE && !has_end(&r))
