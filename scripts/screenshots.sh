@@ -43,3 +43,8 @@ shot "$T/mm.trc" docs/img/view_tiled_mm.png "" -1 -1 500 300
 shot "$T/mm.trc" docs/img/view_tiled_mm_zoom.png "w w w w w w w w w w w w w w w w a a a a a a a a a a a a a a a a a a a a a a a" 700 160 400 230
 "$SIM" configs/g80.ini workloads/divergence.s -D THREADS=64 --trace "$T/div.trc" >/dev/null
 shot "$T/div.trc" docs/img/view_divergence.png "" 900 110 300 110
+
+# the marks of a check mode (docs/CHECKS.md): racecheck on the seed's warp
+# reduction without __syncwarp, on h100 (exit 6 is the point)
+"$SIM" configs/h100.ini workloads/bugs/warp_reduce_nosync.s --racecheck --trace "$T/race.trc" >/dev/null 2>&1 || true
+"$VIEW" "$T/race.trc" --png docs/img/view_racecheck.png --size 1000x230 --cycles 680:884
