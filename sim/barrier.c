@@ -105,7 +105,7 @@ void bar_check(struct sim *s, struct block *b)
 	}
 	if (open) {
 		if (s->chk)
-			check_barrier(s, b);
+			shadow_barrier(s, b);
 		uint64_t go = b->bar_last + (uint64_t)s->c->barrier_latency;
 		for (unsigned i = 0; i < b->nwarps; i++) {
 			struct warp *w = b->warps[i];
@@ -134,7 +134,7 @@ void warpsync_check(struct sim *s, struct warp *w)
 	}
 	if (rel) {
 		if (s->chk)
-			check_warpsync(s, w, rel);
+			shadow_warpsync(s, w, rel);
 		w->ws_lanes &= ~rel;
 		s->simt->release(w->simt, rel);
 		warp_refresh(s, w);

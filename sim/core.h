@@ -159,7 +159,7 @@ struct sim {
 	uint8_t *warned;          /* per pc: synccheck kinds already reported (bit kind - SYNC_BAR_PARTIAL) */
 	unsigned rep_cap;         /* capacity of r->reports */
 	unsigned checks;          /* enum sim_check bits */
-	struct check_state *chk;  /* racecheck and initcheck shadow state (check.c), or NULL */
+	struct shadow *chk;       /* racecheck and initcheck shadow state (shadow.c), or NULL */
 };
 
 /* sm.c: run one cycle of every sub-partition that may have work; returns

@@ -136,8 +136,8 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 void sim_set_checks(struct sim *s, unsigned checks)
 {
 	s->checks = checks;
-	check_free(s->chk);
-	s->chk = checks & (CHECK_RACE | CHECK_INIT | CHECK_RACE_GLOBAL) ? check_create(s, checks) : NULL;
+	shadow_free(s->chk);
+	s->chk = checks & (CHECK_RACE | CHECK_INIT | CHECK_RACE_GLOBAL) ? shadow_create(s, checks) : NULL;
 }
 
 void sim_destroy(struct sim *s)
@@ -169,7 +169,7 @@ void sim_destroy(struct sim *s)
 	free(s->sms);
 	free(s->deps);
 	free(s->warned);
-	check_free(s->chk);
+	shadow_free(s->chk);
 	free(s->cands);
 	free(s->scratch);
 	free(s->cand_warp);
@@ -207,7 +207,7 @@ static void start_block(struct sim *s, struct sm *m)
 	b->bar_differ = false;
 	memset(b->shared, 0, p->shared_bytes);
 	if (s->chk)
-		check_block_start(s, b);
+		shadow_block_start(s, b);
 	struct exec_env *e = &b->env;
 	memset(e, 0, sizeof *e);
 	memcpy(e->ctaid, b->id, sizeof e->ctaid);

@@ -34,7 +34,7 @@ struct block_check {
 	uint32_t ring[32][WS_RING];   /* per warp: lanes released together, by release count */
 };
 
-struct check_state {
+struct shadow {
 	unsigned checks;
 	bool its;
 	uint32_t nwords;             /* shared words per block */
@@ -48,9 +48,9 @@ struct check_state {
 	size_t seen_cap, seen_n;
 };
 
-struct check_state *check_create(const struct sim *s, unsigned checks)
+struct shadow *shadow_create(const struct sim *s, unsigned checks)
 {
-	struct check_state *c = xcalloc(1, sizeof *c);
+	struct shadow *c = xcalloc(1, sizeof *c);
 	c->checks = checks;
 	c->its = s->its;
 	c->nwords = (s->p->shared_bytes + 3) / 4;
@@ -80,7 +80,7 @@ struct check_state *check_create(const struct sim *s, unsigned checks)
 	return c;
 }
 
-void check_free(struct check_state *c)
+void shadow_free(struct shadow *c)
 {
 	if (!c)
 		return;
@@ -101,7 +101,7 @@ void check_free(struct check_state *c)
 
 /* Has key (never 0: pcs above bit 4, a nonzero tag below) been reported?
  * Marks it. */
-static bool seen(struct check_state *c, uint64_t key)
+static bool seen(struct shadow *c, uint64_t key)
 {
 	if (2 * (c->seen_n + 1) > c->seen_cap) {
 		uint64_t *old = c->seen;
@@ -130,9 +130,9 @@ static struct block_check *bc_of(const struct sim *s, const struct block *b)
 	return &s->chk->blocks[(size_t)b->sm->id * s->chk->per_sm + (size_t)(b - b->sm->blocks)];
 }
 
-void check_block_start(struct sim *s, struct block *b)
+void shadow_block_start(struct sim *s, struct block *b)
 {
-	struct check_state *c = s->chk;
+	struct shadow *c = s->chk;
 	struct block_check *bc = bc_of(s, b);
 	if (bc->words)
 		memset(bc->words, 0, (size_t)c->nwords * sizeof *bc->words);
@@ -143,12 +143,12 @@ void check_block_start(struct sim *s, struct block *b)
 	memset(bc->ring, 0, sizeof bc->ring);
 }
 
-void check_barrier(struct sim *s, struct block *b)
+void shadow_barrier(struct sim *s, struct block *b)
 {
 	bc_of(s, b)->epoch++;
 }
 
-void check_warpsync(struct sim *s, struct warp *w, uint32_t lanes)
+void shadow_warpsync(struct sim *s, struct warp *w, uint32_t lanes)
 {
 	struct block_check *bc = bc_of(s, w->blk);
 	unsigned wi = w->warp_in_block;
@@ -158,7 +158,7 @@ void check_warpsync(struct sim *s, struct warp *w, uint32_t lanes)
 
 /* Is the earlier access a ordered before thread tid of block blk's access
  * now (bc: that block's state)? Threads of different blocks never are. */
-static bool ordered(const struct check_state *c, const struct block_check *bc, const struct acc *a, unsigned tid,
+static bool ordered(const struct shadow *c, const struct block_check *bc, const struct acc *a, unsigned tid,
 		    uint64_t blk)
 {
 	if (!a->valid)
@@ -237,7 +237,7 @@ static int buffer_of(const struct gmem *g, uint32_t addr)
 static struct word *word_of(struct sim *s, struct block_check *bc, bool shared, uint32_t addr, unsigned k,
 			    uint32_t *wa)
 {
-	struct check_state *c = s->chk;
+	struct shadow *c = s->chk;
 	*wa = addr + 4 * k;
 	if (shared)
 		return *wa / 4 < c->nwords ? &bc->words[*wa / 4] : NULL;
@@ -251,7 +251,7 @@ static struct word *word_of(struct sim *s, struct block_check *bc, bool shared, 
 static void race_access(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x, unsigned words,
 			bool store, bool shared)
 {
-	struct check_state *c = s->chk;
+	struct shadow *c = s->chk;
 	struct block_check *bc = bc_of(s, w->blk);
 	enum mem_space space = shared ? SPACE_SHARED : SPACE_GLOBAL;
 	uint64_t blk = w->blk->linear;
@@ -296,7 +296,7 @@ static void race_access(struct sim *s, struct warp *w, uint32_t pc, const struct
 static void init_track(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x, unsigned words,
 		       bool shared, bool reads, bool writes)
 {
-	struct check_state *c = s->chk;
+	struct shadow *c = s->chk;
 	struct block_check *bc = bc_of(s, w->blk);
 	for (uint32_t r = x->exec_mask; r; r &= r - 1) {
 		unsigned lane = (unsigned)__builtin_ctz(r);
@@ -324,7 +324,7 @@ static void init_track(struct sim *s, struct warp *w, uint32_t pc, const struct 
 	}
 }
 
-void check_access(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x)
+void shadow_access(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x)
 {
 	const struct deps *d = &s->deps[pc];
 	bool shared = d->mclass == MC_SHARED;

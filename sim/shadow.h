@@ -25,16 +25,16 @@
 
 #include "core.h"
 
-struct check_state *check_create(const struct sim *s, unsigned checks);
-void check_free(struct check_state *c);
+struct shadow *shadow_create(const struct sim *s, unsigned checks);
+void shadow_free(struct shadow *c);
 
 /* Block b starts on its slot: its shared memory is unwritten, no access recorded. */
-void check_block_start(struct sim *s, struct block *b);
+void shadow_block_start(struct sim *s, struct block *b);
 /* Warp w issued the memory instruction at pc; x holds its lanes' addresses. */
-void check_access(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x);
+void shadow_access(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x);
 /* b's barrier opened: every access before it is ordered before every one after. */
-void check_barrier(struct sim *s, struct block *b);
+void shadow_barrier(struct sim *s, struct block *b);
 /* warpsync released lanes of w together. */
-void check_warpsync(struct sim *s, struct warp *w, uint32_t lanes);
+void shadow_warpsync(struct sim *s, struct warp *w, uint32_t lanes);
 
 #endif

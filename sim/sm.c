@@ -241,7 +241,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 		return;
 	}
 	if (s->chk)
-		check_access(s, w, pc, &x);
+		shadow_access(s, w, pc, &x);
 	struct sim_stats *st = &s->r->stats;
 	st->warp_insns++;
 	st->thread_insns += (uint64_t)__builtin_popcount(mask);
