@@ -8,7 +8,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-PKGS="meson ninja-build pkg-config gcc check libinih-dev libzstd-dev libsdl2-dev libsdl2-ttf-dev libpng-dev fonts-dejavu-core xvfb xdotool"
+PKGS="meson ninja-build pkg-config gcc check libinih-dev libzstd-dev libsdl2-dev libsdl2-ttf-dev libpng-dev fonts-dejavu-core xvfb xdotool parallel python3-matplotlib"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
