@@ -9,6 +9,8 @@ set -eu
 cd "$(dirname "$0")/.."
 
 PKGS="meson ninja-build pkg-config gcc check libinih-dev libzstd-dev libsdl2-dev libsdl2-ttf-dev libpng-dev fonts-dejavu-core xvfb xdotool parallel python3-matplotlib"
+# SIMT_SLURM=1: also a Slurm to test simt-sweep's job arrays against (CI)
+[ "${SIMT_SLURM:-}" = 1 ] && PKGS="$PKGS slurm-wlm munge"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
