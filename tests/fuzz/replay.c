@@ -1,14 +1,17 @@
 /*
  * replay.c - run a fuzz target's entry point over every file of the given
  * corpus directories, without libFuzzer (any compiler): CI replays the
- * committed corpora (tests/fuzz/corpus/TARGET) as a regression test, under
- * the sanitizers in the sanitizer build. Exits 0 when every input ran.
+ * committed corpora (tests/fuzz/corpus/TARGET) and the repository inputs
+ * that seed them (scripts/fuzz.sh; the corpora do not repeat them) as a
+ * regression test, under the sanitizers in the sanitizer build. Regular
+ * files only. Exits 0 when every input ran.
  */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "util.h"
 
@@ -29,6 +32,9 @@ int main(int argc, char **argv)
 				continue;
 			char path[4096];
 			snprintf(path, sizeof path, "%s/%s", argv[i], e->d_name);
+			struct stat st;
+			if (stat(path, &st) || !S_ISREG(st.st_mode))
+				continue; /* a seed directory's subdirectories */
 			size_t len;
 			char why[128];
 			char *data = read_input(path, 1u << 20, &len, why, sizeof why);
