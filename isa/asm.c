@@ -15,6 +15,7 @@
 
 #include "cfg.h"
 #include "program.h"
+#include "ptx.h"
 #include "util.h"
 
 #define MAX_LINE 65536
@@ -64,6 +65,13 @@ struct as {
 	unsigned visited;         /* source lines pass 1 has visited (MAX_EXPAND) */
 	struct rept_bind **binds; /* every .rept index binding (owned) */
 	unsigned nbinds, cap_binds;
+	/* a CUDA kernel (.ptx / .cuda) */
+	bool have_ptx;
+	struct ptx_kernel ptx;
+	unsigned ptx_file;        /* index of the .ptx in program.files */
+	unsigned cuda_file0;      /* index of its first .file in program.files */
+	unsigned ptx_line;        /* the directive's line (index into lines) */
+	bool have_dyn;
 };
 
 /* ---- diagnostics --------------------------------------------------------- */
@@ -477,6 +485,124 @@ static int rept_kind(const struct line *l)
  * expanded and the .rept/.endr lines left out. Output lines share their
  * text with the source lines. Work and memory are linear in the output,
  * which is at most MAX_LINES lines. */
+/* .ptx "FILE" ENTRY  or  .cuda "FILE.cu" ENTRY: the kernel comes from PTX
+ * (the .cu's PTX is the .ptx beside it). Translated here, in pass 1, so that
+ * its shared arrays and parameters are known to pass 2. */
+static bool do_ptx(struct as *a, const struct token *t, int pos)
+{
+	bool cuda = tok_is(t, ".cuda");
+	if (a->have_ptx)
+		return err_at(a, t->col, "a workload has one kernel: %.*s is given twice", (int)t->len, t->s);
+	if (a->p->nshared)
+		return err_at(a, t->col, "a CUDA kernel's shared memory comes from its code: remove .shared");
+	const struct token *ft = &a->toks[pos];
+	if (ft->kind != TK_STRING)
+		return err_tok(a, ft, cuda ? "a quoted .cu path" : "a quoted .ptx path");
+	const struct token *et = &a->toks[pos + 1];
+	if (et->kind == TK_END)
+		return err_tok(a, et, "the kernel's name (its .entry, or the plain function name)");
+	int last = pos + 1;
+	while (a->toks[last].kind != TK_END)
+		last++;
+	const struct token *lt = &a->toks[last - 1];
+	char entry[256];
+	size_t elen = (size_t)(lt->s + lt->len - et->s);
+	if (elen >= sizeof entry)
+		return err_at(a, et->col, "kernel name too long");
+	memcpy(entry, et->s, elen);
+	entry[elen] = 0;
+	char *path = resolve_path(a->p->files[a->cur->file], ft->s + 1, ft->len - 2);
+	if (cuda) {
+		size_t n = strlen(path);
+		if (n < 4 || strcmp(path + n - 3, ".cu")) {
+			free(path);
+			return err_at(a, ft->col, ".cuda takes a .cu file (the PTX beside it is used)");
+		}
+		path = xrealloc(path, n + 2);
+		strcpy(path + n - 3, ".ptx");
+	}
+	size_t len;
+	char why[128];
+	char *text = read_input(path, READ_MAX_TEXT, &len, why, sizeof why);
+	if (!text) {
+		bool r = err_at(a, ft->col, "cannot read %s: %s%s", path, why,
+				cuda ? " (a .cuda kernel runs from the .ptx nvcc wrote beside it: scripts/cuda_ptx.sh)" : "");
+		free(path);
+		return r;
+	}
+	bool ok = no_nul(a->d, path, text, len) && ptx_translate(path, text, entry, &a->ptx, a->d);
+	free(text);
+	if (!ok) {
+		free(path);
+		return false;
+	}
+	a->have_ptx = true;
+	a->ptx_line = (unsigned)(a->cur - a->lines);
+	a->ptx_file = add_file(a, path);
+	free(path);
+	a->cuda_file0 = a->p->nfiles;
+	for (unsigned i = 0; i < a->ptx.ncuda_files; i++) {
+		/* .file names are relative to the .ptx */
+		const char *f = a->ptx.cuda_files[i] ? a->ptx.cuda_files[i] : "?";
+		char *full = resolve_path(a->p->files[a->ptx_file], f, (unsigned)strlen(f));
+		add_file(a, full);
+		free(full);
+	}
+	struct program *p = a->p;
+	for (unsigned i = 0; i < a->ptx.nshared; i++) {
+		GROW(p->shared, a->cap_shared, p->nshared + 1);
+		p->shared[p->nshared++] = a->ptx.shared[i];
+	}
+	p->shared_bytes = a->ptx.shared_bytes;
+	snprintf(p->name, sizeof p->name, "%s", a->ptx.name);
+	p->ptx_entry = xstrdup(a->ptx.entry);
+	p->ptx_insns = a->ptx.ptx_insns;
+	return true;
+}
+
+/* After pass 2: the kernel's code replaces the (empty) hand-written one. */
+static bool take_ptx(struct as *a)
+{
+	struct program *p = a->p;
+	struct ptx_kernel *k = &a->ptx;
+	if (p->nargs != k->nparams) {
+		a->cur = &a->lines[a->ptx_line];
+		return err_at(a, 1, "kernel %s takes %u parameter%s but .arg binds %u", k->name, k->nparams,
+			      k->nparams == 1 ? "" : "s", p->nargs);
+	}
+	for (uint32_t i = 0; i < p->ncode; i++)
+		free(p->src_text[i]);
+	free(p->code);
+	free(p->loc);
+	free(p->src_text);
+	free(p->labels);
+	p->labels = NULL;
+	p->nlabels = 0;
+	p->ncode = k->ncode;
+	p->code = k->code;
+	p->src_text = k->src_text;
+	k->code = NULL;
+	k->src_text = NULL;
+	p->loc = xcalloc(p->ncode, sizeof *p->loc);
+	p->cuda_loc = xcalloc(p->ncode, sizeof *p->cuda_loc);
+	for (uint32_t i = 0; i < p->ncode; i++) {
+		p->loc[i].file = (uint16_t)a->ptx_file;
+		p->loc[i].line = k->line[i];
+		if (k->cuda[i].line) {
+			p->cuda_loc[i].file = (uint16_t)(a->cuda_file0 + k->cuda[i].file);
+			p->cuda_loc[i].line = k->cuda[i].line;
+		}
+	}
+	GROW(p->labels, a->cap_labels, k->nlabels + 1);
+	for (unsigned i = 0; i < k->nlabels; i++)
+		if (k->labels[i].pc < p->ncode)
+			p->labels[p->nlabels++] = k->labels[i];
+	p->regs_alloc = k->nregs;
+	if (!p->regs_explicit)
+		p->nregs = k->nregs;
+	return true;
+}
+
 struct pass1 {
 	uint32_t pc;
 };
@@ -570,6 +696,8 @@ static bool pass1_line(struct as *a, struct pass1 *st)
 		if (tok_is(t, ".param") && !do_param(a, pos + 1))
 			return false;
 		if (tok_is(t, ".shared") && !do_shared(a, pos + 1))
+			return false;
+		if ((tok_is(t, ".ptx") || tok_is(t, ".cuda")) && !do_ptx(a, t, pos + 1))
 			return false;
 	} else if (is_insn_start(t)) {
 		if (st->pc >= (1u << 24))
@@ -1180,16 +1308,28 @@ static bool do_arg(struct as *a, int pos)
 	if (find_arg(a->p, nt->s, nt->len) >= 0)
 		return err_at(a, nt->col, "argument '%s' is already defined", g.name);
 	pos++;
+	const struct ptx_param *pp = NULL;
+	if (a->have_ptx) {
+		if (a->p->nargs >= a->ptx.nparams)
+			return err_at(a, nt->col, "kernel %s takes only %u parameter%s", a->ptx.name, a->ptx.nparams,
+				      a->ptx.nparams == 1 ? "" : "s");
+		pp = &a->ptx.params[a->p->nargs];
+	}
+	bool wide = pp && (pp->type == PTX_P_U64 || pp->type == PTX_P_S64 || pp->type == PTX_P_B64);
 	if (a->toks[pos].kind == TK_END) {
 		g.buffer = find_buffer_n(a->p, nt->s, nt->len);
 		if (g.buffer < 0)
 			return err_at(a, nt->col, "'%s' is not a buffer; give a value: .arg NAME VALUE",
 				      g.name);
+		if (pp && !wide)
+			return err_at(a, nt->col, "parameter %u of %s is not a pointer: give a value", a->p->nargs + 1,
+				      a->ptx.name);
 	} else {
 		g.buffer = -1;
 		const struct token *vt = &a->toks[pos];
 		struct value v;
-		if (!eval(a, &pos, &v) || !to_imm(a, vt, v, false, true, &g.value) || !expect_end(a, pos))
+		bool fl = pp && pp->type == PTX_P_F32;
+		if (!eval(a, &pos, &v) || !to_imm(a, vt, v, fl, !pp, &g.value) || !expect_end(a, pos))
 			return false;
 	}
 	if (a->p->nargs >= 1024)
@@ -1357,8 +1497,20 @@ static bool do_report(struct as *a, int pos)
 
 static bool do_directive(struct as *a, const struct token *t, int pos)
 {
-	if (tok_is(t, ".param") || tok_is(t, ".shared"))
+	if (tok_is(t, ".param") || tok_is(t, ".shared") || tok_is(t, ".ptx") || tok_is(t, ".cuda"))
 		return true; /* done in pass 1 */
+	if (tok_is(t, ".dynshared")) {
+		int64_t n;
+		if (!a->have_ptx)
+			return err_at(a, t->col, ".dynshared sizes a CUDA kernel's extern __shared__ array: it needs .ptx or .cuda before it");
+		if (a->have_dyn)
+			return err_at(a, t->col, ".dynshared is given twice");
+		if (!eval_int(a, &pos, 0, 1 << 24, "dynamic shared memory (bytes)", &n) || !expect_end(a, pos))
+			return false;
+		a->have_dyn = true;
+		a->p->shared_bytes += (uint32_t)n;
+		return true;
+	}
 	if (tok_is(t, ".kernel")) {
 		char name[PROG_NAME_MAX];
 		if (!name_token(a, pos, "a kernel name after .kernel", name) || !expect_end(a, pos + 1))
@@ -1394,7 +1546,8 @@ static bool do_directive(struct as *a, const struct token *t, int pos)
 	if (tok_is(t, ".report"))
 		return do_report(a, pos);
 	static const char *const known[] = {".kernel", ".regs", ".param", ".shared", ".buffer", ".arg",
-					    ".grid", ".block", ".check", ".report", ".include", ".rept", ".endr"};
+					    ".grid", ".block", ".check", ".report", ".include", ".rept", ".endr",
+					    ".ptx", ".cuda", ".dynshared"};
 	const char *best = NULL;
 	unsigned bd = 3;
 	for (unsigned i = 0; i < sizeof known / sizeof known[0]; i++) {
@@ -1437,6 +1590,15 @@ static bool pass2(struct as *a)
 		}
 	}
 	a->cur = NULL;
+	if (a->have_ptx) {
+		if (p->ncode) {
+			a->cur = &a->lines[last_line];
+			return err_at(a, 1, "a workload with a CUDA kernel (.ptx/.cuda) has no instructions of its own");
+		}
+		if (!take_ptx(a))
+			return false;
+		a->cur = NULL;
+	}
 	if (p->ncode == 0)
 		return err_at(a, 0, "the workload has no instructions");
 	if (!a->have_grid)
@@ -1449,7 +1611,9 @@ static bool pass2(struct as *a)
 		return err_at(a, (unsigned)strspn(a->cur->text, " \t") + 1, "the kernel can run past its last instruction: end it with 'exit' or an unconditional 'bra'");
 	}
 	unsigned used = (unsigned)(a->max_reg + 1);
-	if (p->regs_explicit) {
+	if (a->have_ptx) {
+		/* registers come from the kernel's allocation (take_ptx) */
+	} else if (p->regs_explicit) {
 		if (p->nregs < used) {
 			a->cur = &a->lines[a->regs_line];
 			return err_at(a, 1, ".regs %u is too few: the kernel uses r%d", p->nregs, a->max_reg);
@@ -1457,6 +1621,8 @@ static bool pass2(struct as *a)
 	} else {
 		p->nregs = used ? used : 1;
 	}
+	if (!a->have_ptx)
+		p->regs_alloc = p->nregs;
 	if (!p->name[0]) {
 		const char *base = strrchr(p->files[0], '/');
 		base = base ? base + 1 : p->files[0];
@@ -1511,6 +1677,7 @@ struct program *asm_from_string(const char *path, const char *text,
 	free(a.binds);
 	free(a.toks);
 	free(a.ov_used);
+	ptx_kernel_free(&a.ptx);
 	if (!ok) {
 		program_free(a.p);
 		return NULL;

@@ -29,6 +29,8 @@ void program_free(struct program *p)
 	free(p->files);
 	free(p->code);
 	free(p->loc);
+	free(p->cuda_loc);
+	free(p->ptx_entry);
 	free(p->labels);
 	free(p->params);
 	free(p->buffers);
@@ -46,4 +48,9 @@ int program_find_buffer(const struct program *p, const char *name)
 		if (!strcmp(p->buffers[i].name, name))
 			return (int)i;
 	return -1;
+}
+
+unsigned program_storage_regs(const struct program *p)
+{
+	return p->regs_alloc > p->nregs ? p->regs_alloc : p->nregs;
 }

@@ -96,10 +96,16 @@ struct program {
 	char **files;         /* source files, [0] the workload itself */
 	unsigned nfiles;
 	char **src_text;      /* ncode entries: the instruction's source line */
+	struct src_loc *cuda_loc; /* CUDA kernels: the .cu file (index into files) and line of
+				   * each instruction, line 0 when unknown; NULL otherwise */
+	char *ptx_entry;      /* CUDA kernels: the PTX .entry name; NULL otherwise */
+	uint32_t ptx_insns;   /* CUDA kernels: PTX instructions in the entry */
 	struct label *labels;
 	unsigned nlabels;
 
-	unsigned nregs;       /* registers per thread (highest used + 1, or .regs) */
+	unsigned nregs;       /* registers per thread for occupancy (highest used + 1, or .regs) */
+	unsigned regs_alloc;  /* registers the code touches (>= nregs except for a CUDA kernel
+			       * whose .regs is below the front end's allocation) */
 	bool regs_explicit;
 	uint32_t grid[3], block[3];
 	uint32_t shared_bytes; /* static shared memory per block */
@@ -144,6 +150,9 @@ struct program *asm_from_buffer(const char *path, const char *text, size_t len,
 	__attribute__((warn_unused_result));
 
 void program_free(struct program *p);
+
+/* Registers each thread's storage holds: max(nregs, regs_alloc). */
+unsigned program_storage_regs(const struct program *p);
 
 /* Index of the named buffer, or -1. */
 int program_find_buffer(const struct program *p, const char *name);

@@ -105,7 +105,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 			w->slot = k;
 			w->tr_state = WSTATE_IDLE;
 			w->subp = k % nsub;
-			w->x.nregs = p->nregs;
+			w->x.nregs = program_storage_regs(p);
 			/* registers and divergence state come with the slot's first
 			 * warp (dispatch): only slots that ever hold one cost memory */
 		}
@@ -226,15 +226,15 @@ static void start_block(struct sim *s, struct sm *m)
 			k++;
 		struct warp *w = &m->slots[k];
 		if (!w->x.regs) { /* the slot's first warp */
-			w->x.regs = xcalloc((size_t)p->nregs * 32, sizeof(uint32_t));
-			w->reg_ready = xcalloc(p->nregs, sizeof(uint64_t));
-			w->reg_kind = xcalloc(p->nregs, 1);
+			w->x.regs = xcalloc((size_t)program_storage_regs(p) * 32, sizeof(uint32_t));
+			w->reg_ready = xcalloc(program_storage_regs(p), sizeof(uint64_t));
+			w->reg_kind = xcalloc(program_storage_regs(p), 1);
 			w->simt = xcalloc(1, s->simt->state_size);
 		}
 		w->blk = b;
 		w->warp_in_block = wi;
 		w->x.warp_in_block = wi;
-		memset(w->x.regs, 0, sizeof(uint32_t) * p->nregs * 32);
+		memset(w->x.regs, 0, sizeof(uint32_t) * program_storage_regs(p) * 32);
 		memset(w->x.preds, 0, sizeof w->x.preds);
 		w->x.preds[ISA_PT] = ~0u;
 		uint32_t first = wi * 32, n = b->nthreads - first;
@@ -244,7 +244,7 @@ static void start_block(struct sim *s, struct sm *m)
 		w->age = s->next_age++;
 		w->branch_until = w->mem_until = w->bar_until = 0;
 		w->sleep_lanes = 0;
-		memset(w->reg_ready, 0, sizeof(uint64_t) * p->nregs);
+		memset(w->reg_ready, 0, sizeof(uint64_t) * program_storage_regs(p));
 		memset(w->pred_ready, 0, sizeof w->pred_ready);
 		w->bar_mask = w->ws_lanes = 0;
 		w->spin_epoch = w->loop_epoch = UINT64_MAX;

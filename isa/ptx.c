@@ -1,0 +1,78 @@
+/*
+ * ptx.c - the PTX front end's driver: parse the entry, select instructions,
+ * allocate registers, and hand back the kernel with where each instruction
+ * came from (PTX line, .cu line).
+ */
+#include "ptx.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx_int.h"
+#include "util.h"
+
+void ptx_kernel_free(struct ptx_kernel *k)
+{
+	if (k->src_text)
+		for (uint32_t i = 0; i < k->ncode; i++)
+			free(k->src_text[i]);
+	for (unsigned i = 0; i < k->ncuda_files; i++)
+		free(k->cuda_files[i]);
+	free(k->cuda_files);
+	free(k->src_text);
+	free(k->code);
+	free(k->line);
+	free(k->cuda);
+	free(k->labels);
+	free(k->shared);
+	free(k->params);
+	memset(k, 0, sizeof *k);
+}
+
+bool ptx_translate(const char *path, const char *text, const char *entry, struct ptx_kernel *k,
+		   struct diag *d)
+{
+	memset(k, 0, sizeof *k);
+	struct pentry e;
+	memset(&e, 0, sizeof e);
+	e.k = k;
+	struct vcode c;
+	memset(&c, 0, sizeof c);
+	bool ok = ptx_parse(path, text, entry, &e, d) && ptx_select(&e, &c) && ptx_regalloc(&e, &c);
+	if (ok) {
+		k->ncode = c.n;
+		k->code = xcalloc(c.n, sizeof *k->code);
+		k->line = xcalloc(c.n, sizeof *k->line);
+		k->cuda = xcalloc(c.n, sizeof *k->cuda);
+		k->src_text = xcalloc(c.n, sizeof *k->src_text);
+		for (unsigned pc = 0; pc < c.n; pc++) {
+			const struct stmt *s = &e.stmts[c.v[pc].stmt];
+			k->code[pc] = c.v[pc].in;
+			k->line[pc] = s->line;
+			if (s->cu_line && s->cu_file >= 1 && s->cu_file <= k->ncuda_files &&
+			    k->cuda_files[s->cu_file - 1]) {
+				k->cuda[pc].file = (uint16_t)(s->cu_file - 1);
+				k->cuda[pc].line = s->cu_line;
+			}
+			k->src_text[pc] = xstrdup(s->text);
+		}
+		k->ptx_insns = e.nstmts;
+		k->labels = xcalloc(e.nlabels ? e.nlabels : 1, sizeof *k->labels);
+		for (unsigned i = 0; i < e.nlabels; i++) {
+			const char *nm = e.labels[i].name;
+			while (*nm == '$')
+				nm++;
+			if (strlen(nm) >= sizeof k->labels[0].name)
+				continue; /* too long to show: the code does not need it */
+			memcpy(k->labels[k->nlabels].name, nm, strlen(nm) + 1);
+			k->labels[k->nlabels++].pc = c.label_pc[i];
+		}
+	}
+	free(c.v);
+	free(c.label_pc);
+	ptx_pentry_free(&e);
+	if (!ok)
+		ptx_kernel_free(k);
+	return ok;
+}

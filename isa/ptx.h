@@ -1,0 +1,64 @@
+/*
+ * ptx.h - the PTX front end: one .entry of a .ptx file as nvcc writes it,
+ * translated into simt-sim instructions (docs/CUDA.md).
+ *
+ * The translation is exact or refused: an instruction, type, modifier or
+ * operand outside the supported subset is an error at its file:line:col
+ * ("... not supported"), never an approximation. 64-bit integer registers
+ * hold their low 32 bits (simt-sim's global space is 32-bit); only the
+ * operations whose low 32 bits depend on the operands' low 32 bits alone are
+ * accepted on them.
+ */
+#ifndef SIMT_PTX_H
+#define SIMT_PTX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "isa.h"
+#include "program.h"
+
+/* The type of a kernel parameter, as .arg converts a value to it. */
+enum ptx_ptype { PTX_P_U32, PTX_P_S32, PTX_P_U64, PTX_P_S64, PTX_P_F32, PTX_P_B32, PTX_P_B64 };
+
+struct ptx_param {
+	char name[128];     /* as in the PTX */
+	enum ptx_ptype type;
+};
+
+struct ptx_kernel {
+	char entry[256];              /* the .entry name as in the PTX (mangled) */
+	char name[PROG_NAME_MAX];     /* its plain name: MatrixMulKernel<16> */
+	struct isa_insn *code;
+	uint32_t ncode;
+	uint32_t *line;               /* PTX line of each instruction */
+	struct src_loc *cuda;         /* .cu file (index into cuda_files) and line; line 0: none */
+	char **cuda_files;            /* from the PTX's .file directives */
+	unsigned ncuda_files;
+	char **src_text;              /* the PTX statement each instruction came from */
+	struct label *labels;         /* PTX labels (without '$') at their pc */
+	unsigned nlabels;
+	struct shared_sym *shared;    /* the entry's static .shared arrays */
+	unsigned nshared;
+	uint32_t shared_bytes;
+	struct ptx_param *params;
+	unsigned nparams;
+	unsigned nregs;               /* registers per thread after allocation */
+	unsigned npreds;              /* predicates used (at most ISA_NUM_PREDS) */
+	uint32_t ptx_insns;           /* PTX instructions translated */
+};
+
+/* Translate entry (mangled, or the plain name when that is unambiguous) of
+ * the PTX text read from path. On error returns false with d set and k
+ * empty. */
+bool ptx_translate(const char *path, const char *text, const char *entry, struct ptx_kernel *k,
+		   struct diag *d) __attribute__((warn_unused_result));
+
+void ptx_kernel_free(struct ptx_kernel *k);
+
+/* The plain name of a mangled entry (_Z15MatrixMulKernelILi16EEviiiPfS0_S0_
+ * -> MatrixMulKernel<16>); the name itself when it is not mangled. */
+void ptx_plain_name(const char *mangled, char *out, unsigned size);
+
+#endif

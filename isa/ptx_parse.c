@@ -1,0 +1,1169 @@
+/*
+ * ptx_parse.c - read one .entry of a PTX file into statements.
+ *
+ * The file is scanned at top level (.version, .target, .address_size, .file,
+ * .entry, .func, .global, .extern .shared ...); the requested entry's
+ * parameters, register declarations, static .shared arrays, labels, .loc
+ * lines and instruction statements are recorded. Nothing is translated here.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx_int.h"
+#include "util.h"
+
+/* A cursor over the PTX text. */
+struct cur {
+	const char *path;
+	const char *text, *p;
+	unsigned line;
+	const char *bol; /* start of the current line */
+	struct diag *d;
+};
+
+static void line_text(const char *bol, char *out, size_t n)
+{
+	size_t len = strcspn(bol, "\n");
+	if (len && bol[len - 1] == '\r')
+		len--;
+	if (len >= n)
+		len = n - 1;
+	memcpy(out, bol, len);
+	out[len] = 0;
+	for (size_t i = 0; i < len; i++)
+		if (out[i] == '\t')
+			out[i] = ' ';
+}
+
+static unsigned col_of(const struct cur *c, const char *at) { return (unsigned)(at - c->bol) + 1; }
+
+static bool err_at(struct cur *c, const char *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool err_at(struct cur *c, const char *at, const char *fmt, ...)
+{
+	char msg[512], text[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	line_text(c->bol, text, sizeof text);
+	return diag_error(c->d, c->path, c->line, col_of(c, at), text, "%s", msg);
+}
+
+bool ptx_err(const struct pentry *e, const struct stmt *s, unsigned col, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return diag_error(e->d, e->path, s->line, col ? col : s->col, s->text, "%s", msg);
+}
+
+/* Skip blanks, newlines and comments. False on an unterminated comment. */
+static bool skip(struct cur *c)
+{
+	for (;;) {
+		char ch = *c->p;
+		if (ch == '\n') {
+			c->p++;
+			c->line++;
+			c->bol = c->p;
+		} else if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v') {
+			c->p++;
+		} else if (ch == '/' && c->p[1] == '/') {
+			while (*c->p && *c->p != '\n')
+				c->p++;
+		} else if (ch == '/' && c->p[1] == '*') {
+			const char *start = c->p;
+			c->p += 2;
+			while (*c->p && !(c->p[0] == '*' && c->p[1] == '/')) {
+				if (*c->p == '\n') {
+					c->line++;
+					c->bol = c->p + 1;
+				}
+				c->p++;
+			}
+			if (!*c->p)
+				return err_at(c, start, "unterminated /* comment");
+			c->p += 2;
+		} else {
+			return true;
+		}
+	}
+}
+
+static bool is_id0(char ch) { return isalpha((unsigned char)ch) || ch == '_' || ch == '$' || ch == '%'; }
+static bool is_id(char ch) { return isalnum((unsigned char)ch) || ch == '_' || ch == '$'; }
+
+/* An identifier (with dots inside when dotted): its length at c->p, 0 if none. */
+static unsigned ident_len(const char *p, bool dotted)
+{
+	if (!is_id0(*p) && !(dotted && *p == '.'))
+		return 0;
+	unsigned n = 1;
+	while (is_id(p[n]) || (dotted && p[n] == '.' && is_id(p[n + 1])))
+		n++;
+	return n;
+}
+
+static bool word_is(const char *p, unsigned n, const char *w) { return strlen(w) == n && !strncmp(p, w, n); }
+
+/* Expect the character ch (after skipping). */
+static bool expect(struct cur *c, char ch, const char *what)
+{
+	if (!skip(c))
+		return false;
+	if (*c->p != ch)
+		return err_at(c, c->p, "expected %s", what);
+	c->p++;
+	return true;
+}
+
+/* Read a directive or identifier word at the cursor into out. */
+static bool read_word(struct cur *c, char *out, unsigned size, bool dotted, const char *what)
+{
+	if (!skip(c))
+		return false;
+	unsigned n = ident_len(c->p, dotted);
+	if (*c->p == '.' && !dotted)
+		n = 1 + ident_len(c->p + 1, false) * (is_id0(c->p[1]) ? 1 : 0);
+	if (n == 0)
+		return err_at(c, c->p, "expected %s", what);
+	if (n >= size)
+		return err_at(c, c->p, "name too long (at most %u characters)", size - 1);
+	memcpy(out, c->p, n);
+	out[n] = 0;
+	c->p += n;
+	return true;
+}
+
+/* An unsigned decimal (or 0x hex) number. */
+static bool read_uint(struct cur *c, uint64_t *v, const char *what)
+{
+	if (!skip(c))
+		return false;
+	char *end;
+	if (!isdigit((unsigned char)*c->p))
+		return err_at(c, c->p, "expected %s", what);
+	errno = 0;
+	*v = strtoull(c->p, &end, 0);
+	if (errno || is_id(*end))
+		return err_at(c, c->p, "malformed number (expected %s)", what);
+	c->p = end;
+	return true;
+}
+
+/* ---- registers ----------------------------------------------------------- */
+
+struct regdecl {
+	char prefix[PTX_NAME_MAX];
+	unsigned count; /* %r<count>: %r0 .. %r(count-1); 0: a single name */
+	int base;       /* first virtual register */
+};
+
+struct parser {
+	struct cur c;
+	struct pentry *e;
+	struct regdecl *decls;
+	unsigned ndecls, cap_decls;
+	unsigned cu_file, cu_line; /* the last .loc */
+};
+
+static int new_vreg(struct pentry *e, enum vclass cls, unsigned bits, bool fl)
+{
+	GROW(e->vregs, e->cap_vregs, e->nvregs + 1);
+	e->vregs[e->nvregs] = (struct vreg_info){cls, (uint8_t)bits, fl};
+	return (int)e->nvregs++;
+}
+
+/* The virtual register named name[0..n), or -1. */
+static int find_reg(const struct parser *ps, const char *name, unsigned n)
+{
+	for (unsigned i = 0; i < ps->ndecls; i++) {
+		const struct regdecl *r = &ps->decls[i];
+		size_t pl = strlen(r->prefix);
+		if (r->count == 0) {
+			if (pl == n && !strncmp(name, r->prefix, n))
+				return r->base;
+			continue;
+		}
+		if (n <= pl || strncmp(name, r->prefix, pl))
+			continue;
+		const char *d = name + pl;
+		unsigned dn = n - (unsigned)pl;
+		bool digits = dn <= 9 && !(dn > 1 && d[0] == '0');
+		for (unsigned k = 0; k < dn && digits; k++)
+			digits = isdigit((unsigned char)d[k]);
+		if (!digits)
+			continue;
+		unsigned long v = strtoul(d, NULL, 10);
+		if (v < r->count)
+			return r->base + (int)v;
+	}
+	return -1;
+}
+
+static bool type_info(const char *t, enum vclass *cls, unsigned *bits, bool *fl)
+{
+	static const struct {
+		const char *name;
+		enum vclass cls;
+		unsigned bits;
+		bool fl;
+	} types[] = {
+		{".pred", VC_PRED, 1, false}, {".b16", VC_REG, 16, false}, {".u16", VC_REG, 16, false},
+		{".s16", VC_REG, 16, false},  {".b32", VC_REG, 32, false}, {".u32", VC_REG, 32, false},
+		{".s32", VC_REG, 32, false},  {".f32", VC_REG, 32, true},  {".b64", VC_REG, 64, false},
+		{".u64", VC_REG, 64, false},  {".s64", VC_REG, 64, false},
+	};
+	for (unsigned i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (!strcmp(t, types[i].name)) {
+			*cls = types[i].cls;
+			*bits = types[i].bits;
+			*fl = types[i].fl;
+			return true;
+		}
+	return false;
+}
+
+/* .reg .TYPE %r<N>, %x, ... ; */
+static bool do_reg(struct parser *ps)
+{
+	struct cur *c = &ps->c;
+	char ty[32];
+	const char *at;
+	if (!skip(c))
+		return false;
+	at = c->p;
+	if (!read_word(c, ty, sizeof ty, false, "a register type after .reg"))
+		return false;
+	enum vclass cls;
+	unsigned bits;
+	bool fl;
+	if (!strcmp(ty, ".v2") || !strcmp(ty, ".v4"))
+		return err_at(c, at, "vector register declarations (.reg %s) are not supported", ty);
+	if (!type_info(ty, &cls, &bits, &fl))
+		return err_at(c, at, "register type %s is not supported (.pred, .b16/.u16/.s16, .b32/.u32/.s32, .f32, .b64/.u64/.s64)", ty);
+	for (;;) {
+		if (!skip(c))
+			return false;
+		at = c->p;
+		unsigned n = ident_len(c->p, false);
+		if (!n || *c->p != '%')
+			return err_at(c, at, "expected a register name (%%name) in .reg");
+		if (n >= PTX_NAME_MAX)
+			return err_at(c, at, "register name too long");
+		struct regdecl r;
+		memset(&r, 0, sizeof r);
+		memcpy(r.prefix, c->p, n);
+		c->p += n;
+		if (*c->p == '<') {
+			c->p++;
+			uint64_t cnt;
+			if (!read_uint(c, &cnt, "a register count in <N>"))
+				return false;
+			if (cnt == 0 || cnt > 1000000)
+				return err_at(c, at, "register count %llu out of range (1 .. 1000000)",
+					      (unsigned long long)cnt);
+			if (!expect(c, '>', "'>' after the register count"))
+				return false;
+			r.count = (unsigned)cnt;
+		}
+		for (unsigned i = 0; i < ps->ndecls; i++)
+			if (!strcmp(ps->decls[i].prefix, r.prefix))
+				return err_at(c, at, "registers %s are declared twice", r.prefix);
+		if (ps->e->nvregs + (r.count ? r.count : 1) > 4000000)
+			return err_at(c, at, "too many registers declared");
+		r.base = (int)ps->e->nvregs;
+		for (unsigned i = 0; i < (r.count ? r.count : 1); i++)
+			new_vreg(ps->e, cls, bits, fl);
+		GROW(ps->decls, ps->cap_decls, ps->ndecls + 1);
+		ps->decls[ps->ndecls++] = r;
+		if (!skip(c))
+			return false;
+		if (*c->p == ',') {
+			c->p++;
+			continue;
+		}
+		return expect(c, ';', "';' after .reg");
+	}
+}
+
+/* The size in bytes of a .b8 .. .b64 element type, 0 if not one. */
+static unsigned elem_bytes(const char *t)
+{
+	if (!strcmp(t, ".b8") || !strcmp(t, ".u8") || !strcmp(t, ".s8"))
+		return 1;
+	if (!strcmp(t, ".b16") || !strcmp(t, ".u16") || !strcmp(t, ".s16") || !strcmp(t, ".f16"))
+		return 2;
+	if (!strcmp(t, ".b32") || !strcmp(t, ".u32") || !strcmp(t, ".s32") || !strcmp(t, ".f32"))
+		return 4;
+	if (!strcmp(t, ".b64") || !strcmp(t, ".u64") || !strcmp(t, ".s64") || !strcmp(t, ".f64"))
+		return 8;
+	return 0;
+}
+
+/* A function-local static's PTX name (_ZZ<function>E4ds_A) shortened to the
+ * variable's own (ds_A); other names as they are, if they fit. */
+static void short_name(const char *name, char *out, size_t size)
+{
+	const char *best = NULL;
+	if (!strncmp(name, "_ZZ", 3))
+		for (const char *q = name + 3; *q; q++) {
+			if (*q != 'E' || !isdigit((unsigned char)q[1]))
+				continue;
+			char *end;
+			unsigned long len = strtoul(q + 1, &end, 10);
+			if (len && strlen(end) == len)
+				best = end;
+		}
+	if (best && strlen(best) < size) {
+		snprintf(out, size, "%s", best);
+		return;
+	}
+	if (strlen(name) < size) {
+		snprintf(out, size, "%s", name);
+		return;
+	}
+	snprintf(out, size, "shared_%.*s", (int)(size - 8), name + strlen(name) - (size - 8));
+}
+
+/* [.align N] .TYPE NAME[N]...; after .shared; dynamic: NAME[] allowed. */
+static bool do_shared(struct parser *ps, const char *at0, bool ext)
+{
+	struct cur *c = &ps->c;
+	struct ptx_kernel *k = ps->e->k;
+	uint64_t align = 0;
+	char w[PTX_NAME_MAX];
+	const char *at;
+	if (!skip(c))
+		return false;
+	at = c->p;
+	if (!read_word(c, w, sizeof w, false, "a type after .shared"))
+		return false;
+	if (!strcmp(w, ".align")) {
+		if (!read_uint(c, &align, "an alignment after .align"))
+			return false;
+		if (align == 0 || align > 4096 || (align & (align - 1)))
+			return err_at(c, at, ".align %llu is not a power of two up to 4096", (unsigned long long)align);
+		if (!skip(c))
+			return false;
+		at = c->p;
+		if (!read_word(c, w, sizeof w, false, "a type after .align N"))
+			return false;
+	}
+	unsigned eb = elem_bytes(w);
+	if (!eb)
+		return err_at(c, at, "shared variable type %s is not supported", w);
+	if (!align)
+		align = eb;
+	if (!skip(c))
+		return false;
+	at = c->p;
+	unsigned n = ident_len(c->p, false);
+	if (!n || *c->p == '%')
+		return err_at(c, at, "expected a shared variable name");
+	char name[PTX_NAME_MAX];
+	if (n >= sizeof name)
+		return err_at(c, at, "shared variable name too long");
+	memcpy(name, c->p, n);
+	name[n] = 0;
+	c->p += n;
+	uint64_t count = 1;
+	bool dynamic = false;
+	if (!skip(c))
+		return false;
+	while (*c->p == '[') {
+		c->p++;
+		if (!skip(c))
+			return false;
+		if (*c->p == ']') {
+			if (!ext)
+				return err_at(c, c->p, "an array without a size must be .extern");
+			dynamic = true;
+			c->p++;
+		} else {
+			uint64_t dim;
+			if (!read_uint(c, &dim, "an array size"))
+				return false;
+			count *= dim;
+			if (count > (1u << 24))
+				return err_at(c, at, "shared array too large");
+			if (!expect(c, ']', "']'"))
+				return false;
+		}
+		if (!skip(c))
+			return false;
+	}
+	if (*c->p == '=')
+		return err_at(c, c->p, "initialised shared variables are not supported");
+	if (!expect(c, ';', "';' after the shared variable"))
+		return false;
+	for (unsigned i = 0; i < k->nshared; i++)
+		if (!strcmp(k->shared[i].name, name))
+			return err_at(c, at, "shared variable %s is declared twice", name);
+	(void)at0;
+	/* every array starts 16-byte aligned (at least its .align), as the
+	 * assembler places .shared arrays */
+	if (align < 16)
+		align = 16;
+	uint32_t off = (uint32_t)((k->shared_bytes + align - 1) & ~(align - 1));
+	uint64_t size = dynamic ? 0 : count * eb;
+	if (off + size > (1u << 24))
+		return err_at(c, at, "shared memory too large");
+	GROW(k->shared, ps->e->cap_shared, k->nshared + 1);
+	ps->e->shared_names = xrealloc(ps->e->shared_names, sizeof *ps->e->shared_names * (k->nshared + 1));
+	ps->e->shared_names[k->nshared] = xstrdup(name);
+	struct shared_sym *s = &k->shared[k->nshared++];
+	memset(s, 0, sizeof *s);
+	short_name(name, s->name, sizeof s->name);
+	for (unsigned i = 0; i + 1 < k->nshared; i++)
+		if (!strcmp(k->shared[i].name, s->name))
+			snprintf(s->name, sizeof s->name, "shared%u", k->nshared - 1);
+	s->offset = off;
+	s->size = (uint32_t)size;
+	k->shared_bytes = off + (uint32_t)size;
+	return true;
+}
+
+/* .loc FILE LINE COL [, function_name ..., inlined_at ...] (to end of line). */
+static bool do_loc(struct parser *ps)
+{
+	struct cur *c = &ps->c;
+	uint64_t f, l;
+	if (!read_uint(c, &f, "a file number after .loc") || !read_uint(c, &l, "a line number after .loc"))
+		return false;
+	ps->cu_file = (unsigned)f;
+	ps->cu_line = l > 0xffffffffu ? 0 : (unsigned)l;
+	while (*c->p && *c->p != '\n')
+		c->p++;
+	return true;
+}
+
+/* ---- operands ------------------------------------------------------------ */
+
+static bool parse_int(struct cur *c, int64_t *v)
+{
+	const char *at = c->p;
+	bool neg = false;
+	if (*c->p == '-') {
+		neg = true;
+		c->p++;
+	}
+	if (!isdigit((unsigned char)*c->p))
+		return err_at(c, at, "expected a number");
+	char *end;
+	errno = 0;
+	uint64_t u;
+	if (c->p[0] == '0' && (c->p[1] == 'x' || c->p[1] == 'X'))
+		u = strtoull(c->p + 2, &end, 16);
+	else if (c->p[0] == '0' && isdigit((unsigned char)c->p[1]))
+		u = strtoull(c->p + 1, &end, 8);
+	else
+		u = strtoull(c->p, &end, 10);
+	if (errno || (is_id(*end) && *end != 'U'))
+		return err_at(c, at, "malformed integer");
+	if (*end == 'U')
+		end++;
+	c->p = end;
+	*v = neg ? -(int64_t)u : (int64_t)u;
+	return true;
+}
+
+static bool parse_reg_or_special(struct parser *ps, struct opnd *o, bool allow_neg)
+{
+	struct cur *c = &ps->c;
+	const char *at = c->p;
+	if (*c->p == '!') {
+		if (!allow_neg)
+			return err_at(c, at, "'!' only negates a predicate source");
+		o->neg = true;
+		c->p++;
+	}
+	unsigned n = ident_len(c->p, false);
+	if (!n || *c->p != '%')
+		return err_at(c, c->p, "expected a register");
+	int r = find_reg(ps, c->p, n);
+	if (r >= 0) {
+		o->kind = PO_REG;
+		o->reg = r;
+		c->p += n;
+		if (o->neg && ps->e->vregs[r].cls != VC_PRED)
+			return err_at(c, at, "'!' only negates a predicate");
+		return true;
+	}
+	if (o->neg)
+		return err_at(c, at + 1, "unknown register '%.*s'", (int)n, c->p);
+	unsigned m = ident_len(c->p, true); /* %tid.x */
+	if (m >= PTX_NAME_MAX)
+		return err_at(c, at, "name too long");
+	o->kind = PO_SPECIAL;
+	memcpy(o->name, c->p, m);
+	o->name[m] = 0;
+	c->p += m;
+	return true;
+}
+
+static bool parse_opnd(struct parser *ps, struct opnd *o)
+{
+	struct cur *c = &ps->c;
+	memset(o, 0, sizeof *o);
+	o->reg = o->reg2 = -1;
+	if (!skip(c))
+		return false;
+	o->col = col_of(c, c->p);
+	const char *at = c->p;
+	if (*c->p == '%' || *c->p == '!') {
+		if (!parse_reg_or_special(ps, o, true))
+			return false;
+		if (!skip(c))
+			return false;
+		if (o->kind == PO_REG && *c->p == '|') {
+			c->p++;
+			if (!skip(c))
+				return false;
+			if (*c->p == '_') {
+				c->p++;
+				return true;
+			}
+			struct opnd q;
+			memset(&q, 0, sizeof q);
+			const char *qa = c->p;
+			if (!parse_reg_or_special(ps, &q, false))
+				return false;
+			if (q.kind != PO_REG || ps->e->vregs[q.reg].cls != VC_PRED)
+				return err_at(c, qa, "expected a predicate after '|'");
+			o->reg2 = q.reg;
+		}
+		return true;
+	}
+	if (*c->p == '_' && !is_id(c->p[1])) {
+		o->kind = PO_SINK;
+		c->p++;
+		return true;
+	}
+	if (c->p[0] == '0' && (c->p[1] == 'f' || c->p[1] == 'F') && isxdigit((unsigned char)c->p[2])) {
+		char *end;
+		uint64_t u = strtoull(c->p + 2, &end, 16);
+		if (end - c->p != 10 || is_id(*end))
+			return err_at(c, at, "malformed f32 constant (0f and 8 hex digits)");
+		o->kind = PO_FIMM;
+		o->imm = (int64_t)u;
+		c->p = end;
+		return true;
+	}
+	if (c->p[0] == '0' && (c->p[1] == 'd' || c->p[1] == 'D') && isxdigit((unsigned char)c->p[2]))
+		return err_at(c, at, "f64 constants are not supported");
+	if (isdigit((unsigned char)*c->p) || *c->p == '-') {
+		o->kind = PO_IMM;
+		return parse_int(c, &o->imm);
+	}
+	if (*c->p == '[') {
+		c->p++;
+		o->kind = PO_ADDR;
+		if (!skip(c))
+			return false;
+		if (*c->p == '%') {
+			struct opnd b;
+			memset(&b, 0, sizeof b);
+			const char *ba = c->p;
+			if (!parse_reg_or_special(ps, &b, false))
+				return false;
+			if (b.kind != PO_REG || ps->e->vregs[b.reg].cls != VC_REG)
+				return err_at(c, ba, "an address is [register + offset] or [symbol + offset]");
+			o->reg = b.reg;
+		} else if (is_id0(*c->p)) {
+			unsigned n = ident_len(c->p, false);
+			if (n >= PTX_NAME_MAX)
+				return err_at(c, c->p, "name too long");
+			memcpy(o->name, c->p, n);
+			o->name[n] = 0;
+			c->p += n;
+		} else if (isdigit((unsigned char)*c->p)) {
+			if (!parse_int(c, &o->imm))
+				return false;
+			return expect(c, ']', "']'");
+		} else {
+			return err_at(c, c->p, "expected a register or symbol in the address");
+		}
+		if (!skip(c))
+			return false;
+		if (*c->p == '+' || *c->p == '-') {
+			bool minus = *c->p == '-';
+			c->p++;
+			if (!skip(c))
+				return false;
+			int64_t v;
+			if (!parse_int(c, &v))
+				return false;
+			o->imm = minus ? -v : v;
+		}
+		return expect(c, ']', "']' to close the address");
+	}
+	if (*c->p == '{') {
+		c->p++;
+		o->kind = PO_VEC;
+		for (;;) {
+			if (!skip(c))
+				return false;
+			if (o->nvec == 4)
+				return err_at(c, c->p, "a vector has at most 4 elements");
+			if (*c->p == '_' && !is_id(c->p[1])) {
+				o->vec[o->nvec++] = -1;
+				c->p++;
+			} else {
+				struct opnd e;
+				memset(&e, 0, sizeof e);
+				const char *ea = c->p;
+				if (!parse_reg_or_special(ps, &e, false))
+					return false;
+				if (e.kind != PO_REG || ps->e->vregs[e.reg].cls != VC_REG)
+					return err_at(c, ea, "a vector element is a register");
+				o->vec[o->nvec++] = e.reg;
+			}
+			if (!skip(c))
+				return false;
+			if (*c->p == ',') {
+				c->p++;
+				continue;
+			}
+			return expect(c, '}', "'}' to close the vector");
+		}
+	}
+	if (is_id0(*c->p)) {
+		unsigned n = ident_len(c->p, false);
+		if (n >= PTX_NAME_MAX)
+			return err_at(c, at, "name too long");
+		o->kind = PO_NAME;
+		memcpy(o->name, c->p, n);
+		o->name[n] = 0;
+		c->p += n;
+		if (!skip(c))
+			return false;
+		if (*c->p == '+' && o->kind == PO_NAME)
+			return err_at(c, c->p, "symbol arithmetic outside an address is not supported");
+		return true;
+	}
+	return err_at(c, at, "expected an operand");
+}
+
+/* An instruction statement at the cursor (the guard, if any, is read). */
+static bool do_stmt(struct parser *ps)
+{
+	struct cur *c = &ps->c;
+	struct pentry *e = ps->e;
+	struct stmt s;
+	memset(&s, 0, sizeof s);
+	s.guard = -1;
+	s.line = c->line;
+	s.col = col_of(c, c->p);
+	s.cu_file = ps->cu_file;
+	s.cu_line = ps->cu_line;
+	const char *start = c->p;
+	if (*c->p == '@') {
+		c->p++;
+		if (*c->p == '!') {
+			s.guard_neg = true;
+			c->p++;
+		}
+		const char *at = c->p;
+		unsigned n = ident_len(c->p, false);
+		int r = n && *c->p == '%' ? find_reg(ps, c->p, n) : -1;
+		if (r < 0 || e->vregs[r].cls != VC_PRED)
+			return err_at(c, at, "expected a predicate register after '@'");
+		s.guard = r;
+		c->p += n;
+		if (!skip(c))
+			return false;
+	}
+	const char *at = c->p;
+	unsigned n = ident_len(c->p, true);
+	if (!n || *c->p == '%' || *c->p == '$')
+		return err_at(c, at, "expected an instruction");
+	if (n >= sizeof s.op)
+		return err_at(c, at, "instruction name too long");
+	memcpy(s.op, c->p, n);
+	s.op[n] = 0;
+	c->p += n;
+	unsigned line0 = c->line;
+	if (!skip(c))
+		return false;
+	if (*c->p != ';') {
+		for (;;) {
+			if (s.no == PTX_MAX_OPNDS)
+				return err_at(c, c->p, "too many operands (at most %d)", PTX_MAX_OPNDS);
+			if (!parse_opnd(ps, &s.o[s.no++]))
+				return false;
+			if (!skip(c))
+				return false;
+			if (*c->p == ',') {
+				c->p++;
+				continue;
+			}
+			break;
+		}
+	}
+	if (*c->p != ';')
+		return err_at(c, c->p, "expected ',' or ';' after an operand of %s", s.op);
+	c->p++;
+	if (c->line != line0)
+		return err_at(c, at, "a statement split over lines is not supported");
+	size_t len = (size_t)(c->p - start);
+	s.text = xstrndup(start, len);
+	for (char *q = s.text; *q; q++)
+		if (*q == '\t')
+			*q = ' ';
+	GROW(e->stmts, e->cap_stmts, e->nstmts + 1);
+	e->stmts[e->nstmts++] = s;
+	return true;
+}
+
+/* The body of the entry, after its '{'. */
+static bool do_body(struct parser *ps)
+{
+	struct cur *c = &ps->c;
+	struct pentry *e = ps->e;
+	unsigned depth = 0;
+	for (;;) {
+		if (!skip(c))
+			return false;
+		const char *at = c->p;
+		if (!*c->p)
+			return err_at(c, at, "end of file inside the body of %s: missing '}'", e->k->entry);
+		if (*c->p == '{') {
+			c->p++;
+			depth++;
+			continue;
+		}
+		if (*c->p == '}') {
+			c->p++;
+			if (depth == 0)
+				return true;
+			depth--;
+			continue;
+		}
+		if (*c->p == '.') {
+			char w[64];
+			if (!read_word(c, w, sizeof w, false, "a directive"))
+				return false;
+			if (!strcmp(w, ".reg")) {
+				if (!do_reg(ps))
+					return false;
+			} else if (!strcmp(w, ".shared")) {
+				if (!do_shared(ps, at, false))
+					return false;
+			} else if (!strcmp(w, ".loc")) {
+				if (!do_loc(ps))
+					return false;
+			} else if (!strcmp(w, ".pragma")) {
+				while (*c->p && *c->p != ';' && *c->p != '\n')
+					c->p++;
+				if (!expect(c, ';', "';' after .pragma"))
+					return false;
+			} else if (!strcmp(w, ".local")) {
+				return err_at(c, at, "local memory (.local) is not supported");
+			} else {
+				return err_at(c, at, "directive %s inside a kernel body is not supported", w);
+			}
+			continue;
+		}
+		/* a label? */
+		unsigned n = ident_len(c->p, false);
+		if (n && *c->p != '%') {
+			const char *q = c->p + n;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (*q == ':') {
+				if (n >= PTX_NAME_MAX)
+					return err_at(c, at, "label name too long");
+				for (unsigned i = 0; i < e->nlabels; i++)
+					if (word_is(at, n, e->labels[i].name))
+						return err_at(c, at, "label %.*s is defined twice", (int)n, at);
+				GROW(e->labels, e->cap_labels, e->nlabels + 1);
+				struct plabel *l = &e->labels[e->nlabels++];
+				memcpy(l->name, at, n);
+				l->name[n] = 0;
+				l->stmt = e->nstmts;
+				l->line = c->line;
+				l->col = col_of(c, at);
+				c->p = q + 1;
+				continue;
+			}
+		}
+		if (!do_stmt(ps))
+			return false;
+	}
+}
+
+/* ( .param .TYPE [.ptr [.space] .align N] NAME, ... ) */
+static bool do_params(struct parser *ps, bool keep)
+{
+	struct cur *c = &ps->c;
+	struct ptx_kernel *k = ps->e->k;
+	unsigned cap = 0;
+	if (!skip(c))
+		return false;
+	if (*c->p != '(')
+		return true;
+	c->p++;
+	if (!skip(c))
+		return false;
+	if (*c->p == ')') {
+		c->p++;
+		return true;
+	}
+	for (;;) {
+		char w[PTX_NAME_MAX];
+		const char *at;
+		if (!skip(c))
+			return false;
+		at = c->p;
+		if (!read_word(c, w, sizeof w, false, ".param") || strcmp(w, ".param"))
+			return err_at(c, at, "expected .param");
+		if (!skip(c))
+			return false;
+		const char *tat = c->p;
+		if (!read_word(c, w, sizeof w, false, "a parameter type"))
+			return false;
+		struct ptx_param prm;
+		memset(&prm, 0, sizeof prm);
+		static const struct {
+			const char *n;
+			enum ptx_ptype t;
+		} pt[] = {{".u32", PTX_P_U32}, {".s32", PTX_P_S32}, {".u64", PTX_P_U64}, {".s64", PTX_P_S64},
+			  {".f32", PTX_P_F32}, {".b32", PTX_P_B32}, {".b64", PTX_P_B64}};
+		bool found = false;
+		for (unsigned i = 0; i < sizeof pt / sizeof pt[0]; i++)
+			if (!strcmp(w, pt[i].n)) {
+				prm.type = pt[i].t;
+				found = true;
+			}
+		if (!found && keep)
+			return err_at(c, tat, "parameter type %s is not supported (.u32 .s32 .u64 .s64 .f32 .b32 .b64)", w);
+		for (;;) {
+			if (!skip(c))
+				return false;
+			if (*c->p != '.')
+				break;
+			const char *qa = c->p;
+			if (!read_word(c, w, sizeof w, false, "a parameter attribute"))
+				return false;
+			if (!strcmp(w, ".align")) {
+				uint64_t al;
+				if (!read_uint(c, &al, "an alignment"))
+					return false;
+			} else if (strcmp(w, ".ptr") && strcmp(w, ".global") && strcmp(w, ".const") &&
+				   strcmp(w, ".shared") && strcmp(w, ".local")) {
+				return err_at(c, qa, "parameter attribute %s is not supported", w);
+			}
+		}
+		at = c->p;
+		unsigned n = ident_len(c->p, false);
+		if (!n || *c->p == '%' || n >= PTX_NAME_MAX)
+			return err_at(c, at, "expected a parameter name");
+		memcpy(prm.name, c->p, n);
+		c->p += n;
+		if (!skip(c))
+			return false;
+		if (*c->p == '[' && keep)
+			return err_at(c, c->p, "array (struct) parameters are not supported");
+		while (*c->p && *c->p != ',' && *c->p != ')')
+			c->p++;
+		if (keep) {
+			if (k->nparams >= 1024)
+				return err_at(c, at, "too many parameters");
+			GROW(k->params, cap, k->nparams + 1);
+			k->params[k->nparams++] = prm;
+		}
+		if (*c->p == ',') {
+			c->p++;
+			continue;
+		}
+		return expect(c, ')', "')' after the parameters");
+	}
+}
+
+/* Skip a balanced { ... } body (of another entry or a function). */
+static bool skip_body(struct cur *c)
+{
+	unsigned depth = 0;
+	for (;;) {
+		if (!skip(c))
+			return false;
+		if (!*c->p)
+			return err_at(c, c->p, "end of file inside a body: missing '}'");
+		char ch = *c->p++;
+		if (ch == '"') {
+			while (*c->p && *c->p != '"' && *c->p != '\n')
+				c->p++;
+			if (*c->p == '"')
+				c->p++;
+		} else if (ch == '{') {
+			depth++;
+		} else if (ch == '}') {
+			if (--depth == 0)
+				return true;
+		}
+	}
+}
+
+void ptx_plain_name(const char *m, char *out, unsigned size)
+{
+	snprintf(out, size, "%s", m);
+	if (strncmp(m, "_Z", 2) || !isdigit((unsigned char)m[2]))
+		return;
+	char *end;
+	unsigned long len = strtoul(m + 2, &end, 10);
+	if (len == 0 || strlen(end) < len)
+		return;
+	char buf[256];
+	if (len >= sizeof buf)
+		return;
+	memcpy(buf, end, len);
+	buf[len] = 0;
+	const char *q = end + len;
+	if (*q == 'I') { /* template arguments: integer literals only (Li16E, Lj8E) */
+		q++;
+		strncat(buf, "<", sizeof buf - strlen(buf) - 1);
+		bool first = true;
+		while (*q == 'L') {
+			q++;
+			if (!*q)
+				return;
+			q++; /* the literal's type */
+			char num[32];
+			unsigned nn = 0;
+			if (*q == 'n') { /* negative */
+				num[nn++] = '-';
+				q++;
+			}
+			while (isdigit((unsigned char)*q) && nn < sizeof num - 1)
+				num[nn++] = *q++;
+			num[nn] = 0;
+			if (*q != 'E')
+				return;
+			q++;
+			if (!first)
+				strncat(buf, ",", sizeof buf - strlen(buf) - 1);
+			strncat(buf, num, sizeof buf - strlen(buf) - 1);
+			first = false;
+		}
+		if (*q != 'E' || first)
+			return;
+		strncat(buf, ">", sizeof buf - strlen(buf) - 1);
+	}
+	snprintf(out, size, "%s", buf);
+}
+
+static bool parse_file(struct parser *ps, const char *path, const char *text, const char *entry,
+		       struct pentry *e, struct diag *d)
+{
+	ps->c = (struct cur){path, text, text, 1, text, d};
+	ps->e = e;
+	e->path = path;
+	e->d = d;
+	struct cur *c = &ps->c;
+	struct ptx_kernel *k = e->k;
+	/* first pass: the entries' names, to resolve a plain name */
+	char names[64][256];
+	unsigned nnames = 0, matches = 0, pick = 0;
+	struct cur top[64];
+	bool top_ext[64];
+	unsigned ntop = 0;
+	bool parsed = false;
+	for (int pass = 0; pass < 2; pass++) {
+		*c = (struct cur){path, text, text, 1, text, d};
+		for (;;) {
+			if (!skip(c))
+				return false;
+			if (!*c->p)
+				break;
+			const char *at = c->p;
+			char w[256];
+			if (*c->p != '.')
+				return err_at(c, at, "expected a directive at top level");
+			if (!read_word(c, w, sizeof w, false, "a directive"))
+				return false;
+			if (!strcmp(w, ".version") || !strcmp(w, ".target") || !strcmp(w, ".address_size")) {
+				while (*c->p && *c->p != '\n')
+					c->p++;
+			} else if (!strcmp(w, ".file")) {
+				uint64_t num;
+				if (!read_uint(c, &num, "a file number") || !skip(c))
+					return false;
+				if (*c->p != '"')
+					return err_at(c, c->p, "expected a quoted file name");
+				const char *q = ++c->p;
+				while (*c->p && *c->p != '"' && *c->p != '\n')
+					c->p++;
+				if (*c->p != '"')
+					return err_at(c, q - 1, "unterminated file name");
+				if (pass == 1 && num >= 1 && num <= 1024) {
+					if (num > k->ncuda_files) {
+						GROW(k->cuda_files, e->cap_files, (unsigned)num);
+						for (unsigned i = k->ncuda_files; i < num; i++)
+							k->cuda_files[i] = NULL;
+						k->ncuda_files = (unsigned)num;
+					}
+					free(k->cuda_files[num - 1]);
+					k->cuda_files[num - 1] = xstrndup(q, (size_t)(c->p - q));
+				}
+				while (*c->p && *c->p != '\n')
+					c->p++;
+			} else if (!strcmp(w, ".visible") || !strcmp(w, ".weak") || !strcmp(w, ".extern")) {
+				if (!strcmp(w, ".extern")) {
+					if (!skip(c))
+						return false;
+					if (!strncmp(c->p, ".shared", 7) && !is_id(c->p[7])) {
+						c->p += 7;
+						if (pass == 1) {
+							if (ntop == 64)
+								return err_at(c, at, "too many top-level shared variables");
+							top[ntop] = *c;
+							top_ext[ntop++] = true;
+						}
+						while (*c->p && *c->p != ';')
+							c->p++;
+						if (*c->p)
+							c->p++;
+						continue;
+					}
+				}
+				continue; /* the next word is the declaration */
+			} else if (!strcmp(w, ".entry") || !strcmp(w, ".func")) {
+				bool is_entry = !strcmp(w, ".entry");
+				if (!is_entry) { /* .func [(ret)] name (params) */
+					if (!skip(c))
+						return false;
+					if (*c->p == '(' && !do_params(ps, false))
+						return false;
+				}
+				if (!skip(c))
+					return false;
+				const char *na = c->p;
+				unsigned n = ident_len(c->p, false);
+				if (!n || n >= 256)
+					return err_at(c, na, "expected a name after %s", w);
+				char name[256];
+				memcpy(name, c->p, n);
+				name[n] = 0;
+				c->p += n;
+				bool mine = false;
+				if (is_entry && pass == 0) {
+					char plain[256];
+					ptx_plain_name(name, plain, sizeof plain);
+					if (nnames < 64)
+						snprintf(names[nnames++], 256, "%s", name);
+					if (!strcmp(name, entry)) {
+						matches = 1000;
+						pick = nnames - 1;
+					} else if (!strcmp(plain, entry) ||
+						   (!strchr(entry, '<') && !strncmp(plain, entry, strlen(entry)) &&
+						    plain[strlen(entry)] == '<')) {
+						if (matches < 1000) {
+							matches++;
+							pick = nnames - 1;
+						}
+					}
+				} else if (is_entry && pass == 1 && !parsed && !strcmp(name, names[pick])) {
+					mine = true;
+				}
+				if (mine) {
+					snprintf(k->entry, sizeof k->entry, "%s", name);
+					ptx_plain_name(name, k->name, sizeof k->name);
+					if (!do_params(ps, true))
+						return false;
+				} else if (!do_params(ps, false)) {
+					return false;
+				}
+				/* performance directives, up to the body or ';' */
+				for (;;) {
+					if (!skip(c))
+						return false;
+					if (*c->p == '{' || *c->p == ';' || !*c->p)
+						break;
+					c->p++;
+				}
+				if (*c->p == ';') {
+					c->p++;
+				} else if (*c->p == '{') {
+					if (mine) {
+						c->p++;
+						if (!do_body(ps))
+							return false;
+						parsed = true;
+					} else if (!skip_body(c)) {
+						return false;
+					}
+				} else {
+					return err_at(c, c->p, "end of file after %s %s", w, name);
+				}
+			} else if (!strcmp(w, ".global") || !strcmp(w, ".const") || !strcmp(w, ".shared")) {
+				if (!strcmp(w, ".shared") && pass == 1) {
+					if (ntop == 64)
+						return err_at(c, at, "too many top-level shared variables");
+					top[ntop] = *c;
+					top_ext[ntop++] = false;
+				}
+				while (*c->p && *c->p != ';')
+					c->p++;
+				if (*c->p)
+					c->p++;
+			} else {
+				return err_at(c, at, "top-level directive %s is not supported", w);
+			}
+		}
+		if (pass == 0) {
+			if (matches == 0) {
+				char list[512] = "";
+				for (unsigned i = 0; i < nnames; i++) {
+					char plain[256];
+					ptx_plain_name(names[i], plain, sizeof plain);
+					strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+					strncat(list, plain, sizeof list - strlen(list) - 1);
+				}
+				return diag_error(d, path, 0, 0, "", "no .entry named '%s' (entries: %s)", entry,
+						  nnames ? list : "none");
+			}
+			if (matches > 1 && matches < 1000)
+				return diag_error(d, path, 0, 0, "",
+						  "'%s' names several entries: give the mangled name", entry);
+		}
+	}
+	if (!parsed)
+		return diag_error(d, path, 0, 0, "", "entry '%s' has no body", entry);
+	/* module-scope shared variables (extern __shared__) follow the entry's */
+	for (unsigned i = 0; i < ntop; i++) {
+		*c = top[i];
+		if (!do_shared(ps, c->p, top_ext[i]))
+			return false;
+	}
+	return true;
+}
+
+bool ptx_parse(const char *path, const char *text, const char *entry, struct pentry *e, struct diag *d)
+{
+	struct parser ps;
+	memset(&ps, 0, sizeof ps);
+	bool ok = parse_file(&ps, path, text, entry, e, d);
+	free(ps.decls);
+	return ok;
+}
+
+void ptx_pentry_free(struct pentry *e)
+{
+	for (unsigned i = 0; i < e->nstmts; i++)
+		free(e->stmts[i].text);
+	free(e->stmts);
+	free(e->labels);
+	free(e->vregs);
+	if (e->shared_names)
+		for (unsigned i = 0; e->k && i < e->k->nshared; i++)
+			free(e->shared_names[i]);
+	free(e->shared_names);
+	memset(e, 0, sizeof *e);
+}

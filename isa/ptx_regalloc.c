@@ -1,0 +1,436 @@
+/*
+ * ptx_regalloc.c - register allocation for translated PTX.
+ *
+ * PTX names unbounded virtual registers; simt-sim has r0..r254 and p0..p6.
+ * Liveness is computed per thread over the control-flow graph (registers are
+ * per lane, so divergence does not change it); each virtual register's live
+ * range is one interval from its first to its last live position, and
+ * intervals are coloured greedily in order of start (optimal for interval
+ * graphs). The operands of a .v2/.v4 access form a group that takes 2 or 4
+ * consecutive registers aligned to the group size; a register wanted by two
+ * different groups is copied. A guarded definition keeps the old value in the
+ * lanes it skips, so it does not end the register's previous range. Values
+ * never read get rz (or pt).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "ptx_int.h"
+#include "util.h"
+
+/* Registers an instruction reads and writes (virtual numbers). */
+struct uses {
+	int r[12];
+	unsigned nr;
+	int w[4];
+	unsigned nw;
+	bool partial; /* guarded: writes do not kill */
+};
+
+static bool is_store_group(const struct vinsn *v) { return isa_ops[v->in.op].fmt == FMT_M_R; }
+
+static void uses_of(const struct vinsn *v, struct uses *u)
+{
+	u->nr = u->nw = 0;
+	const struct isa_fmtinfo *fi = &isa_fmts[isa_ops[v->in.op].fmt];
+	if (v->vguard >= 0)
+		u->r[u->nr++] = v->vguard;
+	for (int i = 0; i < 3; i++)
+		if (v->vsrc[i] >= 0 && fi->src[i] != SLOT_NONE && fi->src[i] != SLOT_SPECIAL &&
+		    v->in.imm_src != i + 1 && v->in.imm2_src != i + 1)
+			u->r[u->nr++] = v->vsrc[i];
+	if (v->ngroup) {
+		for (unsigned i = 0; i < v->ngroup; i++) {
+			if (is_store_group(v))
+				u->r[u->nr++] = v->vgroup[i];
+			else
+				u->w[u->nw++] = v->vgroup[i];
+		}
+	} else if (v->vdst >= 0) {
+		u->w[u->nw++] = v->vdst;
+	}
+	u->partial = v->vguard >= 0;
+}
+
+/* ---- vector groups ------------------------------------------------------- */
+
+static void push(struct vcode *o, unsigned *cap, const struct vinsn *v)
+{
+	GROW(o->v, *cap, o->n + 1);
+	o->v[o->n++] = *v;
+}
+
+static int new_vreg(struct pentry *e)
+{
+	GROW(e->vregs, e->cap_vregs, e->nvregs + 1);
+	e->vregs[e->nvregs] = (struct vreg_info){VC_REG, 32, false};
+	return (int)e->nvregs++;
+}
+
+/* Give every group its own registers: where a member already belongs to
+ * another group (or repeats), copy through new registers. Returns the group
+ * id of every virtual register (-1 none) and each group's members. */
+static void split_groups(struct pentry *e, struct vcode *c, int **gid_out, int (**members_out)[4],
+			 unsigned **gsize_out, unsigned *ngroups_out)
+{
+	unsigned ngi = 0;
+	for (unsigned pc = 0; pc < c->n; pc++)
+		ngi += c->v[pc].ngroup ? 1 : 0;
+	/* copies add at most 4 registers per group access */
+	size_t cap_gid = (size_t)e->nvregs + 4 * ngi + 1;
+	int *gid = xmalloc(sizeof *gid * cap_gid);
+	for (size_t i = 0; i < cap_gid; i++)
+		gid[i] = -1;
+	int(*members)[4] = NULL;
+	unsigned *gsize = NULL;
+	unsigned ng = 0, capm = 0, caps = 0;
+	struct vcode o;
+	memset(&o, 0, sizeof o);
+	unsigned cap = 0;
+	unsigned *newpc = xcalloc(c->n + 1, sizeof *newpc);
+	for (unsigned pc = 0; pc < c->n; pc++) {
+		struct vinsn v = c->v[pc];
+		newpc[pc] = o.n;
+		if (!v.ngroup) {
+			push(&o, &cap, &v);
+			continue;
+		}
+		/* an existing group with exactly these members? */
+		int same = gid[v.vgroup[0]];
+		if (same >= 0) {
+			bool eq = gsize[same] == v.ngroup;
+			for (unsigned i = 0; i < v.ngroup && eq; i++)
+				eq = members[same][i] == v.vgroup[i];
+			if (eq) {
+				push(&o, &cap, &v);
+				continue;
+			}
+		}
+		bool clash = false;
+		for (unsigned i = 0; i < v.ngroup; i++) {
+			if (gid[v.vgroup[i]] >= 0)
+				clash = true;
+			for (unsigned j = 0; j < i; j++)
+				if (v.vgroup[j] == v.vgroup[i])
+					clash = true;
+		}
+		int orig[4];
+		memcpy(orig, v.vgroup, sizeof orig);
+		if (clash)
+			for (unsigned i = 0; i < v.ngroup; i++)
+				v.vgroup[i] = new_vreg(e);
+		GROW(members, capm, ng + 1);
+		GROW(gsize, caps, ng + 1);
+		gsize[ng] = v.ngroup;
+		for (unsigned i = 0; i < v.ngroup; i++) {
+			members[ng][i] = v.vgroup[i];
+			gid[v.vgroup[i]] = (int)ng;
+		}
+		ng++;
+		struct vinsn m;
+		memset(&m, 0, sizeof m);
+		m.in.op = OP_MOV;
+		m.in.guard = ISA_PT;
+		m.vsrc[1] = m.vsrc[2] = -1;
+		m.vguard = v.vguard;
+		m.in.guard_neg = v.in.guard_neg;
+		m.target = -1;
+		m.stmt = v.stmt;
+		if (clash && is_store_group(&v))
+			for (unsigned i = 0; i < v.ngroup; i++) {
+				m.vdst = v.vgroup[i];
+				m.vsrc[0] = orig[i];
+				push(&o, &cap, &m);
+			}
+		push(&o, &cap, &v);
+		if (clash && !is_store_group(&v))
+			for (unsigned i = 0; i < v.ngroup; i++) {
+				m.vdst = orig[i];
+				m.vsrc[0] = v.vgroup[i];
+				push(&o, &cap, &m);
+			}
+	}
+	newpc[c->n] = o.n;
+	for (unsigned i = 0; i < e->nlabels; i++)
+		c->label_pc[i] = newpc[c->label_pc[i]];
+	free(newpc);
+	free(c->v);
+	c->v = o.v;
+	c->n = o.n;
+	c->cap = cap;
+	*gid_out = gid;
+	*members_out = members;
+	*gsize_out = gsize;
+	*ngroups_out = ng;
+}
+
+/* ---- liveness ------------------------------------------------------------ */
+
+#define WORDS(n) (((n) + 63) / 64)
+
+static void set_bit(uint64_t *s, int i) { s[i / 64] |= 1ull << (i % 64); }
+static void clr_bit(uint64_t *s, int i) { s[i / 64] &= ~(1ull << (i % 64)); }
+
+/* The branch target of a bra, as a pc. */
+static unsigned target_pc(const struct vcode *c, const struct vinsn *v) { return c->label_pc[v->target]; }
+
+bool ptx_regalloc(struct pentry *e, struct vcode *c)
+{
+	int *gid;
+	int(*members)[4];
+	unsigned *gsize, ng;
+	split_groups(e, c, &gid, &members, &gsize, &ng);
+	unsigned n = c->n, nv = e->nvregs, W = WORDS(nv ? nv : 1);
+	/* basic blocks */
+	uint8_t *leader = xcalloc(n + 1, 1);
+	leader[0] = 1;
+	for (unsigned pc = 0; pc < n; pc++) {
+		const struct vinsn *v = &c->v[pc];
+		if (v->in.op == OP_BRA) {
+			leader[target_pc(c, v)] = 1;
+			leader[pc + 1] = 1;
+		} else if (v->in.op == OP_EXIT) {
+			leader[pc + 1] = 1;
+		}
+	}
+	unsigned nb = 0;
+	unsigned *bstart = xcalloc(n + 1, sizeof *bstart), *blk = xcalloc(n + 1, sizeof *blk);
+	for (unsigned pc = 0; pc < n; pc++) {
+		if (leader[pc])
+			bstart[nb++] = pc;
+		blk[pc] = nb - 1;
+	}
+	bstart[nb] = n;
+	blk[n] = nb; /* "kernel exit" */
+	uint64_t *in = xcalloc((size_t)nb * W, 8), *out = xcalloc((size_t)nb * W, 8);
+	uint64_t *live = xcalloc(W, 8);
+	struct uses u;
+	bool changed = true;
+	while (changed) {
+		changed = false;
+		for (unsigned b = nb; b-- > 0;) {
+			unsigned last = bstart[b + 1] - 1;
+			const struct vinsn *lv = &c->v[last];
+			memset(live, 0, W * 8);
+			bool falls = !((lv->in.op == OP_EXIT || lv->in.op == OP_BRA) && lv->vguard < 0);
+			if (falls && b + 1 < nb)
+				for (unsigned w = 0; w < W; w++)
+					live[w] |= in[(size_t)(b + 1) * W + w];
+			if (lv->in.op == OP_BRA) {
+				unsigned tb = blk[target_pc(c, lv)];
+				if (tb < nb)
+					for (unsigned w = 0; w < W; w++)
+						live[w] |= in[(size_t)tb * W + w];
+			}
+			memcpy(&out[(size_t)b * W], live, W * 8);
+			for (unsigned pc = last + 1; pc-- > bstart[b];) {
+				uses_of(&c->v[pc], &u);
+				if (!u.partial)
+					for (unsigned i = 0; i < u.nw; i++)
+						clr_bit(live, u.w[i]);
+				for (unsigned i = 0; i < u.nr; i++)
+					set_bit(live, u.r[i]);
+			}
+			if (memcmp(live, &in[(size_t)b * W], W * 8)) {
+				memcpy(&in[(size_t)b * W], live, W * 8);
+				changed = true;
+			}
+		}
+	}
+	/* intervals: every position where a register is live in, or written */
+	int *start = xmalloc(sizeof *start * (nv ? nv : 1)), *end = xmalloc(sizeof *end * (nv ? nv : 1));
+	bool *read = xcalloc(nv ? nv : 1, 1);
+	for (unsigned i = 0; i < nv; i++) {
+		start[i] = (int)n + 1;
+		end[i] = -1;
+	}
+#define EXTEND(r, pos)                         \
+	do {                                   \
+		if ((pos) < start[r])          \
+			start[r] = (pos);      \
+		if ((pos) > end[r])            \
+			end[r] = (pos);        \
+	} while (0)
+	for (unsigned b = 0; b < nb; b++) {
+		memcpy(live, &out[(size_t)b * W], W * 8);
+		unsigned last = bstart[b + 1] - 1;
+		/* live out: alive through the end of the block */
+		for (unsigned w = 0; w < W; w++)
+			for (uint64_t m = live[w]; m; m &= m - 1) {
+				int r = (int)(w * 64 + (unsigned)__builtin_ctzll(m));
+				EXTEND(r, (int)last + 1);
+			}
+		for (unsigned pc = last + 1; pc-- > bstart[b];) {
+			uses_of(&c->v[pc], &u);
+			for (unsigned i = 0; i < u.nw; i++)
+				EXTEND(u.w[i], (int)pc);
+			if (!u.partial)
+				for (unsigned i = 0; i < u.nw; i++)
+					clr_bit(live, u.w[i]);
+			for (unsigned i = 0; i < u.nr; i++) {
+				set_bit(live, u.r[i]);
+				read[u.r[i]] = true;
+			}
+			for (unsigned w = 0; w < W; w++)
+				for (uint64_t m = live[w]; m; m &= m - 1) {
+					int r = (int)(w * 64 + (unsigned)__builtin_ctzll(m));
+					EXTEND(r, (int)pc);
+				}
+		}
+	}
+	/* groups take the union of their members' intervals */
+	int *gstart = xmalloc(sizeof *gstart * (ng ? ng : 1)), *gend = xmalloc(sizeof *gend * (ng ? ng : 1));
+	for (unsigned g = 0; g < ng; g++) {
+		gstart[g] = (int)n + 1;
+		gend[g] = -1;
+		for (unsigned i = 0; i < gsize[g]; i++) {
+			int r = members[g][i];
+			if (start[r] < gstart[g])
+				gstart[g] = start[r];
+			if (end[r] > gend[g])
+				gend[g] = end[r];
+		}
+	}
+	/* units in order of start: registers (not in a group) and groups */
+	unsigned nu = 0;
+	int *unit = xmalloc(sizeof *unit * (nv + ng + 1)); /* >= 0 register, < 0: group -1-g */
+	int *ustart = xmalloc(sizeof *ustart * (nv + ng + 1));
+	for (unsigned r = 0; r < nv; r++)
+		if (gid[r] < 0 && end[r] >= 0 && (read[r]))
+			unit[nu++] = (int)r;
+	for (unsigned g = 0; g < ng; g++)
+		unit[nu++] = -1 - (int)g;
+	for (unsigned i = 0; i < nu; i++)
+		ustart[i] = unit[i] >= 0 ? start[unit[i]] : gstart[-1 - unit[i]];
+	/* insertion sort is too slow for big kernels: sort indices by start */
+	int *order = xmalloc(sizeof *order * (nu + 1));
+	{
+		unsigned maxs = n + 2;
+		unsigned *cnt = xcalloc(maxs + 1, sizeof *cnt);
+		for (unsigned i = 0; i < nu; i++)
+			cnt[ustart[i] + 1]++;
+		for (unsigned s = 1; s <= maxs; s++)
+			cnt[s] += cnt[s - 1];
+		for (unsigned i = 0; i < nu; i++)
+			order[cnt[ustart[i]]++] = (int)i;
+		free(cnt);
+	}
+	int *map = xmalloc(sizeof *map * (nv ? nv : 1));
+	for (unsigned r = 0; r < nv; r++)
+		map[r] = -1; /* rz / pt */
+	int busy_r[ISA_MAX_REGS], busy_p[ISA_NUM_PREDS];
+	for (int i = 0; i < ISA_MAX_REGS; i++)
+		busy_r[i] = -1;
+	for (int i = 0; i < ISA_NUM_PREDS; i++)
+		busy_p[i] = -1;
+	bool ok = true;
+	int maxr = -1, maxp = -1;
+	for (unsigned oi = 0; oi < nu && ok; oi++) {
+		int un = unit[order[oi]];
+		int s = ustart[order[oi]];
+		if (un >= 0 && e->vregs[un].cls == VC_PRED) {
+			int p = 0;
+			while (p < ISA_NUM_PREDS && busy_p[p] >= s)
+				p++;
+			if (p == ISA_NUM_PREDS) {
+				ok = diag_error(e->d, e->path, 0, 0, "",
+						"entry %s needs more than %d predicates live at once (simt-sim has p0..p%d)",
+						e->k->entry, ISA_NUM_PREDS, ISA_NUM_PREDS - 1);
+				break;
+			}
+			busy_p[p] = end[un];
+			map[un] = p;
+			if (p > maxp)
+				maxp = p;
+			continue;
+		}
+		unsigned k = un >= 0 ? 1 : gsize[-1 - un];
+		int en = un >= 0 ? end[un] : gend[-1 - un];
+		int r = -1;
+		for (int base = 0; base + (int)k <= ISA_MAX_REGS && r < 0; base += (int)k) {
+			bool free_ = true;
+			for (unsigned i = 0; i < k && free_; i++)
+				free_ = busy_r[base + (int)i] < s;
+			if (free_)
+				r = base;
+		}
+		if (r < 0) {
+			ok = diag_error(e->d, e->path, 0, 0, "",
+					"entry %s needs more than %d registers live at once", e->k->entry, ISA_MAX_REGS);
+			break;
+		}
+		for (unsigned i = 0; i < k; i++)
+			busy_r[r + (int)i] = en;
+		if (un >= 0) {
+			map[un] = r;
+		} else {
+			for (unsigned i = 0; i < k; i++)
+				map[members[-1 - un][i]] = r + (int)i;
+		}
+		if (r + (int)k - 1 > maxr)
+			maxr = r + (int)k - 1;
+	}
+	/* rewrite */
+	for (unsigned pc = 0; pc < n && ok; pc++) {
+		struct vinsn *v = &c->v[pc];
+		struct isa_insn *in = &v->in;
+		const struct isa_fmtinfo *fi = &isa_fmts[isa_ops[in->op].fmt];
+		in->guard = v->vguard >= 0 ? (uint8_t)map[v->vguard] : ISA_PT;
+		if (v->vguard >= 0 && map[v->vguard] < 0)
+			in->guard = ISA_PT; /* never happens: a guard is read */
+		if (fi->dst == SLOT_REG)
+			in->dst = v->ngroup && !is_store_group(v) ? (uint8_t)map[v->vgroup[0]]
+				  : v->vdst >= 0 && map[v->vdst] >= 0 ? (uint8_t)map[v->vdst] : ISA_RZ;
+		else if (fi->dst == SLOT_PRED)
+			in->dst = v->vdst >= 0 && map[v->vdst] >= 0 ? (uint8_t)map[v->vdst] : ISA_PT;
+		else
+			in->dst = 0;
+		for (int i = 0; i < 3; i++) {
+			bool imm = in->imm_src == i + 1 || in->imm2_src == i + 1;
+			switch (fi->src[i]) {
+			case SLOT_NONE:
+				in->src[i] = 0;
+				break;
+			case SLOT_SPECIAL:
+				break;
+			case SLOT_PRED:
+				if (v->vsrc[i] >= 0)
+					in->src[i] = map[v->vsrc[i]] >= 0 ? (uint8_t)map[v->vsrc[i]] : ISA_PT;
+				break;
+			default:
+				if (imm)
+					in->src[i] = 0;
+				else if (i == 1 && v->ngroup && is_store_group(v))
+					in->src[i] = (uint8_t)map[v->vgroup[0]];
+				else
+					in->src[i] = v->vsrc[i] >= 0 && map[v->vsrc[i]] >= 0 ? (uint8_t)map[v->vsrc[i]] : ISA_RZ;
+			}
+		}
+		if (in->op == OP_BRA)
+			in->off = (int32_t)target_pc(c, v);
+		if (!isa_valid(in))
+			ok = ptx_err(e, &e->stmts[v->stmt], 0, "internal error: the translation of this statement is not a valid instruction");
+	}
+	e->k->nregs = maxr >= 0 ? (unsigned)maxr + 1 : 1;
+	e->k->npreds = (unsigned)(maxp + 1);
+	free(map);
+	free(order);
+	free(unit);
+	free(ustart);
+	free(gstart);
+	free(gend);
+	free(read);
+	free(start);
+	free(end);
+	free(live);
+	free(in);
+	free(out);
+	free(bstart);
+	free(blk);
+	free(leader);
+	free(gid);
+	free(members);
+	free(gsize);
+	return ok;
+}

@@ -1,0 +1,1044 @@
+/*
+ * ptx_select.c - instruction selection: each PTX statement becomes one simt
+ * instruction where the ISA has one (most do), or a short exact sequence.
+ * Whatever the ISA cannot express exactly is refused with "not supported".
+ *
+ * Rules (docs/CUDA.md): cvta.to.global and 64-bit <-> 32-bit integer cvt are
+ * register moves (the global space is 32-bit); 64-bit integer registers hold
+ * their low word, so add/sub/mul.lo/mul.wide/mad.wide/shl/and/or/xor/not are
+ * accepted on them and shr/div/setp/64-bit loads are refused; [symbol+k]
+ * addresses of shared arrays and [param] loads fold into the instruction.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx_int.h"
+#include "util.h"
+
+struct sel {
+	struct pentry *e;
+	struct vcode *c;
+	const struct stmt *s;
+	unsigned si;
+	char mods[12][24]; /* the statement's mnemonic split at '.' */
+	unsigned nmods;
+	int tmp_base;      /* virtual registers made here start at e->nvregs */
+	unsigned ntmp;
+	struct vreg_info *tmp; /* their classes */
+	unsigned cap_tmp;
+};
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static bool has(const struct sel *x, const char *m)
+{
+	for (unsigned i = 1; i < x->nmods; i++)
+		if (!strcmp(x->mods[i], m))
+			return true;
+	return false;
+}
+
+/* The statement's type: its last modifier (.s32, .f32, ...). */
+static const char *ty(const struct sel *x) { return x->nmods > 1 ? x->mods[x->nmods - 1] : ""; }
+
+static bool nsup(struct sel *x, const char *what)
+{
+	return ptx_err(x->e, x->s, 0, "%s: %s not supported", x->s->op, what);
+}
+
+static bool opnd_err(struct sel *x, unsigned i, const char *what)
+{
+	return ptx_err(x->e, x->s, x->s->o[i].col, "%s: operand %u: %s", x->s->op, i + 1, what);
+}
+
+static int new_tmp(struct sel *x, enum vclass cls)
+{
+	GROW(x->tmp, x->cap_tmp, x->ntmp + 1);
+	x->tmp[x->ntmp] = (struct vreg_info){cls, 32, false};
+	return x->tmp_base + (int)x->ntmp++;
+}
+
+static const struct vreg_info *vinfo(const struct sel *x, int v)
+{
+	return v < x->tmp_base ? &x->e->vregs[v] : &x->tmp[v - x->tmp_base];
+}
+
+static struct vinsn *emit(struct sel *x, enum isa_op op)
+{
+	struct vcode *c = x->c;
+	GROW(c->v, c->cap, c->n + 1);
+	struct vinsn *v = &c->v[c->n++];
+	memset(v, 0, sizeof *v);
+	v->in.op = (uint8_t)op;
+	v->in.guard = ISA_PT;
+	v->in.dst = ISA_RZ;
+	v->in.src[0] = v->in.src[1] = v->in.src[2] = ISA_RZ;
+	v->vdst = v->vsrc[0] = v->vsrc[1] = v->vsrc[2] = -1;
+	v->vguard = x->s->guard;
+	v->in.guard_neg = x->s->guard_neg;
+	v->target = -1;
+	v->stmt = x->si;
+	if (isa_fmts[isa_ops[op].fmt].dst == SLOT_PRED)
+		v->in.dst = ISA_PT;
+	return v;
+}
+
+static bool need_ops(struct sel *x, unsigned n)
+{
+	if (x->s->no != n)
+		return ptx_err(x->e, x->s, 0, "%s takes %u operands, found %u", x->s->op, n, x->s->no);
+	return true;
+}
+
+/* Operand i as a register of class cls: its virtual register. */
+static bool reg_opnd(struct sel *x, unsigned i, enum vclass cls, int *out)
+{
+	const struct opnd *o = &x->s->o[i];
+	if (o->kind != PO_REG || o->reg2 >= 0)
+		return opnd_err(x, i, cls == VC_PRED ? "expected a predicate register" : "expected a register");
+	if (vinfo(x, o->reg)->cls != cls)
+		return opnd_err(x, i, cls == VC_PRED ? "expected a predicate register, found a data register"
+						     : "expected a data register, found a predicate");
+	if (o->neg)
+		return opnd_err(x, i, "'!' is only allowed on a predicate source");
+	*out = o->reg;
+	return true;
+}
+
+static bool dst_reg(struct sel *x, struct vinsn *v, unsigned i)
+{
+	if (x->s->o[i].kind == PO_SINK) {
+		v->vdst = -1;
+		return true;
+	}
+	return reg_opnd(x, i, VC_REG, &v->vdst);
+}
+
+static bool dst_pred(struct sel *x, struct vinsn *v, unsigned i)
+{
+	if (x->s->o[i].kind == PO_SINK) {
+		v->vdst = -1;
+		return true;
+	}
+	return reg_opnd(x, i, VC_PRED, &v->vdst);
+}
+
+static bool imm_fits(int64_t val, bool is64)
+{
+	return is64 || (val >= INT32_MIN && val <= (int64_t)UINT32_MAX);
+}
+
+/* Put a 32-bit immediate into source slot: in imm, or as the second
+ * immediate in off when the format allows, else through a mov into a new
+ * register. */
+static bool put_imm(struct sel *x, struct vinsn **vp, unsigned slot, uint32_t bits)
+{
+	struct vinsn *v = *vp;
+	if (!v->in.imm_src) {
+		v->in.imm_src = (uint8_t)(slot + 1);
+		v->in.imm = bits;
+		return true;
+	}
+	if (!v->in.imm2_src && !isa_fmts[isa_ops[v->in.op].fmt].has_off) {
+		v->in.imm2_src = (uint8_t)(slot + 1);
+		v->in.off = (int32_t)bits;
+		return true;
+	}
+	/* a mov before v: v moves one slot down in the code */
+	size_t idx = (size_t)(v - x->c->v);
+	struct vinsn saved = *v;
+	x->c->n--;
+	struct vinsn *m = emit(x, OP_MOV);
+	m->vguard = -1;
+	m->in.guard_neg = 0;
+	int t = new_tmp(x, VC_REG);
+	m->vdst = t;
+	m->in.imm_src = 1;
+	m->in.imm = bits;
+	GROW(x->c->v, x->c->cap, x->c->n + 1);
+	x->c->v[x->c->n] = saved;
+	v = &x->c->v[x->c->n++];
+	(void)idx;
+	v->vsrc[slot] = t;
+	*vp = v;
+	return true;
+}
+
+/* Source operand i of the statement into slot: a register, or an immediate
+ * (float: an 0f constant; integer: a literal that fits the type). */
+static bool src_opnd(struct sel *x, struct vinsn **vp, unsigned slot, unsigned i, bool fl, bool is64)
+{
+	const struct opnd *o = &x->s->o[i];
+	switch (o->kind) {
+	case PO_REG:
+		return reg_opnd(x, i, VC_REG, &(*vp)->vsrc[slot]);
+	case PO_FIMM:
+		if (!fl && !is64 && 0)
+			return opnd_err(x, i, "a float constant in an integer instruction");
+		return put_imm(x, vp, slot, (uint32_t)o->imm);
+	case PO_IMM:
+		if (fl)
+			return opnd_err(x, i, "an integer literal in a float instruction (write 0fXXXXXXXX)");
+		if (!imm_fits(o->imm, is64))
+			return opnd_err(x, i, "immediate does not fit in 32 bits");
+		return put_imm(x, vp, slot, (uint32_t)o->imm);
+	case PO_SPECIAL:
+		return opnd_err(x, i, "special registers are read with mov");
+	case PO_NAME:
+		return opnd_err(x, i, "a symbol as an operand is not supported (only mov takes a shared array's address)");
+	default:
+		return opnd_err(x, i, "expected a register or an immediate");
+	}
+}
+
+/* Predicate source operand i into slot (may be negated). */
+static bool psrc_opnd(struct sel *x, struct vinsn *v, unsigned slot, unsigned i)
+{
+	const struct opnd *o = &x->s->o[i];
+	if (o->kind == PO_IMM && (o->imm == 0 || o->imm == 1)) {
+		/* a constant predicate: pt, or !pt for false */
+		v->vsrc[slot] = -1;
+		v->in.src[slot] = ISA_PT;
+		if (o->imm == 0)
+			v->in.pneg |= (uint8_t)(1u << slot);
+		return true;
+	}
+	if (o->kind != PO_REG || vinfo(x, o->reg)->cls != VC_PRED)
+		return opnd_err(x, i, "expected a predicate");
+	v->vsrc[slot] = o->reg;
+	if (o->neg)
+		v->in.pneg |= (uint8_t)(1u << slot);
+	return true;
+}
+
+static int find_param(const struct sel *x, const char *name)
+{
+	const struct ptx_kernel *k = x->e->k;
+	for (unsigned i = 0; i < k->nparams; i++)
+		if (!strcmp(k->params[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static int find_shared(const struct sel *x, const char *name)
+{
+	const struct ptx_kernel *k = x->e->k;
+	for (unsigned i = 0; i < k->nshared; i++)
+		if (!strcmp(x->e->shared_names[i], name))
+			return (int)i;
+	return -1;
+}
+
+/* An address operand into v: base register in src[0], offset in off. */
+static bool addr_opnd(struct sel *x, struct vinsn *v, unsigned i, bool shared)
+{
+	const struct opnd *o = &x->s->o[i];
+	if (o->kind != PO_ADDR)
+		return opnd_err(x, i, "expected an address [reg + offset]");
+	int64_t off = o->imm;
+	if (o->name[0]) {
+		int sh = find_shared(x, o->name);
+		if (sh < 0) {
+			if (find_param(x, o->name) >= 0)
+				return opnd_err(x, i, "a parameter's address is only read with ld.param");
+			return opnd_err(x, i, shared ? "unknown shared variable" : "global variables are not supported");
+		}
+		if (!shared)
+			return opnd_err(x, i, "a shared variable's address in a non-shared access");
+		off += x->e->k->shared[sh].offset;
+	}
+	if (off < INT32_MIN || off > INT32_MAX)
+		return opnd_err(x, i, "address offset does not fit in 32 bits");
+	v->vsrc[0] = o->reg;
+	v->in.off = (int32_t)off;
+	return true;
+}
+
+/* ---- type classes -------------------------------------------------------- */
+
+static bool is_t(const char *t, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcmp(t, *list))
+			return true;
+	return false;
+}
+
+static const char *const T32[] = {"b32", "u32", "s32", NULL};
+static const char *const T64[] = {"b64", "u64", "s64", NULL};
+
+/* ---- statements ---------------------------------------------------------- */
+
+static const struct {
+	const char *name;
+	int sr; /* enum isa_special, or -1 */
+} specials[] = {
+	{"%tid.x", SR_TID_X},       {"%tid.y", SR_TID_Y},         {"%tid.z", SR_TID_Z},
+	{"%ntid.x", SR_NTID_X},     {"%ntid.y", SR_NTID_Y},       {"%ntid.z", SR_NTID_Z},
+	{"%ctaid.x", SR_CTAID_X},   {"%ctaid.y", SR_CTAID_Y},     {"%ctaid.z", SR_CTAID_Z},
+	{"%nctaid.x", SR_NCTAID_X}, {"%nctaid.y", SR_NCTAID_Y},   {"%nctaid.z", SR_NCTAID_Z},
+	{"%laneid", SR_LANEID},     {"%warpid", SR_WARPID},       {"%smid", SR_SMID},
+	{"%clock", SR_CLOCK},       {"%clock64", SR_CLOCK},       {"%lanemask_eq", SR_LANEMASK_EQ},
+	{"%lanemask_lt", SR_LANEMASK_LT}, {"%lanemask_le", SR_LANEMASK_LE},
+	{"%lanemask_gt", SR_LANEMASK_GT}, {"%lanemask_ge", SR_LANEMASK_GE},
+};
+
+static bool do_mov(struct sel *x)
+{
+	if (!need_ops(x, 2))
+		return false;
+	const char *t = ty(x);
+	const struct opnd *a = &x->s->o[1];
+	if (!strcmp(t, "pred")) {
+		struct vinsn *v = emit(x, OP_PLOP);
+		v->in.mod[0] = LOGIC_AND;
+		v->in.src[1] = ISA_PT;
+		return dst_pred(x, v, 0) && psrc_opnd(x, v, 0, 1);
+	}
+	if (!is_t(t, T32) && !is_t(t, T64) && strcmp(t, "f32") && strcmp(t, "b16") && strcmp(t, "u16") &&
+	    strcmp(t, "s16"))
+		return nsup(x, "this type is");
+	if (x->s->o[0].kind == PO_VEC || a->kind == PO_VEC)
+		return nsup(x, "packing and unpacking registers ({...}) is");
+	if (a->kind == PO_SPECIAL) {
+		for (unsigned i = 0; i < sizeof specials / sizeof specials[0]; i++)
+			if (!strcmp(a->name, specials[i].name)) {
+				if (!strcmp(a->name, "%clock64") && !is_t(t, T64))
+					return nsup(x, "%clock64 into a 32-bit register is");
+				struct vinsn *v = emit(x, OP_S2R);
+				v->in.src[0] = (uint8_t)specials[i].sr;
+				return dst_reg(x, v, 0);
+			}
+		return opnd_err(x, 1, "this special register is not supported");
+	}
+	struct vinsn *v = emit(x, OP_MOV);
+	if (!dst_reg(x, v, 0))
+		return false;
+	if (a->kind == PO_NAME) {
+		int sh = find_shared(x, a->name);
+		if (sh < 0)
+			return opnd_err(x, 1, find_param(x, a->name) >= 0 ? "a parameter's address is not supported (use ld.param)"
+								      : "only shared arrays' addresses can be moved into a register");
+		v->in.imm_src = 1;
+		v->in.imm = x->e->k->shared[sh].offset;
+		return true;
+	}
+	return src_opnd(x, &v, 0, 1, false, is_t(t, T64));
+}
+
+/* Space of an ld/st/atom: "global", "shared", "param"; NULL for generic. */
+static const char *space(const struct sel *x)
+{
+	static const char *const sp[] = {"global", "shared", "param", "local", "const", NULL};
+	for (unsigned i = 1; i < x->nmods; i++)
+		for (unsigned k = 0; sp[k]; k++)
+			if (!strcmp(x->mods[i], sp[k]))
+				return sp[k];
+	return NULL;
+}
+
+/* Modifiers an ld/st may carry that change nothing in this model. */
+static bool mods_ok(struct sel *x, const char *const *allowed)
+{
+	for (unsigned i = 1; i < x->nmods; i++) {
+		const char *m = x->mods[i];
+		if (is_t(m, allowed) || !strncmp(m, "L1::", 4) || !strncmp(m, "L2::", 4))
+			continue;
+		char what[64];
+		snprintf(what, sizeof what, "the modifier .%s is", m);
+		return nsup(x, what);
+	}
+	return true;
+}
+
+static bool do_ldst(struct sel *x, bool store)
+{
+	static const char *const ok[] = {"global", "shared", "param", "nc", "ca", "cg", "cs", "lu", "cv",
+					 "wb", "wt", "volatile", "v2", "v4", "b32", "u32", "s32", "f32",
+					 "u64", "b64", "s64", "relaxed", "cta", "gpu", "sys", NULL};
+	if (!need_ops(x, 2) || !mods_ok(x, ok))
+		return false;
+	const char *sp = space(x);
+	const char *t = ty(x);
+	if (!sp)
+		return nsup(x, "generic addressing (no .global/.shared) is");
+	if (has(x, "relaxed") != (has(x, "cta") || has(x, "gpu") || has(x, "sys")))
+		return nsup(x, "this memory ordering is");
+	unsigned vn = has(x, "v4") ? 4 : has(x, "v2") ? 2 : 1;
+	unsigned m = store ? 0 : 1; /* the memory operand */
+	unsigned r = store ? 1 : 0; /* the register operand */
+	if (!strcmp(sp, "param")) {
+		if (store || vn != 1)
+			return nsup(x, "this parameter access is");
+		const struct opnd *o = &x->s->o[1];
+		if (o->kind != PO_ADDR || !o->name[0] || o->reg >= 0)
+			return opnd_err(x, 1, "expected [parameter]");
+		int pi = find_param(x, o->name);
+		if (pi < 0)
+			return opnd_err(x, 1, "unknown parameter");
+		if (o->imm != 0)
+			return opnd_err(x, 1, "an offset into a parameter is not supported");
+		struct vinsn *v = emit(x, OP_LDC);
+		v->in.off = pi * 4;
+		return dst_reg(x, v, 0);
+	}
+	if (is_t(t, T64))
+		return nsup(x, "64-bit data (registers hold the low word of 64-bit values) is");
+	if (!is_t(t, T32) && strcmp(t, "f32"))
+		return nsup(x, "this access size is");
+	bool shared = !strcmp(sp, "shared");
+	enum isa_op op = shared ? (store ? OP_STS : OP_LDS) : (store ? OP_STG : OP_LDG);
+	struct vinsn *v = emit(x, op);
+	v->in.mod[0] = vn == 4 ? WIDTH_128 : vn == 2 ? WIDTH_64 : WIDTH_32;
+	if (!addr_opnd(x, v, m, shared))
+		return false;
+	const struct opnd *d = &x->s->o[r];
+	if (vn == 1) {
+		if (d->kind == PO_VEC)
+			return opnd_err(x, r, "a vector operand needs .v2 or .v4");
+		if (store) {
+			if (d->kind == PO_IMM || d->kind == PO_FIMM) {
+				if (d->imm != 0)
+					return opnd_err(x, r, "a store of a constant other than 0 is not supported");
+				v->vsrc[1] = -1; /* rz */
+				return true;
+			}
+			return reg_opnd(x, r, VC_REG, &v->vsrc[1]);
+		}
+		return dst_reg(x, v, 0);
+	}
+	if (d->kind != PO_VEC || d->nvec != vn)
+		return opnd_err(x, r, vn == 4 ? "expected {a, b, c, d}" : "expected {a, b}");
+	v->ngroup = vn;
+	for (unsigned i = 0; i < vn; i++) {
+		int g = d->vec[i];
+		if (g < 0) {
+			if (store)
+				return opnd_err(x, r, "'_' in a stored vector");
+			g = new_tmp(x, VC_REG);
+		}
+		v->vgroup[i] = g;
+	}
+	return true;
+}
+
+static bool do_cvt(struct sel *x)
+{
+	static const char *const ok[] = {"rn", "rzi", "u32", "s32", "u64", "s64", "u16", "s16", "u8", "s8", "f32", NULL};
+	if (!need_ops(x, 2) || !mods_ok(x, ok))
+		return false;
+	if (x->nmods < 3)
+		return nsup(x, "this form is");
+	const char *dt = x->mods[x->nmods - 2], *st = x->mods[x->nmods - 1];
+	bool dint = strcmp(dt, "f32") != 0, sint = strcmp(st, "f32") != 0;
+	struct vinsn *v;
+	if (dint && sint) {
+		if (has(x, "rn") || has(x, "rzi"))
+			return nsup(x, "a rounding mode on an integer conversion is");
+		unsigned sb = (unsigned)atoi(st + 1), db = (unsigned)atoi(dt + 1);
+		if (sb >= db || sb >= 32) { /* truncation, or same/wider: low word as is */
+			if (sb < 32 && sb < db) {
+			}
+			v = emit(x, OP_MOV);
+			return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, false, true);
+		}
+		/* widen an 8/16-bit value held in a 32-bit register */
+		if (st[0] == 'u') {
+			v = emit(x, OP_AND);
+			if (!dst_reg(x, v, 0) || !src_opnd(x, &v, 0, 1, false, false))
+				return false;
+			return put_imm(x, &v, 1, sb == 8 ? 0xffu : 0xffffu);
+		}
+		int t = new_tmp(x, VC_REG);
+		v = emit(x, OP_SHL);
+		if (!src_opnd(x, &v, 0, 1, false, false))
+			return false;
+		v->vdst = t;
+		put_imm(x, &v, 1, 32 - sb);
+		v = emit(x, OP_SHR);
+		v->in.mod[0] = ITYPE_S32;
+		v->vsrc[0] = t;
+		put_imm(x, &v, 1, 32 - sb);
+		return dst_reg(x, v, 0);
+	}
+	if (!dint && sint) {
+		if (strcmp(st, "s32") && strcmp(st, "u32"))
+			return nsup(x, "a conversion to f32 from this type is");
+		if (!has(x, "rn"))
+			return nsup(x, "an int-to-float conversion without .rn is");
+		v = emit(x, OP_I2F);
+		v->in.mod[0] = st[0] == 's' ? ITYPE_S32 : ITYPE_U32;
+		return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, false, false);
+	}
+	if (dint && !sint) {
+		if (strcmp(dt, "s32") && strcmp(dt, "u32"))
+			return nsup(x, "a conversion from f32 to this type is");
+		if (!has(x, "rzi"))
+			return nsup(x, "a float-to-int conversion other than .rzi (truncation) is");
+		v = emit(x, OP_F2I);
+		v->in.mod[0] = dt[0] == 's' ? ITYPE_S32 : ITYPE_U32;
+		return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, true, false);
+	}
+	return nsup(x, "an f32-to-f32 conversion is");
+}
+
+/* Binary and ternary arithmetic whose ISA op is chosen by type. */
+static bool arith(struct sel *x, enum isa_op op, unsigned nsrc, bool fl, bool is64, int mod0)
+{
+	if (!need_ops(x, nsrc + 1))
+		return false;
+	struct vinsn *v = emit(x, op);
+	if (mod0 >= 0)
+		v->in.mod[0] = (uint8_t)mod0;
+	if (!dst_reg(x, v, 0))
+		return false;
+	for (unsigned i = 0; i < nsrc; i++)
+		if (!src_opnd(x, &v, i, i + 1, fl, is64))
+			return false;
+	return true;
+}
+
+static bool do_int_or_float(struct sel *x, enum isa_op iop, enum isa_op fop, bool ok64)
+{
+	const char *t = ty(x);
+	static const char *const ok[] = {"rn", "s32", "u32", "b32", "s64", "u64", "b64", "f32", "lo", NULL};
+	if (!mods_ok(x, ok))
+		return false;
+	if (!strcmp(t, "f32")) {
+		if (fop == OP_COUNT)
+			return nsup(x, "the f32 form is");
+		return arith(x, fop, 2, true, false, -1);
+	}
+	if (has(x, "rn"))
+		return nsup(x, ".rn on an integer type is");
+	if (is_t(t, T64) && !ok64)
+		return nsup(x, "the 64-bit form is");
+	if (!is_t(t, T32) && !is_t(t, T64))
+		return nsup(x, "this type is");
+	return arith(x, iop, 2, false, is_t(t, T64), -1);
+}
+
+static bool do_mul_mad(struct sel *x, bool mad)
+{
+	const char *t = ty(x);
+	static const char *const ok[] = {"lo", "hi", "wide", "rn", "s32", "u32", "s64", "u64", "f32", NULL};
+	if (!mods_ok(x, ok))
+		return false;
+	unsigned n = mad ? 3 : 2;
+	if (!strcmp(t, "f32")) {
+		if (!has(x, "rn") && mad)
+			return nsup(x, "mad.f32 without .rn is");
+		return arith(x, mad ? OP_FFMA : OP_FMUL, n, true, false, -1);
+	}
+	bool w = has(x, "wide"), hi = has(x, "hi");
+	if (is_t(t, T64) && (hi || w))
+		return nsup(x, "this 64-bit form is");
+	if (hi) {
+		if (mad)
+			return nsup(x, "mad.hi is");
+		return arith(x, OP_IMULHI, 2, false, false, t[0] == 's' ? ITYPE_S32 : ITYPE_U32);
+	}
+	if (!w && !has(x, "lo"))
+		return nsup(x, "an integer multiply without .lo, .hi or .wide is");
+	/* .lo and .wide: the low 32 bits of the product (plus c) */
+	return arith(x, mad ? OP_IMAD : OP_IMUL, n, false, is_t(t, T64) || w, -1);
+}
+
+static bool cmp_of(const char *m, bool fl, bool *uns, int *cmp)
+{
+	static const struct {
+		const char *n;
+		int cmp;
+		int uns;   /* integer: forces unsigned */
+		int fl_ok; /* 1: ordered float compare as the ISA's; 2: unordered (neu) */
+	} t[] = {{"eq", CMP_EQ, 0, 1}, {"ne", CMP_NE, 0, 0}, {"lt", CMP_LT, 0, 1}, {"le", CMP_LE, 0, 1},
+		 {"gt", CMP_GT, 0, 1}, {"ge", CMP_GE, 0, 1}, {"lo", CMP_LT, 1, 0}, {"ls", CMP_LE, 1, 0},
+		 {"hi", CMP_GT, 1, 0}, {"hs", CMP_GE, 1, 0}, {"neu", CMP_NE, 0, 2}};
+	for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (!strcmp(m, t[i].n)) {
+			if (fl && !t[i].fl_ok)
+				return false;
+			if (!fl && t[i].fl_ok == 2)
+				return false;
+			*cmp = t[i].cmp;
+			*uns = t[i].uns;
+			return true;
+		}
+	return false;
+}
+
+static bool do_setp(struct sel *x)
+{
+	const char *t = ty(x);
+	if (x->nmods < 3 || x->nmods > 4)
+		return nsup(x, "this form is");
+	const char *boolop = x->nmods == 4 ? x->mods[2] : NULL;
+	bool fl = !strcmp(t, "f32");
+	if (!fl && !is_t(t, T32) && strcmp(t, "s16") && strcmp(t, "u16"))
+		return nsup(x, is_t(t, T64) ? "a 64-bit compare (registers hold the low word of 64-bit values) is"
+					     : "a compare of this type is");
+	if (!strcmp(t, "s16") || !strcmp(t, "u16"))
+		return nsup(x, "a 16-bit compare is");
+	bool uns;
+	int cmp;
+	if (!cmp_of(x->mods[1], fl, &uns, &cmp))
+		return nsup(x, fl ? "this float comparison (only eq lt le gt ge neu) is" : "this comparison is");
+	if (boolop && strcmp(boolop, "and") && strcmp(boolop, "or") && strcmp(boolop, "xor"))
+		return nsup(x, "this combining operation is");
+	if (!need_ops(x, boolop ? 4 : 3))
+		return false;
+	if (x->s->o[0].kind == PO_REG && x->s->o[0].reg2 >= 0)
+		return opnd_err(x, 0, "a second result (p|q) is not supported");
+	struct vinsn *v = emit(x, fl ? OP_FSETP : OP_ISETP);
+	v->in.mod[0] = (uint8_t)cmp;
+	if (!fl)
+		v->in.mod[1] = (uint8_t)((uns || t[0] == 'u') ? ITYPE_U32 : ITYPE_S32);
+	if (!strcmp(t, "b32") && cmp != CMP_EQ && cmp != CMP_NE && !uns)
+		return nsup(x, "an ordered compare of .b32 is");
+	if (!src_opnd(x, &v, 0, 1, fl, false) || !src_opnd(x, &v, 1, 2, fl, false))
+		return false;
+	if (!boolop)
+		return dst_pred(x, v, 0);
+	int tmp = new_tmp(x, VC_PRED);
+	v->vdst = tmp;
+	struct vinsn *p = emit(x, OP_PLOP);
+	p->in.mod[0] = (uint8_t)(!strcmp(boolop, "and") ? LOGIC_AND : !strcmp(boolop, "or") ? LOGIC_OR : LOGIC_XOR);
+	p->vsrc[0] = tmp;
+	return dst_pred(x, p, 0) && psrc_opnd(x, p, 1, 3);
+}
+
+static bool do_logic(struct sel *x, enum isa_op op, int logic)
+{
+	const char *t = ty(x);
+	if (x->nmods != 2)
+		return nsup(x, "this form is");
+	if (!strcmp(t, "pred")) {
+		struct vinsn *v = emit(x, OP_PLOP);
+		if (logic < 0) { /* not: !a and pt */
+			if (!need_ops(x, 2) || !dst_pred(x, v, 0) || !psrc_opnd(x, v, 0, 1))
+				return false;
+			v->in.pneg ^= 1;
+			v->in.src[1] = ISA_PT;
+			return true;
+		}
+		v->in.mod[0] = (uint8_t)logic;
+		return need_ops(x, 3) && dst_pred(x, v, 0) && psrc_opnd(x, v, 0, 1) && psrc_opnd(x, v, 1, 2);
+	}
+	if (!is_t(t, T32) && !is_t(t, T64) && strcmp(t, "b16"))
+		return nsup(x, "this type is");
+	return arith(x, op, op == OP_NOT ? 1 : 2, false, is_t(t, T64), -1);
+}
+
+static bool do_shift(struct sel *x, bool left)
+{
+	const char *t = ty(x);
+	if (x->nmods != 2)
+		return nsup(x, "this form is");
+	if (left)
+		return (is_t(t, T32) || is_t(t, T64)) ? arith(x, OP_SHL, 2, false, is_t(t, T64), -1)
+						       : nsup(x, "this type is");
+	if (is_t(t, T64))
+		return nsup(x, "a 64-bit right shift (registers hold the low word of 64-bit values) is");
+	if (!is_t(t, T32))
+		return nsup(x, "this type is");
+	return arith(x, OP_SHR, 2, false, false, t[0] == 's' ? ITYPE_S32 : ITYPE_U32);
+}
+
+static bool do_unary(struct sel *x, enum isa_op iop, enum isa_op fop)
+{
+	const char *t = ty(x);
+	if (x->nmods != 2)
+		return nsup(x, "this form is");
+	if (!strcmp(t, "f32"))
+		return arith(x, fop, 1, true, false, -1);
+	if (strcmp(t, "s32"))
+		return nsup(x, "this type is");
+	if (iop == OP_ISUB) { /* neg.s32: 0 - a */
+		if (!need_ops(x, 2))
+			return false;
+		struct vinsn *v = emit(x, OP_ISUB);
+		return dst_reg(x, v, 0) && src_opnd(x, &v, 1, 1, false, false);
+	}
+	return arith(x, iop, 1, false, false, -1);
+}
+
+static bool do_minmax(struct sel *x, bool mx)
+{
+	const char *t = ty(x);
+	if (x->nmods != 2)
+		return nsup(x, "this form is");
+	if (!strcmp(t, "f32"))
+		return arith(x, mx ? OP_FMAX : OP_FMIN, 2, true, false, -1);
+	if (strcmp(t, "s32") && strcmp(t, "u32"))
+		return nsup(x, "this type is");
+	return arith(x, mx ? OP_IMAX : OP_IMIN, 2, false, false, t[0] == 's' ? ITYPE_S32 : ITYPE_U32);
+}
+
+static bool do_sfu(struct sel *x, enum isa_op op, bool exact_rn)
+{
+	/* rcp.rn and sqrt.rn are correctly rounded, as the ISA's rcp and sqrt;
+	 * the .approx forms use the same host functions (docs/CUDA.md) */
+	static const char *const ok[] = {"rn", "approx", "ftz", "f32", NULL};
+	if (!mods_ok(x, ok))
+		return false;
+	if (strcmp(ty(x), "f32"))
+		return nsup(x, "this type is");
+	if (exact_rn ? !(has(x, "rn") || has(x, "approx")) : !has(x, "approx"))
+		return nsup(x, "this rounding is");
+	if (has(x, "ftz") && !has(x, "approx"))
+		return nsup(x, ".ftz is");
+	return arith(x, op, 1, true, false, -1);
+}
+
+static bool do_selp(struct sel *x)
+{
+	const char *t = ty(x);
+	if (x->nmods != 2 || (!is_t(t, T32) && strcmp(t, "f32") && !is_t(t, T64)))
+		return nsup(x, "this type is");
+	if (!need_ops(x, 4))
+		return false;
+	struct vinsn *v = emit(x, OP_SEL);
+	return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, !strcmp(t, "f32"), is_t(t, T64)) &&
+	       src_opnd(x, &v, 1, 2, !strcmp(t, "f32"), is_t(t, T64)) && psrc_opnd(x, v, 2, 3);
+}
+
+static bool do_atom(struct sel *x, bool red)
+{
+	const char *sp = space(x);
+	if (!sp || (strcmp(sp, "global") && strcmp(sp, "shared")))
+		return nsup(x, sp ? "this space is" : "a generic atomic (no .global/.shared) is");
+	if (has(x, "acquire") || has(x, "release") || has(x, "acq_rel"))
+		return nsup(x, "an ordered atomic is");
+	static const char *const ops[] = {"add", "min", "max", "exch", "and", "or", "xor", "cas", NULL};
+	static const int aop[] = {ATOM_ADD, ATOM_MIN, ATOM_MAX, ATOM_EXCH, ATOM_AND, ATOM_OR, ATOM_XOR, -1};
+	int which = -1;
+	for (unsigned i = 1; i < x->nmods && which < 0; i++)
+		for (unsigned k = 0; ops[k]; k++)
+			if (!strcmp(x->mods[i], ops[k]))
+				which = (int)k;
+	if (which < 0)
+		return nsup(x, "this atomic operation is");
+	const char *t = ty(x);
+	static const char *const ok[] = {"global", "shared", "relaxed", "cta", "gpu", "sys", "add", "min", "max",
+					 "exch", "and", "or", "xor", "cas", "u32", "s32", "b32", "f32", NULL};
+	if (!mods_ok(x, ok))
+		return false;
+	bool cas = aop[which] < 0;
+	bool shared = !strcmp(sp, "shared");
+	bool fl = !strcmp(t, "f32");
+	if (fl && aop[which] != ATOM_ADD && aop[which] != ATOM_EXCH)
+		return nsup(x, "this f32 atomic is");
+	struct vinsn *v = emit(x, cas ? (shared ? OP_ATOMS_CAS : OP_ATOMG_CAS) : (shared ? OP_ATOMS : OP_ATOMG));
+	if (!cas) {
+		v->in.mod[0] = (uint8_t)aop[which];
+		v->in.mod[1] = (uint8_t)(fl ? ATYPE_F32 : t[0] == 's' ? ATYPE_S32 : ATYPE_U32);
+	}
+	unsigned first = red ? 0 : 1;
+	if (!need_ops(x, first + (cas ? 3 : 2)))
+		return false;
+	if (!red && !dst_reg(x, v, 0))
+		return false;
+	if (!addr_opnd(x, v, first, shared))
+		return false;
+	if (!src_opnd(x, &v, 1, first + 1, fl, false))
+		return false;
+	return !cas || src_opnd(x, &v, 2, first + 2, false, false);
+}
+
+static bool do_shfl(struct sel *x)
+{
+	if (x->nmods != 4 || strcmp(x->mods[1], "sync") || strcmp(ty(x), "b32"))
+		return nsup(x, "this form (shfl.sync.MODE.b32) is");
+	static const char *const modes[] = {"idx", "up", "down", "bfly"};
+	static const int sm[] = {SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_XOR};
+	int mode = -1;
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(x->mods[2], modes[i]))
+			mode = i;
+	if (mode < 0)
+		return nsup(x, "this shuffle mode is");
+	if (!need_ops(x, 5))
+		return false;
+	const struct opnd *c = &x->s->o[3];
+	int64_t want = sm[mode] == SHFL_UP ? 0 : 0x1f;
+	if (c->kind != PO_IMM || c->imm != want)
+		return opnd_err(x, 3, "a shuffle over fewer than 32 lanes (width below warpSize) is not supported");
+	struct vinsn *v = emit(x, OP_SHFL);
+	v->in.mod[0] = (uint8_t)sm[mode];
+	const struct opnd *d = &x->s->o[0];
+	if (d->kind != PO_REG || vinfo(x, d->reg)->cls != VC_REG)
+		return opnd_err(x, 0, "expected a register");
+	v->vdst = d->reg; /* a predicate after '|' is checked by ptx_select's caller */
+	return src_opnd(x, &v, 0, 1, false, false) && src_opnd(x, &v, 1, 2, false, false) &&
+	       src_opnd(x, &v, 2, 4, false, false);
+}
+
+static bool do_vote(struct sel *x)
+{
+	if (x->nmods != 4 || strcmp(x->mods[1], "sync"))
+		return nsup(x, "this form (vote.sync.{all,any,ballot}) is");
+	if (!need_ops(x, 3))
+		return false;
+	const char *m = x->mods[2];
+	struct vinsn *v;
+	if (!strcmp(m, "ballot") && !strcmp(ty(x), "b32")) {
+		v = emit(x, OP_BALLOT);
+		if (!dst_reg(x, v, 0))
+			return false;
+	} else if ((!strcmp(m, "all") || !strcmp(m, "any")) && !strcmp(ty(x), "pred")) {
+		v = emit(x, !strcmp(m, "all") ? OP_VOTE_ALL : OP_VOTE_ANY);
+		if (!dst_pred(x, v, 0))
+			return false;
+	} else {
+		return nsup(x, "this vote is");
+	}
+	return psrc_opnd(x, v, 0, 1) && src_opnd(x, &v, 1, 2, false, false);
+}
+
+static bool do_bar(struct sel *x)
+{
+	/* bar.sync 0 / barrier.sync[.aligned] 0: the block's one barrier */
+	if (!(x->nmods == 2 && !strcmp(x->mods[1], "sync")) &&
+	    !(x->nmods == 3 && !strcmp(x->mods[1], "sync") && !strcmp(x->mods[2], "aligned")))
+		return nsup(x, "this barrier form is");
+	if (x->s->no != 1 || x->s->o[0].kind != PO_IMM || x->s->o[0].imm != 0)
+		return nsup(x, "a barrier other than barrier 0 for the whole block is");
+	emit(x, OP_BAR);
+	return true;
+}
+
+static bool do_membar(struct sel *x)
+{
+	struct vinsn *v;
+	if (!strcmp(x->mods[0], "membar")) {
+		if (x->nmods != 2)
+			return nsup(x, "this form is");
+		const char *s = x->mods[1];
+		if (strcmp(s, "gl") && strcmp(s, "cta") && strcmp(s, "sys"))
+			return nsup(x, "this scope is");
+		v = emit(x, OP_MEMBAR);
+		v->in.mod[0] = (uint8_t)(!strcmp(s, "gl") ? SCOPE_GL : !strcmp(s, "cta") ? SCOPE_CTA : SCOPE_SYS);
+		return need_ops(x, 0);
+	}
+	/* fence.sc.SCOPE / fence.acq_rel.SCOPE */
+	if (x->nmods != 3 || (strcmp(x->mods[1], "sc") && strcmp(x->mods[1], "acq_rel")))
+		return nsup(x, "this fence is");
+	const char *s = x->mods[2];
+	if (strcmp(s, "gpu") && strcmp(s, "cta") && strcmp(s, "sys"))
+		return nsup(x, "this scope is");
+	v = emit(x, OP_MEMBAR);
+	v->in.mod[0] = (uint8_t)(!strcmp(s, "gpu") ? SCOPE_GL : !strcmp(s, "cta") ? SCOPE_CTA : SCOPE_SYS);
+	return need_ops(x, 0);
+}
+
+static int find_label(const struct pentry *e, const char *name)
+{
+	for (unsigned i = 0; i < e->nlabels; i++)
+		if (!strcmp(e->labels[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static bool do_stmt(struct sel *x)
+{
+	const char *b = x->mods[0];
+	const char *t = ty(x);
+	if (!strcmp(b, "mov"))
+		return do_mov(x);
+	if (!strcmp(b, "ld"))
+		return do_ldst(x, false);
+	if (!strcmp(b, "st"))
+		return do_ldst(x, true);
+	if (!strcmp(b, "cvta")) {
+		if (x->nmods == 4 && !strcmp(x->mods[1], "to") && !strcmp(x->mods[2], "global") && is_t(t, T64))
+			return arith(x, OP_MOV, 1, false, true, -1);
+		return nsup(x, "generic addresses (other than cvta.to.global) are");
+	}
+	if (!strcmp(b, "cvt"))
+		return do_cvt(x);
+	if (!strcmp(b, "add"))
+		return do_int_or_float(x, OP_IADD, OP_FADD, true);
+	if (!strcmp(b, "sub"))
+		return do_int_or_float(x, OP_ISUB, OP_FSUB, true);
+	if (!strcmp(b, "mul"))
+		return do_mul_mad(x, false);
+	if (!strcmp(b, "mad"))
+		return do_mul_mad(x, true);
+	if (!strcmp(b, "fma")) {
+		if (strcmp(t, "f32") || !has(x, "rn") || x->nmods != 3)
+			return nsup(x, "fma other than fma.rn.f32 is");
+		return arith(x, OP_FFMA, 3, true, false, -1);
+	}
+	if (!strcmp(b, "setp"))
+		return do_setp(x);
+	if (!strcmp(b, "selp"))
+		return do_selp(x);
+	if (!strcmp(b, "and"))
+		return do_logic(x, OP_AND, LOGIC_AND);
+	if (!strcmp(b, "or"))
+		return do_logic(x, OP_OR, LOGIC_OR);
+	if (!strcmp(b, "xor"))
+		return do_logic(x, OP_XOR, LOGIC_XOR);
+	if (!strcmp(b, "not"))
+		return do_logic(x, OP_NOT, -1);
+	if (!strcmp(b, "shl"))
+		return do_shift(x, true);
+	if (!strcmp(b, "shr"))
+		return do_shift(x, false);
+	if (!strcmp(b, "neg"))
+		return do_unary(x, OP_ISUB, OP_FNEG);
+	if (!strcmp(b, "abs"))
+		return do_unary(x, OP_IABS, OP_FABS);
+	if (!strcmp(b, "min") || !strcmp(b, "max"))
+		return do_minmax(x, b[1] == 'a');
+	if (!strcmp(b, "popc") || !strcmp(b, "clz")) {
+		if (x->nmods != 2 || strcmp(t, "b32"))
+			return nsup(x, "this type is");
+		return arith(x, b[0] == 'p' ? OP_POPC : OP_CLZ, 1, false, false, -1);
+	}
+	if (!strcmp(b, "rcp"))
+		return do_sfu(x, OP_RCP, true);
+	if (!strcmp(b, "sqrt"))
+		return do_sfu(x, OP_SQRT, true);
+	if (!strcmp(b, "rsqrt"))
+		return do_sfu(x, OP_RSQRT, false);
+	if (!strcmp(b, "ex2"))
+		return do_sfu(x, OP_EX2, false);
+	if (!strcmp(b, "lg2"))
+		return do_sfu(x, OP_LG2, false);
+	if (!strcmp(b, "sin"))
+		return do_sfu(x, OP_SIN, false);
+	if (!strcmp(b, "cos"))
+		return do_sfu(x, OP_COS, false);
+	if (!strcmp(b, "bra")) {
+		if (x->nmods > 2 || (x->nmods == 2 && strcmp(x->mods[1], "uni")))
+			return nsup(x, "this form is");
+		if (!need_ops(x, 1))
+			return false;
+		if (x->s->o[0].kind != PO_NAME)
+			return opnd_err(x, 0, "expected a label");
+		int l = find_label(x->e, x->s->o[0].name);
+		if (l < 0)
+			return opnd_err(x, 0, "unknown label");
+		struct vinsn *v = emit(x, OP_BRA);
+		v->target = l;
+		return true;
+	}
+	if (!strcmp(b, "ret") || !strcmp(b, "exit")) {
+		if (x->nmods != 1 || x->s->no)
+			return nsup(x, "this form is");
+		emit(x, OP_EXIT);
+		return true;
+	}
+	if (!strcmp(b, "bar") && x->nmods == 3 && !strcmp(x->mods[1], "warp") && !strcmp(x->mods[2], "sync")) {
+		if (!need_ops(x, 1))
+			return false;
+		struct vinsn *v = emit(x, OP_WARPSYNC);
+		return src_opnd(x, &v, 0, 0, false, false);
+	}
+	if (!strcmp(b, "bar") || !strcmp(b, "barrier"))
+		return do_bar(x);
+	if (!strcmp(b, "membar") || !strcmp(b, "fence"))
+		return do_membar(x);
+	if (!strcmp(b, "nanosleep")) {
+		if (x->nmods != 2 || strcmp(t, "u32") || !need_ops(x, 1))
+			return x->nmods != 2 || strcmp(t, "u32") ? nsup(x, "this form is") : false;
+		struct vinsn *v = emit(x, OP_NANOSLEEP);
+		return src_opnd(x, &v, 0, 0, false, false);
+	}
+	if (!strcmp(b, "atom"))
+		return do_atom(x, false);
+	if (!strcmp(b, "red"))
+		return do_atom(x, true);
+	if (!strcmp(b, "shfl"))
+		return do_shfl(x);
+	if (!strcmp(b, "vote"))
+		return do_vote(x);
+	if (!strcmp(b, "activemask")) {
+		if (x->nmods != 2 || strcmp(t, "b32") || !need_ops(x, 1))
+			return x->nmods != 2 || strcmp(t, "b32") ? nsup(x, "this form is") : false;
+		struct vinsn *v = emit(x, OP_ACTMASK);
+		return dst_reg(x, v, 0);
+	}
+	if (!strcmp(b, "match")) {
+		if (x->nmods != 4 || strcmp(x->mods[1], "any") || strcmp(x->mods[2], "sync") || strcmp(t, "b32"))
+			return nsup(x, "this form (match.any.sync.b32) is");
+		return arith(x, OP_MATCH_ANY, 2, false, false, -1);
+	}
+	if (!strcmp(b, "call"))
+		return ptx_err(x->e, x->s, 0, "call: calls to device functions are not supported (inline them with __forceinline__)");
+	return ptx_err(x->e, x->s, 0, "%s: instruction not supported", x->s->op);
+}
+
+bool ptx_select(struct pentry *e, struct vcode *c)
+{
+	struct sel x;
+	memset(&x, 0, sizeof x);
+	x.e = e;
+	x.c = c;
+	x.tmp_base = (int)e->nvregs;
+	unsigned *first = xcalloc(e->nstmts + 1, sizeof *first);
+	bool ok = true;
+	/* predicates a shfl writes after '|' (not modelled): none may be read */
+	for (unsigned i = 0; i < e->nstmts && ok; i++) {
+		x.s = &e->stmts[i];
+		x.si = i;
+		first[i] = c->n;
+		x.nmods = 0;
+		const char *p = x.s->op;
+		while (*p && x.nmods < 12) {
+			size_t n = strcspn(p, ".");
+			if (n >= sizeof x.mods[0]) {
+				ok = ptx_err(e, x.s, 0, "%s: modifier too long", x.s->op);
+				break;
+			}
+			memcpy(x.mods[x.nmods], p, n);
+			x.mods[x.nmods++][n] = 0;
+			p += n + (p[n] == '.');
+		}
+		if (ok && *p)
+			ok = ptx_err(e, x.s, 0, "%s: too many modifiers", x.s->op);
+		if (ok)
+			ok = do_stmt(&x);
+	}
+	for (unsigned i = 0; i < e->nstmts && ok; i++) {
+		const struct stmt *s = &e->stmts[i];
+		if (strncmp(s->op, "shfl.", 5) || s->no == 0 || s->o[0].reg2 < 0)
+			continue;
+		int p = s->o[0].reg2;
+		for (unsigned j = 0; j < e->nstmts && ok; j++) {
+			const struct stmt *u = &e->stmts[j];
+			bool reads = u->guard == p;
+			for (unsigned k = 1; k < u->no; k++)
+				reads = reads || (u->o[k].kind == PO_REG && u->o[k].reg == p);
+			if (reads)
+				ok = ptx_err(e, u, 0, "%s: reads the predicate a shfl.sync wrote after '|' (line %u), which is not supported",
+					     u->op, s->line);
+		}
+	}
+	first[e->nstmts] = c->n;
+	if (ok) {
+		c->label_pc = xcalloc(e->nlabels ? e->nlabels : 1, sizeof *c->label_pc);
+		for (unsigned i = 0; i < e->nlabels; i++)
+			c->label_pc[i] = first[e->labels[i].stmt];
+		if (c->n == 0)
+			ok = diag_error(e->d, e->path, 0, 0, "", "entry %s has no instructions", e->k->entry);
+		else {
+			const struct vinsn *last = &c->v[c->n - 1];
+			if (!((last->in.op == OP_EXIT || last->in.op == OP_BRA) && last->vguard < 0))
+				ok = ptx_err(e, &e->stmts[last->stmt], 0,
+					     "the kernel can run past its last instruction (it must end with ret or bra)");
+		}
+	}
+	/* the temporaries join the entry's virtual registers */
+	if (ok && x.ntmp) {
+		for (unsigned i = 0; i < x.ntmp; i++) {
+			GROW(e->vregs, e->cap_vregs, e->nvregs + 1);
+			e->vregs[e->nvregs++] = x.tmp[i];
+		}
+	}
+	free(x.tmp);
+	free(first);
+	return ok;
+}

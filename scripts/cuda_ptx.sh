@@ -1,0 +1,36 @@
+#!/bin/sh
+# cuda_ptx.sh - regenerate the PTX beside every CUDA kernel in workloads/cuda/
+# (the files a machine without nvcc runs). With --check, write them to a
+# temporary directory and fail if any committed .ptx differs.
+#
+#   scripts/cuda_ptx.sh [--check]
+#
+# Flags: nvcc -O3 -ptx -lineinfo for sm_75, the oldest target CUDA 13 has
+# (the G80 is compute capability 1.0, long gone from the toolkit; the PTX of
+# these kernels does not change with the target).
+set -eu
+cd "$(dirname "$0")/../workloads/cuda"
+NVCC=${NVCC:-nvcc}
+ARCH=${CUDA_PTX_ARCH:-sm_75}
+check=0
+[ "${1:-}" = "--check" ] && check=1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0
+for cu in *.cu; do
+	[ "$cu" = xval.cu ] && continue # the cross-validation program, not a kernel
+	ptx=${cu%.cu}.ptx
+	"$NVCC" -O3 -ptx -lineinfo -arch="$ARCH" "$cu" -o "$tmp/$ptx.full"
+	# .file names the source by its absolute path: keep the name alone (the
+	# front end finds it beside the .ptx), so the file is the same anywhere
+	sed 's|^\(\t*\.file\t[0-9]*\) ".*/\([^/"]*\)"|\1 "\2"|' "$tmp/$ptx.full" > "$tmp/$ptx"
+	if [ $check = 1 ]; then
+		if ! cmp -s "$tmp/$ptx" "$ptx"; then
+			echo "cuda_ptx: $ptx is not what $NVCC writes for $cu (run scripts/cuda_ptx.sh)" >&2
+			status=1
+		fi
+	else
+		cp "$tmp/$ptx" "$ptx"
+	fi
+done
+exit $status
