@@ -43,11 +43,23 @@ void explain_threads(char *buf, size_t n, uint32_t mask, unsigned base)
 	}
 }
 
-/* "file:line (pc N)" */
+/* " (file.cu:line)" for an instruction of a CUDA kernel whose PTX has .loc
+ * for it, else "". */
+static const char *cu_at(const struct program *p, uint32_t pc, char *buf, size_t n)
+{
+	buf[0] = 0;
+	if (p->cuda_loc && pc < p->ncode && p->cuda_loc[pc].line)
+		snprintf(buf, n, " (%s:%u)", p->files[p->cuda_loc[pc].file], p->cuda_loc[pc].line);
+	return buf;
+}
+
+/* "file:line (pc N)", and the .cu line of a CUDA kernel */
 static const char *where(const struct program *p, uint32_t pc, char *buf, size_t n)
 {
+	char cu[300];
 	if (pc < p->ncode)
-		snprintf(buf, n, "%s:%u (pc %u)", p->files[p->loc[pc].file], p->loc[pc].line, pc);
+		snprintf(buf, n, "%s:%u%s (pc %u)", p->files[p->loc[pc].file], p->loc[pc].line,
+			 cu_at(p, pc, cu, sizeof cu), pc);
 	else
 		snprintf(buf, n, "the kernel's end");
 	return buf;
@@ -222,9 +234,14 @@ void explain_text(FILE *f, const struct explain_env *e, const struct sim_report 
 		break;
 	case RPT_MISSING:
 	case RPT_PARKED:
-		fprintf(f, "    %s: threads %s of warp %u are %s, waiting at line %u (pc %u: %s)\n",
-			r->kind == RPT_MISSING ? "missing" : "parked", who, r->warp, PICK(park_why, r->why),
-			r->pc < p->ncode ? p->loc[r->pc].line : 0, r->pc, r->pc < p->ncode ? p->src_text[r->pc] : "end");
+		if (p->cuda_loc) /* a CUDA kernel: name the PTX file too */
+			fprintf(f, "    %s: threads %s of warp %u are %s, waiting at %s: %s\n",
+				r->kind == RPT_MISSING ? "missing" : "parked", who, r->warp, PICK(park_why, r->why),
+				where(p, r->pc, at, sizeof at), r->pc < p->ncode ? p->src_text[r->pc] : "end");
+		else
+			fprintf(f, "    %s: threads %s of warp %u are %s, waiting at line %u (pc %u: %s)\n",
+				r->kind == RPT_MISSING ? "missing" : "parked", who, r->warp, PICK(park_why, r->why),
+				r->pc < p->ncode ? p->loc[r->pc].line : 0, r->pc, r->pc < p->ncode ? p->src_text[r->pc] : "end");
 		break;
 	case RPT_EXITED:
 		fprintf(f, "    exited: %" PRIu64 " threads\n", r->n);
@@ -235,9 +252,24 @@ void explain_text(FILE *f, const struct explain_env *e, const struct sim_report 
 		break;
 	case RPT_SPINNING: {
 		uint32_t lo = r->pc < p->ncode ? r->pc : 0, hi = r->pc2 < p->ncode ? r->pc2 : lo;
-		fprintf(f, "    spinning: block (%u,%u,%u) warp %u (SM %u), threads %s, %s pcs %u..%u (%s:%u-%u)\n",
+		char cu[200] = "";
+		if (p->cuda_loc) { /* the .cu lines the loop's instructions come from */
+			unsigned clo = 0, chi = 0;
+			for (uint32_t pc = lo; pc <= hi; pc++) {
+				unsigned l = p->cuda_loc[pc].line;
+				if (l && (!clo || l < clo))
+					clo = l;
+				if (l > chi)
+					chi = l;
+			}
+			if (clo == chi && clo)
+				snprintf(cu, sizeof cu, ", %s:%u", p->files[p->cuda_loc[lo].file], clo);
+			else if (clo)
+				snprintf(cu, sizeof cu, ", %s:%u-%u", p->files[p->cuda_loc[lo].file], clo, chi);
+		}
+		fprintf(f, "    spinning: block (%u,%u,%u) warp %u (SM %u), threads %s, %s pcs %u..%u (%s:%u-%u%s)\n",
 			r->block[0], r->block[1], r->block[2], r->warp, r->sm, who, r->why ? "in the loop over" : "over",
-			r->pc, r->pc2, p->files[p->loc[lo].file], p->loc[lo].line, p->loc[hi].line);
+			r->pc, r->pc2, p->files[p->loc[lo].file], p->loc[lo].line, p->loc[hi].line, cu);
 		break;
 	}
 	case RPT_MORE_SPINNING:
@@ -257,8 +289,9 @@ void explain_text(FILE *f, const struct explain_env *e, const struct sim_report 
 		char text[160];
 		uint32_t pc = r->pc < p->ncode ? r->pc : 0;
 		disasm_insn(p, &p->code[pc], text, sizeof text);
-		fprintf(f, "%s:%u: %s %s access of %u bytes at address 0x%08" PRIx32 "\n", p->files[p->loc[pc].file],
-			p->loc[pc].line, r->why == FAULT_MISALIGNED ? "misaligned" : "out-of-bounds",
+		char cu[300];
+		fprintf(f, "%s:%u:%s %s %s access of %u bytes at address 0x%08" PRIx32 "\n", p->files[p->loc[pc].file],
+			p->loc[pc].line, cu_at(p, pc, cu, sizeof cu), r->why == FAULT_MISALIGNED ? "misaligned" : "out-of-bounds",
 			r->space == SPACE_SHARED ? "shared" : "global", r->bytes, r->addr);
 		fprintf(f, "    SM %u, block (%u,%u,%u), warp %u, lane %u (thread %u), pc %u: %s\n", r->sm, r->block[0],
 			r->block[1], r->block[2], r->warp, lane, base + lane, r->pc, text);

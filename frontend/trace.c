@@ -118,7 +118,11 @@ static void write_header(struct trace_writer *t, const struct gpu_config *c, con
 	for (uint32_t pc = 0; pc < p->ncode; pc++) {
 		disasm_insn(p, &p->code[pc], text, sizeof text);
 		put_str(t, text);
-		snprintf(where, sizeof where, "%s:%u", p->files[p->loc[pc].file], (unsigned)p->loc[pc].line);
+		if (p->cuda_loc && p->cuda_loc[pc].line)
+			snprintf(where, sizeof where, "%s:%u (%s:%u)", p->files[p->loc[pc].file], (unsigned)p->loc[pc].line,
+				 p->files[p->cuda_loc[pc].file], (unsigned)p->cuda_loc[pc].line);
+		else
+			snprintf(where, sizeof where, "%s:%u", p->files[p->loc[pc].file], (unsigned)p->loc[pc].line);
 		put_str(t, where);
 	}
 }

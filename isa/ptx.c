@@ -30,6 +30,33 @@ void ptx_kernel_free(struct ptx_kernel *k)
 	memset(k, 0, sizeof *k);
 }
 
+/* Whether .file number f (1-based) names a CUDA source (.cu) rather than a
+ * header of the toolkit's (.h, .hpp, .cuh). */
+static bool is_cu(const struct ptx_kernel *k, unsigned f)
+{
+	if (f < 1 || f > k->ncuda_files || !k->cuda_files[f - 1])
+		return false;
+	const char *n = k->cuda_files[f - 1];
+	size_t len = strlen(n);
+	return len > 3 && !strcmp(n + len - 3, ".cu");
+}
+
+/* The .cu line of every statement: its .loc when that is in a .cu file; in
+ * a header (an intrinsic inlined into the kernel), where it was inlined from
+ * when that is in a .cu file; else the last .cu line before it. */
+static void user_lines(const struct pentry *e, struct src_loc *out)
+{
+	struct src_loc last = {0, 0};
+	for (unsigned i = 0; i < e->nstmts; i++) {
+		const struct stmt *s = &e->stmts[i];
+		if (s->cu_line && is_cu(e->k, s->cu_file))
+			last = (struct src_loc){(uint16_t)(s->cu_file - 1), s->cu_line};
+		else if (s->inl_line && is_cu(e->k, s->inl_file))
+			last = (struct src_loc){(uint16_t)(s->inl_file - 1), s->inl_line};
+		out[i] = last;
+	}
+}
+
 bool ptx_translate(const char *path, const char *text, const char *entry, struct ptx_kernel *k,
 		   struct diag *d)
 {
@@ -46,17 +73,16 @@ bool ptx_translate(const char *path, const char *text, const char *entry, struct
 		k->line = xcalloc(c.n, sizeof *k->line);
 		k->cuda = xcalloc(c.n, sizeof *k->cuda);
 		k->src_text = xcalloc(c.n, sizeof *k->src_text);
+		struct src_loc *user = xcalloc(e.nstmts ? e.nstmts : 1, sizeof *user);
+		user_lines(&e, user);
 		for (unsigned pc = 0; pc < c.n; pc++) {
 			const struct stmt *s = &e.stmts[c.v[pc].stmt];
 			k->code[pc] = c.v[pc].in;
 			k->line[pc] = s->line;
-			if (s->cu_line && s->cu_file >= 1 && s->cu_file <= k->ncuda_files &&
-			    k->cuda_files[s->cu_file - 1]) {
-				k->cuda[pc].file = (uint16_t)(s->cu_file - 1);
-				k->cuda[pc].line = s->cu_line;
-			}
+			k->cuda[pc] = user[c.v[pc].stmt];
 			k->src_text[pc] = xstrdup(s->text);
 		}
+		free(user);
 		k->ptx_insns = e.nstmts;
 		k->labels = xcalloc(e.nlabels ? e.nlabels : 1, sizeof *k->labels);
 		for (unsigned i = 0; i < e.nlabels; i++) {

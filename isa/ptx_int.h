@@ -59,6 +59,7 @@ struct stmt {
 	unsigned no;
 	unsigned line, col;   /* of the mnemonic (the guard when there is one) */
 	unsigned cu_file, cu_line; /* from the last .loc; cu_line 0 when none */
+	unsigned inl_file, inl_line; /* that .loc's inlined_at (the call site), 0 when none */
 	char *text;    /* the statement as written (owned) */
 };
 

@@ -171,6 +171,7 @@ struct parser {
 	struct regdecl *decls;
 	unsigned ndecls, cap_decls;
 	unsigned cu_file, cu_line; /* the last .loc */
+	unsigned inl_file, inl_line; /* its inlined_at, 0 when none */
 };
 
 static int new_vreg(struct pentry *e, enum vclass cls, unsigned bits, bool fl)
@@ -439,6 +440,19 @@ static bool do_loc(struct parser *ps)
 		return false;
 	ps->cu_file = (unsigned)f;
 	ps->cu_line = l > 0xffffffffu ? 0 : (unsigned)l;
+	ps->inl_file = ps->inl_line = 0;
+	/* ", function_name NAME, inlined_at F L C": where an inlined function
+	 * was called from */
+	const char *q = c->p;
+	while (*q && *q != '\n' && strncmp(q, "inlined_at", 10))
+		q++;
+	if (!strncmp(q, "inlined_at", 10)) {
+		char *end;
+		unsigned long ff = strtoul(q + 10, &end, 10);
+		unsigned long ll = strtoul(end, &end, 10);
+		ps->inl_file = ff > 1024 ? 0 : (unsigned)ff;
+		ps->inl_line = ll > 0xffffffffu ? 0 : (unsigned)ll;
+	}
 	while (*c->p && *c->p != '\n')
 		c->p++;
 	return true;
@@ -663,6 +677,8 @@ static bool do_stmt(struct parser *ps)
 	s.col = col_of(c, c->p);
 	s.cu_file = ps->cu_file;
 	s.cu_line = ps->cu_line;
+	s.inl_file = ps->inl_file;
+	s.inl_line = ps->inl_line;
 	const char *start = c->p;
 	if (*c->p == '@') {
 		c->p++;
@@ -1102,6 +1118,14 @@ static bool parse_file(struct parser *ps, const char *path, const char *text, co
 				} else {
 					return err_at(c, c->p, "end of file after %s %s", w, name);
 				}
+			} else if (!strcmp(w, ".section")) { /* debug information: .section NAME { ... } */
+				char nm[256];
+				if (!read_word(c, nm, sizeof nm, true, "a section name") || !skip(c))
+					return false;
+				if (*c->p != '{')
+					return err_at(c, c->p, "expected '{' after .section %s", nm);
+				if (!skip_body(c))
+					return false;
 			} else if (!strcmp(w, ".global") || !strcmp(w, ".const") || !strcmp(w, ".shared")) {
 				if (!strcmp(w, ".shared") && pass == 1) {
 					if (ntop == 64)

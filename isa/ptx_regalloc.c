@@ -165,6 +165,49 @@ static void split_groups(struct pentry *e, struct vcode *c, int **gid_out, int (
 	*ngroups_out = ng;
 }
 
+/* ---- dead code ----------------------------------------------------------- */
+
+/* Remove instructions whose only effect is a register nobody reads (the
+ * movs of constants folded into their users, the low word of a mul.wide
+ * only shifted right), until none is left. Memory, control, barrier and warp
+ * instructions always stay. */
+static void dce(struct pentry *e, struct vcode *c)
+{
+	bool *read = xcalloc(e->nvregs ? e->nvregs : 1, 1);
+	unsigned *newpc = xcalloc(c->n + 1, sizeof *newpc);
+	for (bool changed = true; changed;) {
+		changed = false;
+		memset(read, 0, e->nvregs ? e->nvregs : 1);
+		struct uses u;
+		for (unsigned pc = 0; pc < c->n; pc++) {
+			uses_of(&c->v[pc], &u);
+			for (unsigned i = 0; i < u.nr; i++)
+				read[u.r[i]] = true;
+			if (u.partial) /* a guarded write keeps the old value: it reads it */
+				for (unsigned i = 0; i < u.nw; i++)
+					read[u.w[i]] = true;
+		}
+		unsigned o = 0;
+		for (unsigned pc = 0; pc < c->n; pc++) {
+			const struct vinsn *v = &c->v[pc];
+			unsigned fl = isa_ops[v->in.op].flags;
+			bool pure = !(fl & (IF_MEM | IF_BRANCH | IF_SYNC | IF_WARP)) && !v->ngroup;
+			newpc[pc] = o;
+			if (pure && (v->vdst < 0 || !read[v->vdst])) {
+				changed = true;
+				continue;
+			}
+			c->v[o++] = *v;
+		}
+		newpc[c->n] = o;
+		for (unsigned i = 0; i < e->nlabels; i++)
+			c->label_pc[i] = newpc[c->label_pc[i]];
+		c->n = o;
+	}
+	free(newpc);
+	free(read);
+}
+
 /* ---- liveness ------------------------------------------------------------ */
 
 #define WORDS(n) (((n) + 63) / 64)
@@ -180,6 +223,7 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 	int *gid;
 	int(*members)[4];
 	unsigned *gsize, ng;
+	dce(e, c);
 	split_groups(e, c, &gid, &members, &gsize, &ng);
 	unsigned n = c->n, nv = e->nvregs, W = WORDS(nv ? nv : 1);
 	/* basic blocks */

@@ -27,6 +27,15 @@ struct sel {
 	unsigned ntmp;
 	struct vreg_info *tmp; /* their classes */
 	unsigned cap_tmp;
+	/* facts about the entry's registers, from a first pass */
+	bool *is_const;    /* defined once, by a mov of an immediate */
+	uint32_t *cval;    /* ... that immediate's bits */
+	int *hi;           /* a 64-bit register defined only by mul.wide and read by
+			    * shr.u64/s64: the register holding its high word, or -1 */
+	bool *addr;        /* a 64-bit register that only ever holds a global address
+			    * (a pointer parameter plus offsets): its high word is 0 */
+	int *ffs;          /* a brev.b32 result read only by bfind.shiftamt.u32 (nvcc's
+			    * __ffs): the register holding ffs of brev's source, or -1 */
 };
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -172,6 +181,12 @@ static bool src_opnd(struct sel *x, struct vinsn **vp, unsigned slot, unsigned i
 	const struct opnd *o = &x->s->o[i];
 	switch (o->kind) {
 	case PO_REG:
+		/* a register that only ever holds one constant: the constant, where
+		 * the instruction has room for an immediate (as ptxas folds it) */
+		if (o->reg < (int)x->e->nvregs && x->is_const[o->reg] && !o->neg && o->reg2 < 0 &&
+		    isa_fmts[isa_ops[(*vp)->in.op].fmt].src[slot] == SLOT_SRC &&
+		    (!(*vp)->in.imm_src || (!(*vp)->in.imm2_src && !isa_fmts[isa_ops[(*vp)->in.op].fmt].has_off)))
+			return put_imm(x, vp, slot, x->cval[o->reg]);
 		return reg_opnd(x, i, VC_REG, &(*vp)->vsrc[slot]);
 	case PO_FIMM:
 		if (!fl && !is64 && 0)
@@ -541,6 +556,14 @@ static bool do_mul_mad(struct sel *x, bool mad)
 	}
 	if (!w && !has(x, "lo"))
 		return nsup(x, "an integer multiply without .lo, .hi or .wide is");
+	if (w && !mad && x->s->o[0].kind == PO_REG && x->hi[x->s->o[0].reg] >= 0) {
+		/* the high word too, for a shr.u64/s64 that reads it */
+		struct vinsn *h = emit(x, OP_IMULHI);
+		h->in.mod[0] = (uint8_t)(t[0] == 's' ? ITYPE_S32 : ITYPE_U32);
+		h->vdst = x->hi[x->s->o[0].reg];
+		if (!src_opnd(x, &h, 0, 1, false, false) || !src_opnd(x, &h, 1, 2, false, false))
+			return false;
+	}
 	/* .lo and .wide: the low 32 bits of the product (plus c) */
 	return arith(x, mad ? OP_IMAD : OP_IMUL, n, false, is_t(t, T64) || w, -1);
 }
@@ -638,8 +661,20 @@ static bool do_shift(struct sel *x, bool left)
 	if (left)
 		return (is_t(t, T32) || is_t(t, T64)) ? arith(x, OP_SHL, 2, false, is_t(t, T64), -1)
 						       : nsup(x, "this type is");
-	if (is_t(t, T64))
-		return nsup(x, "a 64-bit right shift (registers hold the low word of 64-bit values) is");
+	if (is_t(t, T64)) {
+		/* (mul.wide a, b) >> k for k >= 32: the high word (mul.hi) >> (k - 32),
+		 * as nvcc divides by a constant */
+		const struct opnd *a = &x->s->o[1], *k = &x->s->o[2];
+		if (x->s->no == 3 && a->kind == PO_REG && x->hi[a->reg] >= 0 && k->kind == PO_IMM && k->imm >= 32 &&
+		    k->imm < 64) {
+			struct vinsn *v = emit(x, OP_SHR);
+			v->in.mod[0] = (uint8_t)(t[0] == 's' ? ITYPE_S32 : ITYPE_U32);
+			v->vsrc[0] = x->hi[a->reg];
+			put_imm(x, &v, 1, (uint32_t)(k->imm - 32));
+			return dst_reg(x, v, 0);
+		}
+		return nsup(x, "a 64-bit right shift (registers hold the low word of 64-bit values; only the high word of a mul.wide shifted by 32 or more is known) is");
+	}
 	if (!is_t(t, T32))
 		return nsup(x, "this type is");
 	return arith(x, OP_SHR, 2, false, false, t[0] == 's' ? ITYPE_S32 : ITYPE_U32);
@@ -762,7 +797,10 @@ static bool do_shfl(struct sel *x)
 		return false;
 	const struct opnd *c = &x->s->o[3];
 	int64_t want = sm[mode] == SHFL_UP ? 0 : 0x1f;
-	if (c->kind != PO_IMM || c->imm != want)
+	int64_t have = c->kind == PO_IMM ? c->imm
+		       : c->kind == PO_REG && c->reg < (int)x->e->nvregs && x->is_const[c->reg] ? (int64_t)x->cval[c->reg]
+											  : -1;
+	if (have != want)
 		return opnd_err(x, 3, "a shuffle over fewer than 32 lanes (width below warpSize) is not supported");
 	struct vinsn *v = emit(x, OP_SHFL);
 	v->in.mod[0] = (uint8_t)sm[mode];
@@ -962,13 +1000,165 @@ static bool do_stmt(struct sel *x)
 		return dst_reg(x, v, 0);
 	}
 	if (!strcmp(b, "match")) {
-		if (x->nmods != 4 || strcmp(x->mods[1], "any") || strcmp(x->mods[2], "sync") || strcmp(t, "b32"))
-			return nsup(x, "this form (match.any.sync.b32) is");
-		return arith(x, OP_MATCH_ANY, 2, false, false, -1);
+		if (x->nmods != 4 || strcmp(x->mods[1], "any") || strcmp(x->mods[2], "sync") ||
+		    (strcmp(t, "b32") && strcmp(t, "b64")))
+			return nsup(x, "this form (match.any.sync.b32, or .b64 of an address) is");
+		if (!strcmp(t, "b64") && x->s->no == 3 &&
+		    !(x->s->o[1].kind == PO_REG && x->s->o[1].reg < (int)x->e->nvregs && x->addr[x->s->o[1].reg]))
+			return opnd_err(x, 1, "match.any.sync.b64 of a value that is not a global address (only the low word of a 64-bit register is held) is not supported");
+		return arith(x, OP_MATCH_ANY, 2, false, true, -1);
+	}
+	if (!strcmp(b, "brev") || !strcmp(b, "bfind")) {
+		/* __ffs(x) - 1 as nvcc writes it: brev.b32 t, x; bfind.shiftamt.u32 d, t
+		 * (the count of x's trailing zeros; -1 for 0) = ffs(x) - 1 */
+		const struct opnd *o0 = &x->s->o[0], *o1 = &x->s->o[1];
+		if (!strcmp(x->s->op, "brev.b32") && x->s->no == 2 && o0->kind == PO_REG && x->ffs[o0->reg] >= 0) {
+			struct vinsn *v = emit(x, OP_FFS);
+			v->vdst = x->ffs[o0->reg];
+			return src_opnd(x, &v, 0, 1, false, false);
+		}
+		if (!strcmp(x->s->op, "bfind.shiftamt.u32") && x->s->no == 2 && o1->kind == PO_REG &&
+		    o1->reg < (int)x->e->nvregs && x->ffs[o1->reg] >= 0) {
+			struct vinsn *v = emit(x, OP_IADD);
+			v->vsrc[0] = x->ffs[o1->reg];
+			put_imm(x, &v, 1, 0xffffffffu);
+			return dst_reg(x, v, 0);
+		}
+		return nsup(x, "this bit operation (other than the brev + bfind.shiftamt of __ffs) is");
 	}
 	if (!strcmp(b, "call"))
 		return ptx_err(x->e, x->s, 0, "call: calls to device functions are not supported (inline them with __forceinline__)");
 	return ptx_err(x->e, x->s, 0, "%s: instruction not supported", x->s->op);
+}
+
+/* The registers statement s writes (its first operand, unless it is one
+ * that writes none). */
+static unsigned stmt_defs(const struct stmt *s, int *out)
+{
+	static const char *const none[] = {"st", "red", "bar", "barrier", "bra", "membar", "fence",
+					   "nanosleep", "ret", "exit", "call", NULL};
+	char base[64];
+	size_t n = strcspn(s->op, ".");
+	snprintf(base, sizeof base, "%.*s", (int)n, s->op);
+	if (s->no == 0 || is_t(base, none))
+		return 0;
+	const struct opnd *o = &s->o[0];
+	unsigned k = 0;
+	if (o->kind == PO_REG) {
+		out[k++] = o->reg;
+		if (o->reg2 >= 0)
+			out[k++] = o->reg2;
+	} else if (o->kind == PO_VEC) {
+		for (unsigned i = 0; i < o->nvec; i++)
+			if (o->vec[i] >= 0)
+				out[k++] = o->vec[i];
+	}
+	return k;
+}
+
+/* First pass: registers that hold one constant, and 64-bit registers whose
+ * high word a shr.u64/s64 needs. */
+static void facts(struct sel *x)
+{
+	struct pentry *e = x->e;
+	unsigned nv = e->nvregs ? e->nvregs : 1;
+	unsigned *ndef = xcalloc(nv, sizeof *ndef);
+	bool *all_wide = xcalloc(nv, 1), *shr_read = xcalloc(nv, 1);
+	x->is_const = xcalloc(nv, 1);
+	x->cval = xcalloc(nv, sizeof *x->cval);
+	x->hi = xmalloc(sizeof *x->hi * nv);
+	for (unsigned i = 0; i < nv; i++)
+		all_wide[i] = true;
+	for (unsigned i = 0; i < e->nstmts; i++) {
+		const struct stmt *s = &e->stmts[i];
+		int d[8];
+		unsigned nd = stmt_defs(s, d);
+		bool wide = !strncmp(s->op, "mul.wide.", 9);
+		bool movi = (!strcmp(s->op, "mov.u32") || !strcmp(s->op, "mov.b32") || !strcmp(s->op, "mov.s32") ||
+			     !strcmp(s->op, "mov.f32")) &&
+			    s->no == 2 && (s->o[1].kind == PO_IMM || s->o[1].kind == PO_FIMM) && s->guard < 0 &&
+			    imm_fits(s->o[1].imm, false);
+		for (unsigned k = 0; k < nd; k++) {
+			ndef[d[k]]++;
+			if (!wide)
+				all_wide[d[k]] = false;
+			if (movi) {
+				x->is_const[d[k]] = true;
+				x->cval[d[k]] = (uint32_t)s->o[1].imm;
+			}
+		}
+		if ((!strcmp(s->op, "shr.u64") || !strcmp(s->op, "shr.s64") || !strcmp(s->op, "shr.b64")) && s->no == 3 &&
+		    s->o[1].kind == PO_REG)
+			shr_read[s->o[1].reg] = true;
+	}
+	/* addresses: every definition is ld.param.u64, or cvta.to.global, mov or
+	 * add/sub of an address (and any offset); start from all and remove */
+	x->addr = xcalloc(nv, 1);
+	for (unsigned v = 0; v < e->nvregs; v++)
+		x->addr[v] = e->vregs[v].bits == 64 && ndef[v] > 0;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (unsigned i = 0; i < e->nstmts; i++) {
+			const struct stmt *s = &e->stmts[i];
+			int d[8];
+			unsigned nd = stmt_defs(s, d);
+			if (nd != 1 || !x->addr[d[0]])
+				continue;
+			const struct opnd *a = &s->o[1], *b = &s->o[2];
+			bool ok = false;
+			if (!strcmp(s->op, "ld.param.u64") || !strcmp(s->op, "ld.param.b64"))
+				ok = true;
+			else if ((!strcmp(s->op, "cvta.to.global.u64") || !strcmp(s->op, "mov.u64") ||
+				  !strcmp(s->op, "mov.b64")) && s->no == 2)
+				ok = a->kind == PO_REG && x->addr[a->reg];
+			else if ((!strcmp(s->op, "add.s64") || !strcmp(s->op, "add.u64")) && s->no == 3)
+				ok = (a->kind == PO_REG && x->addr[a->reg]) || (b->kind == PO_REG && x->addr[b->reg]);
+			else if ((!strcmp(s->op, "sub.s64") || !strcmp(s->op, "sub.u64")) && s->no == 3)
+				ok = a->kind == PO_REG && x->addr[a->reg];
+			if (!ok) {
+				x->addr[d[0]] = false;
+				changed = true;
+			}
+		}
+	}
+	/* brev results that only bfind.shiftamt.u32 reads */
+	unsigned *nuse = xcalloc(nv, sizeof *nuse), *nuse_sa = xcalloc(nv, sizeof *nuse_sa);
+	bool *brev_def = xcalloc(nv, 1);
+	for (unsigned i = 0; i < e->nstmts; i++) {
+		const struct stmt *s = &e->stmts[i];
+		int d[8];
+		unsigned nd = stmt_defs(s, d);
+		if (!strcmp(s->op, "brev.b32") && nd == 1)
+			brev_def[d[0]] = true;
+		if (s->guard >= 0)
+			nuse[s->guard]++;
+		for (unsigned k = nd ? 1 : 0; k < s->no; k++) {
+			const struct opnd *o = &s->o[k];
+			if (o->kind == PO_REG || (o->kind == PO_ADDR && o->reg >= 0))
+				nuse[o->reg]++;
+			for (unsigned j = 0; o->kind == PO_VEC && j < o->nvec; j++)
+				if (o->vec[j] >= 0)
+					nuse[o->vec[j]]++;
+			if (o->kind == PO_REG && !strcmp(s->op, "bfind.shiftamt.u32"))
+				nuse_sa[o->reg]++;
+		}
+	}
+	x->ffs = xmalloc(sizeof *x->ffs * nv);
+	for (unsigned v = 0; v < e->nvregs; v++)
+		x->ffs[v] = brev_def[v] && ndef[v] == 1 && nuse[v] && nuse[v] == nuse_sa[v] ? new_tmp(x, VC_REG) : -1;
+	free(nuse);
+	free(nuse_sa);
+	free(brev_def);
+	for (unsigned v = 0; v < e->nvregs; v++) {
+		if (ndef[v] != 1)
+			x->is_const[v] = false;
+		x->hi[v] = -1;
+		if (shr_read[v] && all_wide[v] && ndef[v] > 0)
+			x->hi[v] = new_tmp(x, VC_REG);
+	}
+	free(ndef);
+	free(all_wide);
+	free(shr_read);
 }
 
 bool ptx_select(struct pentry *e, struct vcode *c)
@@ -978,6 +1168,7 @@ bool ptx_select(struct pentry *e, struct vcode *c)
 	x.e = e;
 	x.c = c;
 	x.tmp_base = (int)e->nvregs;
+	facts(&x);
 	unsigned *first = xcalloc(e->nstmts + 1, sizeof *first);
 	bool ok = true;
 	/* predicates a shfl writes after '|' (not modelled): none may be read */
@@ -1039,6 +1230,11 @@ bool ptx_select(struct pentry *e, struct vcode *c)
 		}
 	}
 	free(x.tmp);
+	free(x.is_const);
+	free(x.cval);
+	free(x.hi);
+	free(x.addr);
+	free(x.ffs);
 	free(first);
 	return ok;
 }

@@ -21,9 +21,10 @@ for cu in *.cu; do
 	[ "$cu" = xval.cu ] && continue # the cross-validation program, not a kernel
 	ptx=${cu%.cu}.ptx
 	"$NVCC" -O3 -ptx -lineinfo -arch="$ARCH" "$cu" -o "$tmp/$ptx.full"
-	# .file names the source by its absolute path: keep the name alone (the
-	# front end finds it beside the .ptx), so the file is the same anywhere
-	sed 's|^\(\t*\.file\t[0-9]*\) ".*/\([^/"]*\)"|\1 "\2"|' "$tmp/$ptx.full" > "$tmp/$ptx"
+	# .file names the kernel's source by its absolute path: keep the name
+	# alone (the front end finds it beside the .ptx), so the file is the same
+	# in any checkout (the toolkit's headers keep their paths)
+	sed "s|^\(\t*\.file\t[0-9]*\) \"$PWD/|\1 \"|" "$tmp/$ptx.full" > "$tmp/$ptx"
 	if [ $check = 1 ]; then
 		if ! cmp -s "$tmp/$ptx" "$ptx"; then
 			echo "cuda_ptx: $ptx is not what $NVCC writes for $cu (run scripts/cuda_ptx.sh)" >&2

@@ -29,6 +29,7 @@ __global__ void MatrixMulKernel(int m, int n, int k, float *A, float *B, float *
 	if (Row < m && Col < k)
 		C[Row * k + Col] = Cvalue;
 }
+template __global__ void MatrixMulKernel<2>(int, int, int, float *, float *, float *);
 template __global__ void MatrixMulKernel<8>(int, int, int, float *, float *, float *);
 template __global__ void MatrixMulKernel<16>(int, int, int, float *, float *, float *);
 template __global__ void MatrixMulKernel<32>(int, int, int, float *, float *, float *);
