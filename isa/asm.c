@@ -1509,11 +1509,32 @@ static bool do_directive(struct as *a, const struct token *t, int pos)
 			return false;
 		a->have_dyn = true;
 		a->p->shared_bytes += (uint32_t)n;
+		/* the extern __shared__ array (size 0, last) gets the bytes */
+		for (unsigned i = 0; i < a->p->nshared; i++)
+			if (a->p->shared[i].size == 0)
+				a->p->shared[i].size = (uint32_t)n;
 		return true;
 	}
 	if (tok_is(t, ".kernel")) {
 		char name[PROG_NAME_MAX];
-		if (!name_token(a, pos, "a kernel name after .kernel", name) || !expect_end(a, pos + 1))
+		if (!name_token(a, pos, "a kernel name after .kernel", name))
+			return false;
+		/* a CUDA template's name keeps its arguments: .kernel MatrixMulKernel<16> */
+		int q = pos + 1;
+		if (is_p(&a->toks[q], '<')) {
+			while (a->toks[q].kind != TK_END && !is_p(&a->toks[q], '>'))
+				q++;
+			if (!is_p(&a->toks[q], '>'))
+				return err_tok(a, &a->toks[q], "'>' to close the template arguments");
+			const struct token *nt = &a->toks[pos], *gt = &a->toks[q];
+			size_t len = (size_t)(gt->s + 1 - nt->s);
+			if (len >= sizeof name)
+				return err_at(a, nt->col, "kernel name too long (at most %d characters)", PROG_NAME_MAX - 1);
+			memcpy(name, nt->s, len);
+			name[len] = 0;
+			pos = q;
+		}
+		if (!expect_end(a, pos + 1))
 			return false;
 		snprintf(a->p->name, sizeof a->p->name, "%s", name);
 		return true;

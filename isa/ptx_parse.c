@@ -49,8 +49,16 @@ static bool err_at(struct cur *c, const char *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	line_text(c->bol, text, sizeof text);
-	return diag_error(c->d, c->path, c->line, col_of(c, at), text, "%s", msg);
+	/* the line and column of at itself (the cursor may be lines past it) */
+	unsigned line = 1;
+	const char *bol = c->text;
+	for (const char *q = c->text; q < at; q++)
+		if (*q == '\n') {
+			line++;
+			bol = q + 1;
+		}
+	line_text(bol, text, sizeof text);
+	return diag_error(c->d, c->path, line, (unsigned)(at - bol) + 1, text, "%s", msg);
 }
 
 bool ptx_err(const struct pentry *e, const struct stmt *s, unsigned col, const char *fmt, ...)
@@ -512,6 +520,18 @@ static bool parse_reg_or_special(struct parser *ps, struct opnd *o, bool allow_n
 	}
 	if (o->neg)
 		return err_at(c, at + 1, "unknown register '%.*s'", (int)n, c->p);
+	/* PTX's special registers (the ones the translator reads are a subset) */
+	static const char *const sregs[] = {"%tid", "%ntid", "%ctaid", "%nctaid", "%laneid", "%warpid", "%nwarpid",
+					    "%smid", "%nsmid", "%gridid", "%clock", "%clock64", "%clock_hi",
+					    "%globaltimer", "%globaltimer_lo", "%globaltimer_hi", "%lanemask_eq",
+					    "%lanemask_lt", "%lanemask_le", "%lanemask_gt", "%lanemask_ge",
+					    "%dynamic_smem_size", "%total_smem_size", "%clusterid", "%nclusterid",
+					    "%cluster_ctaid", "%cluster_nctaid", "%is_explicit_cluster", NULL};
+	bool known = false;
+	for (unsigned i = 0; sregs[i] && !known; i++)
+		known = word_is(c->p, n, sregs[i]);
+	if (!known)
+		return err_at(c, at, "unknown register '%.*s' (not declared with .reg)", (int)n, c->p);
 	unsigned m = ident_len(c->p, true); /* %tid.x */
 	if (m >= PTX_NAME_MAX)
 		return err_at(c, at, "name too long");
@@ -606,6 +626,8 @@ static bool parse_opnd(struct parser *ps, struct opnd *o)
 		}
 		if (!skip(c))
 			return false;
+		if (*c->p == ',')
+			return err_at(c, at, "texture and surface operands are not supported");
 		if (*c->p == '+' || *c->p == '-') {
 			bool minus = *c->p == '-';
 			c->p++;
@@ -704,6 +726,8 @@ static bool do_stmt(struct parser *ps)
 		return err_at(c, at, "instruction name too long");
 	memcpy(s.op, c->p, n);
 	s.op[n] = 0;
+	if (!strncmp(s.op, "call", 4) && (s.op[4] == 0 || s.op[4] == '.'))
+		return err_at(c, at, "%s: calls to device functions are not supported (nvcc inlines them at -O3; mark them __forceinline__)", s.op);
 	c->p += n;
 	unsigned line0 = c->line;
 	if (!skip(c))
@@ -845,6 +869,16 @@ static bool do_params(struct parser *ps, bool keep)
 		const char *tat = c->p;
 		if (!read_word(c, w, sizeof w, false, "a parameter type"))
 			return false;
+		if (!strcmp(w, ".align")) { /* .param .align N .b8 name[size]: a struct */
+			if (keep)
+				return err_at(c, tat, "parameters passed by value as bytes (structs, arrays) are not supported");
+			uint64_t al;
+			if (!read_uint(c, &al, "an alignment") || !skip(c))
+				return false;
+			tat = c->p;
+			if (!read_word(c, w, sizeof w, false, "a parameter type"))
+				return false;
+		}
 		struct ptx_param prm;
 		memset(&prm, 0, sizeof prm);
 		static const struct {
@@ -1160,10 +1194,25 @@ static bool parse_file(struct parser *ps, const char *path, const char *text, co
 	}
 	if (!parsed)
 		return diag_error(d, path, 0, 0, "", "entry '%s' has no body", entry);
-	/* module-scope shared variables (extern __shared__) follow the entry's */
+	/* module-scope shared variables (extern __shared__) the entry uses
+	 * follow its own */
 	for (unsigned i = 0; i < ntop; i++) {
 		*c = top[i];
-		if (!do_shared(ps, c->p, top_ext[i]))
+		if (!skip(c))
+			return false;
+		const char *q = c->p; /* [.align N] .type NAME */
+		for (int w = 0; w < 3 && *q == '.'; w++) {
+			while (*q && *q != ' ' && *q != '\t')
+				q++;
+			while (*q == ' ' || *q == '\t' || isdigit((unsigned char)*q))
+				q++;
+		}
+		unsigned n = ident_len(q, false);
+		bool used = false;
+		for (unsigned si = 0; si < e->nstmts && !used && n; si++)
+			for (unsigned k = 0; k < e->stmts[si].no && !used; k++)
+				used = word_is(q, n, e->stmts[si].o[k].name) && e->stmts[si].o[k].name[n] == 0;
+		if (used && !do_shared(ps, c->p, top_ext[i]))
 			return false;
 	}
 	return true;

@@ -368,6 +368,19 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 		busy_r[i] = -1;
 	for (int i = 0; i < ISA_NUM_PREDS; i++)
 		busy_p[i] = -1;
+	/* copies: a mov whose source's range ends where the destination's
+	 * begins can give the destination the source's register; the mov then
+	 * moves a register onto itself and is removed (as ptxas leaves no copy
+	 * of a parameter behind cvta.to.global) */
+	int *copy_src = xmalloc(sizeof *copy_src * (nv ? nv : 1));
+	for (unsigned r = 0; r < nv; r++)
+		copy_src[r] = -1;
+	for (unsigned pc = 0; pc < n; pc++) {
+		const struct vinsn *v = &c->v[pc];
+		if (v->in.op == OP_MOV && !v->in.imm_src && v->vsrc[0] >= 0 && v->vdst >= 0 && v->vguard < 0 &&
+		    start[v->vdst] == (int)pc && end[v->vsrc[0]] == (int)pc && gid[v->vdst] < 0 && gid[v->vsrc[0]] < 0)
+			copy_src[v->vdst] = v->vsrc[0];
+	}
 	bool ok = true;
 	int maxr = -1, maxp = -1;
 	for (unsigned oi = 0; oi < nu && ok; oi++) {
@@ -378,9 +391,9 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 			while (p < ISA_NUM_PREDS && busy_p[p] >= s)
 				p++;
 			if (p == ISA_NUM_PREDS) {
-				ok = diag_error(e->d, e->path, 0, 0, "",
-						"entry %s needs more than %d predicates live at once (simt-sim has p0..p%d)",
-						e->k->entry, ISA_NUM_PREDS, ISA_NUM_PREDS - 1);
+				ok = ptx_err(e, &e->stmts[c->v[s < (int)n ? s : (int)n - 1].stmt], 0,
+					     "more than %d predicates are live here (simt-sim has p0..p%d)", ISA_NUM_PREDS,
+					     ISA_NUM_PREDS - 1);
 				break;
 			}
 			busy_p[p] = end[un];
@@ -392,6 +405,8 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 		unsigned k = un >= 0 ? 1 : gsize[-1 - un];
 		int en = un >= 0 ? end[un] : gend[-1 - un];
 		int r = -1;
+		if (un >= 0 && copy_src[un] >= 0 && map[copy_src[un]] >= 0 && busy_r[map[copy_src[un]]] == s)
+			r = map[copy_src[un]];
 		for (int base = 0; base + (int)k <= ISA_MAX_REGS && r < 0; base += (int)k) {
 			bool free_ = true;
 			for (unsigned i = 0; i < k && free_; i++)
@@ -400,8 +415,9 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 				r = base;
 		}
 		if (r < 0) {
-			ok = diag_error(e->d, e->path, 0, 0, "",
-					"entry %s needs more than %d registers live at once", e->k->entry, ISA_MAX_REGS);
+			ok = ptx_err(e, &e->stmts[c->v[s < (int)n ? s : (int)n - 1].stmt], 0,
+				     "more than %d registers are live here (simt-sim has r0..r%d)", ISA_MAX_REGS,
+				     ISA_MAX_REGS - 1);
 			break;
 		}
 		for (unsigned i = 0; i < k; i++)
@@ -414,6 +430,24 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 		}
 		if (r + (int)k - 1 > maxr)
 			maxr = r + (int)k - 1;
+	}
+	/* drop the moves of a register onto itself */
+	if (ok) {
+		unsigned *newpc = xcalloc(n + 1, sizeof *newpc);
+		unsigned o = 0;
+		for (unsigned pc = 0; pc < n; pc++) {
+			const struct vinsn *v = &c->v[pc];
+			newpc[pc] = o;
+			if (v->in.op == OP_MOV && !v->in.imm_src && v->vsrc[0] >= 0 && v->vdst >= 0 &&
+			    map[v->vdst] >= 0 && map[v->vdst] == map[v->vsrc[0]])
+				continue;
+			c->v[o++] = *v;
+		}
+		newpc[n] = o;
+		for (unsigned i = 0; i < e->nlabels; i++)
+			c->label_pc[i] = newpc[c->label_pc[i]];
+		c->n = n = o;
+		free(newpc);
 	}
 	/* rewrite */
 	for (unsigned pc = 0; pc < n && ok; pc++) {
@@ -459,6 +493,7 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 	e->k->nregs = maxr >= 0 ? (unsigned)maxr + 1 : 1;
 	e->k->npreds = (unsigned)(maxp + 1);
 	free(map);
+	free(copy_src);
 	free(order);
 	free(unit);
 	free(ustart);

@@ -36,6 +36,9 @@ struct sel {
 			    * (a pointer parameter plus offsets): its high word is 0 */
 	int *ffs;          /* a brev.b32 result read only by bfind.shiftamt.u32 (nvcc's
 			    * __ffs): the register holding ffs of brev's source, or -1 */
+	int *fold_base;    /* a register that is another plus a constant, both set once
+			    * before the first label: that other register, or -1 ... */
+	int64_t *fold_off; /* ... and the constant (addresses fold it into their offset) */
 };
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -265,7 +268,14 @@ static bool addr_opnd(struct sel *x, struct vinsn *v, unsigned i, bool shared)
 	}
 	if (off < INT32_MIN || off > INT32_MAX)
 		return opnd_err(x, i, "address offset does not fit in 32 bits");
-	v->vsrc[0] = o->reg;
+	int base = o->reg;
+	if (base >= 0 && base < (int)x->e->nvregs && x->fold_base[base] >= 0) {
+		off += x->fold_off[base];
+		base = x->fold_base[base];
+	}
+	if (off < INT32_MIN || off > INT32_MAX)
+		return opnd_err(x, i, "address offset does not fit in 32 bits");
+	v->vsrc[0] = base;
 	v->in.off = (int32_t)off;
 	return true;
 }
@@ -878,6 +888,126 @@ static int find_label(const struct pentry *e, const char *name)
 	return -1;
 }
 
+/* ---- integer division ---------------------------------------------------- */
+
+/* A source operand as a virtual register (an immediate moved into one). */
+static bool src_vreg(struct sel *x, unsigned i, int *out)
+{
+	const struct opnd *o = &x->s->o[i];
+	if (o->kind == PO_REG)
+		return reg_opnd(x, i, VC_REG, out);
+	struct vinsn *m = emit(x, OP_MOV);
+	m->vdst = *out = new_tmp(x, VC_REG);
+	return src_opnd(x, &m, 0, i, false, false);
+}
+
+static struct vinsn *op3(struct sel *x, enum isa_op op, int d, int a, int b, int mod0)
+{
+	struct vinsn *v = emit(x, op);
+	v->vdst = d;
+	v->vsrc[0] = a;
+	v->vsrc[1] = b;
+	if (mod0 >= 0)
+		v->in.mod[0] = (uint8_t)mod0;
+	return v;
+}
+
+static struct vinsn *opi(struct sel *x, enum isa_op op, int d, int a, uint32_t imm, int mod0)
+{
+	struct vinsn *v = op3(x, op, d, a, -1, mod0);
+	put_imm(x, &v, 1, imm);
+	return v;
+}
+
+/* q = a / b and r = a % b, unsigned, in the shape of the GPU's own sequence
+ * (nvcc leaves division by a variable to ptxas, which writes about 17
+ * instructions): a float reciprocal of b made a safe underestimate, one
+ * Newton step in integers, the quotient from the high word of a product,
+ * then at most two corrections. b = 0 gives q = 0xffffffff and r = a.
+ * Exact for every a and b (tests/test_ptx.c checks it against the host's
+ * division). */
+static void udivrem(struct sel *x, int a, int b, int q, int r)
+{
+	int f = new_tmp(x, VC_REG), t = new_tmp(x, VC_REG), rc = new_tmp(x, VC_REG);
+	int p = new_tmp(x, VC_PRED);
+	op3(x, OP_I2F, f, b, -1, ITYPE_U32);
+	op3(x, OP_RCP, f, f, -1, -1);
+	opi(x, OP_IADD, f, f, 0x0ffffffdu, -1);  /* x 2^32, less 3 ulps: below 2^32 / b */
+	op3(x, OP_F2I, rc, f, -1, ITYPE_U32);
+	op3(x, OP_ISUB, t, -1, rc, -1);         /* -rc */
+	op3(x, OP_IMUL, t, t, b, -1);           /* 2^32 - rc * b */
+	op3(x, OP_IMULHI, t, rc, t, ITYPE_U32);
+	op3(x, OP_IADD, rc, rc, t, -1);         /* Newton: rc + rc * (2^32 - rc b) / 2^32 */
+	op3(x, OP_IMULHI, q, rc, a, ITYPE_U32); /* q <= a / b */
+	op3(x, OP_IMUL, t, q, b, -1);
+	op3(x, OP_ISUB, r, a, t, -1);
+	for (int k = 0; k < 2; k++) {
+		struct vinsn *c = op3(x, OP_ISETP, p, r, b, CMP_GE);
+		c->in.mod[1] = ITYPE_U32;
+		struct vinsn *v = op3(x, OP_ISUB, r, r, b, -1);
+		v->vguard = p;
+		v = opi(x, OP_IADD, q, q, 1, -1);
+		v->vguard = p;
+	}
+	struct vinsn *z = opi(x, OP_ISETP, p, b, 0, CMP_EQ);
+	z->in.mod[1] = ITYPE_U32;
+	struct vinsn *v = opi(x, OP_MOV, q, -1, 0, -1);
+	v->vsrc[0] = -1;
+	v->in.imm_src = 1;
+	v->in.imm = 0xffffffffu;
+	v->vguard = p;
+	v = op3(x, OP_MOV, r, a, -1, -1);
+	v->vguard = p;
+}
+
+static bool do_divrem(struct sel *x, bool rem)
+{
+	const char *t = ty(x);
+	if (x->nmods != 2 || (strcmp(t, "u32") && strcmp(t, "s32")))
+		return nsup(x, strcmp(t, "f32") ? "this type is" : "f32 division is");
+	if (x->s->guard >= 0)
+		return nsup(x, "a guarded division is");
+	if (!need_ops(x, 3))
+		return false;
+	int a, b, d;
+	if (!src_vreg(x, 1, &a) || !src_vreg(x, 2, &b) || !reg_opnd(x, 0, VC_REG, &d))
+		return false;
+	int q = new_tmp(x, VC_REG), r = new_tmp(x, VC_REG);
+	if (t[0] == 'u') {
+		/* straight into d where that clobbers nothing udivrem still reads */
+		if (rem && d != b)
+			r = d;
+		else if (!rem && d != a && d != b)
+			q = d;
+		udivrem(x, a, b, q, r);
+		if ((rem ? r : q) != d)
+			op3(x, OP_MOV, d, rem ? r : q, -1, -1);
+		return true;
+	}
+	/* signed: on magnitudes; the quotient negated when the signs differ, the
+	 * remainder takes a's sign (C and PTX truncate toward zero) */
+	int ua = new_tmp(x, VC_REG), ub = new_tmp(x, VC_REG), sg = new_tmp(x, VC_REG);
+	int p = new_tmp(x, VC_PRED);
+	op3(x, OP_IABS, ua, a, -1, -1);
+	op3(x, OP_IABS, ub, b, -1, -1);
+	udivrem(x, ua, ub, q, r);
+	if (rem) {
+		struct vinsn *c = opi(x, OP_ISETP, p, a, 0, CMP_LT);
+		c->in.mod[1] = ITYPE_S32;
+		struct vinsn *v = op3(x, OP_ISUB, r, -1, r, -1);
+		v->vguard = p;
+		op3(x, OP_MOV, d, r, -1, -1);
+	} else {
+		op3(x, OP_XOR, sg, a, b, -1);
+		struct vinsn *c = opi(x, OP_ISETP, p, sg, 0, CMP_LT);
+		c->in.mod[1] = ITYPE_S32;
+		struct vinsn *v = op3(x, OP_ISUB, q, -1, q, -1);
+		v->vguard = p;
+		op3(x, OP_MOV, d, q, -1, -1);
+	}
+	return true;
+}
+
 static bool do_stmt(struct sel *x)
 {
 	const char *b = x->mods[0];
@@ -901,6 +1031,8 @@ static bool do_stmt(struct sel *x)
 		return do_int_or_float(x, OP_ISUB, OP_FSUB, true);
 	if (!strcmp(b, "mul"))
 		return do_mul_mad(x, false);
+	if (!strcmp(b, "div") || !strcmp(b, "rem"))
+		return do_divrem(x, b[0] == 'r');
 	if (!strcmp(b, "mad"))
 		return do_mul_mad(x, true);
 	if (!strcmp(b, "fma")) {
@@ -1074,17 +1206,17 @@ static void facts(struct sel *x)
 		int d[8];
 		unsigned nd = stmt_defs(s, d);
 		bool wide = !strncmp(s->op, "mul.wide.", 9);
-		bool movi = (!strcmp(s->op, "mov.u32") || !strcmp(s->op, "mov.b32") || !strcmp(s->op, "mov.s32") ||
-			     !strcmp(s->op, "mov.f32")) &&
-			    s->no == 2 && (s->o[1].kind == PO_IMM || s->o[1].kind == PO_FIMM) && s->guard < 0 &&
-			    imm_fits(s->o[1].imm, false);
+		bool mov32 = (!strcmp(s->op, "mov.u32") || !strcmp(s->op, "mov.b32") || !strcmp(s->op, "mov.s32") ||
+			      !strcmp(s->op, "mov.f32")) && s->no == 2 && s->guard < 0;
+		bool movi = mov32 && (s->o[1].kind == PO_IMM || s->o[1].kind == PO_FIMM) && imm_fits(s->o[1].imm, false);
+		int sym = mov32 && s->o[1].kind == PO_NAME ? find_shared(x, s->o[1].name) : -1;
 		for (unsigned k = 0; k < nd; k++) {
 			ndef[d[k]]++;
 			if (!wide)
 				all_wide[d[k]] = false;
-			if (movi) {
+			if (movi || sym >= 0) { /* a constant, or a shared array's address */
 				x->is_const[d[k]] = true;
-				x->cval[d[k]] = (uint32_t)s->o[1].imm;
+				x->cval[d[k]] = sym >= 0 ? e->k->shared[sym].offset : (uint32_t)s->o[1].imm;
 			}
 		}
 		if ((!strcmp(s->op, "shr.u64") || !strcmp(s->op, "shr.s64") || !strcmp(s->op, "shr.b64")) && s->no == 3 &&
@@ -1149,6 +1281,43 @@ static void facts(struct sel *x)
 	free(nuse);
 	free(nuse_sa);
 	free(brev_def);
+	/* address arithmetic of the straight-line start (run once per thread):
+	 * v = b + c with v and b set once there; addresses [v + k] become
+	 * [b + c + k], as ptxas folds them */
+	unsigned first_label = e->nstmts;
+	for (unsigned i = 0; i < e->nlabels; i++)
+		if (e->labels[i].stmt < first_label)
+			first_label = e->labels[i].stmt;
+	bool *pro = xcalloc(nv, 1); /* set once, in the straight-line start */
+	x->fold_base = xmalloc(sizeof *x->fold_base * nv);
+	x->fold_off = xcalloc(nv, sizeof *x->fold_off);
+	for (unsigned v = 0; v < nv; v++)
+		x->fold_base[v] = -1;
+	for (unsigned i = 0; i < first_label; i++) {
+		const struct stmt *s = &e->stmts[i];
+		int d[8];
+		unsigned nd = stmt_defs(s, d);
+		for (unsigned k = 0; k < nd; k++)
+			pro[d[k]] = ndef[d[k]] == 1 && s->guard < 0;
+		if (nd != 1 || !pro[d[0]] || s->no != 3 || (strcmp(s->op, "add.s32") && strcmp(s->op, "add.u32")))
+			continue;
+		for (int side = 1; side <= 2; side++) {
+			const struct opnd *b = &s->o[side], *c = &s->o[3 - side];
+			bool cc = c->kind == PO_IMM || (c->kind == PO_REG && ndef[c->reg] == 1 && x->is_const[c->reg]);
+			if (b->kind != PO_REG || !pro[b->reg] || !cc || x->is_const[b->reg])
+				continue;
+			int64_t cv = c->kind == PO_IMM ? c->imm : (int64_t)(int32_t)x->cval[c->reg];
+			int bb = b->reg;
+			if (x->fold_base[bb] >= 0) {
+				cv += x->fold_off[bb];
+				bb = x->fold_base[bb];
+			}
+			x->fold_base[d[0]] = bb;
+			x->fold_off[d[0]] = cv;
+			break;
+		}
+	}
+	free(pro);
 	for (unsigned v = 0; v < e->nvregs; v++) {
 		if (ndef[v] != 1)
 			x->is_const[v] = false;
@@ -1235,6 +1404,8 @@ bool ptx_select(struct pentry *e, struct vcode *c)
 	free(x.hi);
 	free(x.addr);
 	free(x.ffs);
+	free(x.fold_base);
+	free(x.fold_off);
 	free(first);
 	return ok;
 }

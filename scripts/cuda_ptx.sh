@@ -1,6 +1,6 @@
 #!/bin/sh
 # cuda_ptx.sh - regenerate the PTX beside every CUDA kernel in workloads/cuda/
-# (the files a machine without nvcc runs). With --check, write them to a
+# and tests/ptx/ (the files a machine without nvcc runs). With --check, write them to a
 # temporary directory and fail if any committed .ptx differs.
 #
 #   scripts/cuda_ptx.sh [--check]
@@ -9,7 +9,7 @@
 # (the G80 is compute capability 1.0, long gone from the toolkit; the PTX of
 # these kernels does not change with the target).
 set -eu
-cd "$(dirname "$0")/../workloads/cuda"
+root=$(cd "$(dirname "$0")/.." && pwd)
 NVCC=${NVCC:-nvcc}
 ARCH=${CUDA_PTX_ARCH:-sm_75}
 check=0
@@ -17,6 +17,8 @@ check=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
+for dir in workloads/cuda tests/ptx; do
+cd "$root/$dir"
 for cu in *.cu; do
 	[ "$cu" = xval.cu ] && continue # the cross-validation program, not a kernel
 	ptx=${cu%.cu}.ptx
@@ -27,11 +29,12 @@ for cu in *.cu; do
 	sed "s|^\(\t*\.file\t[0-9]*\) \"$PWD/|\1 \"|" "$tmp/$ptx.full" > "$tmp/$ptx"
 	if [ $check = 1 ]; then
 		if ! cmp -s "$tmp/$ptx" "$ptx"; then
-			echo "cuda_ptx: $ptx is not what $NVCC writes for $cu (run scripts/cuda_ptx.sh)" >&2
+			echo "cuda_ptx: $dir/$ptx is not what $NVCC writes for $cu (run scripts/cuda_ptx.sh)" >&2
 			status=1
 		fi
 	else
 		cp "$tmp/$ptx" "$ptx"
 	fi
+done
 done
 exit $status

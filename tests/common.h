@@ -25,6 +25,7 @@ Suite *sweep_suite(void);
 Suite *trace_suite(void);
 Suite *cli_suite(void);
 Suite *checks_suite(void);
+Suite *ptx_suite(void);
 
 /* The source tree (SIMT_SRCDIR, set by meson test), and a path inside it. */
 const char *src_dir(void);

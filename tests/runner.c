@@ -76,7 +76,7 @@ int run_simt_sim(const char *args, char *out, size_t size)
 int main(void)
 {
 	Suite *(*const all[])(void) = {isa_suite, expr_suite, asm_suite, cfg_suite, exec_suite,
-				       core_suite, occupancy_suite, sched_suite, its_suite, config_suite, workload_suite, e2e_suite, mem_suite, xval_suite, trace_suite, cli_suite, checks_suite, sweep_suite};
+				       core_suite, occupancy_suite, sched_suite, its_suite, config_suite, workload_suite, e2e_suite, mem_suite, xval_suite, trace_suite, cli_suite, checks_suite, ptx_suite, sweep_suite};
 	SRunner *sr = srunner_create(NULL);
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		srunner_add_suite(sr, all[i]());

@@ -155,9 +155,9 @@ static void same_program(const struct program *a, const struct program *b, const
 /* --disasm then re-assembly is the identity on every workload. */
 START_TEST(disasm_identity_all_workloads)
 {
-	const char *dirs[] = {"workloads", "workloads/micro", "tests/workloads"};
+	const char *dirs[] = {"workloads", "workloads/micro", "tests/workloads", "workloads/cuda"};
 	int count = 0;
-	for (int di = 0; di < 3; di++) {
+	for (int di = 0; di < 4; di++) {
 		char dpath[4096];
 		snprintf(dpath, sizeof dpath, "%s", src_path(dirs[di]));
 		DIR *dir = opendir(dpath);

@@ -1,0 +1,265 @@
+/*
+ * gpu_run.c - simt-gpu: run a CUDA workload (.ptx / .cuda) on a real GPU,
+ * with the same buffers, arguments, launch geometry and checks as simt-sim.
+ *
+ *   simt-gpu WORKLOAD [-D NAME=VALUE]... [--repeat N]
+ *
+ * The kernel is the PTX the workload names, loaded through the CUDA driver
+ * (cuModuleLoadData: the driver's PTX compiler makes the SASS for the GPU it
+ * finds). Buffers are filled as wl_setup fills them, pointer parameters get
+ * device addresses, values are passed as the workload converts them, and the
+ * results are checked on the host by wl_check: the same lines simt-sim prints.
+ * Made for `ncu --metrics smsp__inst_executed.sum simt-gpu ...` (docs/CUDA.md)
+ * and for cross-validating one CUDA source on both sides.
+ *
+ * libcuda is opened at run time, so simt-gpu builds everywhere. Exit codes:
+ * 0 checks pass (or none), 1 a check fails, 2 bad usage or workload, 3 no
+ * CUDA driver or device, 4 a CUDA error.
+ */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "program.h"
+#include "util.h"
+#include "workload.h"
+
+/* The few driver API types and calls used (cuda.h's ABI). */
+typedef int CUresult;
+typedef int CUdevice;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef unsigned long long CUdeviceptr;
+
+struct cuda {
+	void *lib;
+	CUresult (*Init)(unsigned);
+	CUresult (*DeviceGet)(CUdevice *, int);
+	CUresult (*DeviceGetName)(char *, int, CUdevice);
+	CUresult (*PrimaryCtxRetain)(CUcontext *, CUdevice);
+	CUresult (*PrimaryCtxRelease)(CUdevice);
+	CUresult (*CtxSetCurrent)(CUcontext);
+	CUresult (*ModuleLoadData)(CUmodule *, const void *);
+	CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);
+	CUresult (*MemAlloc)(CUdeviceptr *, size_t);
+	CUresult (*MemFree)(CUdeviceptr);
+	CUresult (*MemcpyHtoD)(CUdeviceptr, const void *, size_t);
+	CUresult (*MemcpyDtoH)(void *, CUdeviceptr, size_t);
+	CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+				 void *, void **, void **);
+	CUresult (*CtxSynchronize)(void);
+	CUresult (*GetErrorString)(CUresult, const char **);
+};
+
+static bool load_cuda(struct cuda *c)
+{
+	c->lib = dlopen("libcuda.so.1", RTLD_NOW);
+	if (!c->lib)
+		c->lib = dlopen("libcuda.so", RTLD_NOW);
+	if (!c->lib)
+		return false;
+	struct {
+		void **fn;
+		const char *name;
+	} syms[] = {
+		{(void **)&c->Init, "cuInit"},
+		{(void **)&c->DeviceGet, "cuDeviceGet"},
+		{(void **)&c->DeviceGetName, "cuDeviceGetName"},
+		{(void **)&c->PrimaryCtxRetain, "cuDevicePrimaryCtxRetain"},
+		{(void **)&c->PrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2"},
+		{(void **)&c->CtxSetCurrent, "cuCtxSetCurrent"},
+		{(void **)&c->ModuleLoadData, "cuModuleLoadData"},
+		{(void **)&c->ModuleGetFunction, "cuModuleGetFunction"},
+		{(void **)&c->MemAlloc, "cuMemAlloc_v2"},
+		{(void **)&c->MemFree, "cuMemFree_v2"},
+		{(void **)&c->MemcpyHtoD, "cuMemcpyHtoD_v2"},
+		{(void **)&c->MemcpyDtoH, "cuMemcpyDtoH_v2"},
+		{(void **)&c->LaunchKernel, "cuLaunchKernel"},
+		{(void **)&c->CtxSynchronize, "cuCtxSynchronize"},
+		{(void **)&c->GetErrorString, "cuGetErrorString"},
+	};
+	for (size_t i = 0; i < sizeof syms / sizeof syms[0]; i++) {
+		*syms[i].fn = dlsym(c->lib, syms[i].name);
+		if (!*syms[i].fn)
+			return false;
+	}
+	return true;
+}
+
+static int cu_fail(const struct cuda *c, CUresult r, const char *what)
+{
+	const char *s = NULL;
+	if (c->GetErrorString)
+		c->GetErrorString(r, &s);
+	fprintf(stderr, "simt-gpu: %s: %s (CUDA error %d)\n", what, s ? s : "unknown", r);
+	return 4;
+}
+
+#define CU(call, what)                               \
+	do {                                         \
+		CUresult r_ = (call);                \
+		if (r_ != 0) {                       \
+			rc = cu_fail(&cu, r_, what); \
+			goto out;                    \
+		}                                    \
+	} while (0)
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: simt-gpu WORKLOAD [-D NAME=VALUE]... [--repeat N]\n"
+			"  runs a CUDA workload (.ptx or .cuda kernel) on the GPU with simt-sim's inputs and checks\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	const char *path = NULL;
+	struct param_override ov[64];
+	unsigned nov = 0;
+	long repeat = 1;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-D") && i + 1 < argc) {
+			char *eq = strchr(argv[++i], '=');
+			if (!eq || nov == 64)
+				return usage();
+			*eq = 0;
+			ov[nov++] = (struct param_override){argv[i], eq + 1};
+		} else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) {
+			repeat = strtol(argv[++i], NULL, 10);
+			if (repeat < 1 || repeat > 1000)
+				return usage();
+		} else if (argv[i][0] == '-' || path) {
+			return usage();
+		} else {
+			path = argv[i];
+		}
+	}
+	if (!path)
+		return usage();
+	struct diag d;
+	memset(&d, 0, sizeof d);
+	struct program *p = asm_load(path, ov, nov, &d);
+	if (!p) {
+		char buf[1024];
+		diag_format(&d, buf, sizeof buf);
+		fprintf(stderr, "%s\n", buf);
+		return 2;
+	}
+	if (!p->ptx_entry) {
+		fprintf(stderr, "simt-gpu: %s: not a CUDA workload (it has no .ptx or .cuda kernel)\n", path);
+		program_free(p);
+		return 2;
+	}
+	struct gmem g;
+	gmem_init(&g);
+	uint32_t *args = xcalloc(p->nargs ? p->nargs : 1, sizeof *args);
+	struct cuda cu;
+	memset(&cu, 0, sizeof cu);
+	int rc = 0;
+	CUcontext ctx = NULL;
+	CUdevice dev = 0;
+	CUdeviceptr *dbuf = NULL;
+	char *ptx = NULL;
+	unsigned long long *vals = xcalloc(p->nargs ? p->nargs : 1, sizeof *vals);
+	void **kp = xcalloc(p->nargs ? p->nargs : 1, sizeof *kp);
+	struct gmem initial;
+	gmem_init(&initial);
+	if (!wl_setup(p, &g, args, &d)) {
+		char buf[1024];
+		diag_format(&d, buf, sizeof buf);
+		fprintf(stderr, "%s\n", buf);
+		rc = 2;
+		goto out;
+	}
+	if (!load_cuda(&cu)) {
+		const char *why = dlerror();
+		fprintf(stderr, "simt-gpu: no CUDA driver (libcuda.so.1): %s\n", why ? why : "not found");
+		rc = 3;
+		goto out;
+	}
+	if (cu.Init(0) != 0) {
+		fprintf(stderr, "simt-gpu: no CUDA device\n");
+		rc = 3;
+		goto out;
+	}
+	char name[256];
+	CU(cu.DeviceGet(&dev, 0), "cuDeviceGet");
+	CU(cu.DeviceGetName(name, sizeof name, dev), "cuDeviceGetName");
+	CU(cu.PrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
+	CU(cu.CtxSetCurrent(ctx), "cuCtxSetCurrent");
+	size_t len;
+	ptx = read_file(p->files[p->loc[0].file], &len);
+	if (!ptx) {
+		fprintf(stderr, "simt-gpu: cannot read %s\n", p->files[p->loc[0].file]);
+		rc = 2;
+		goto out;
+	}
+	CUmodule mod;
+	CUfunction fn;
+	CU(cu.ModuleLoadData(&mod, ptx), "cuModuleLoadData (the driver compiling the PTX)");
+	CU(cu.ModuleGetFunction(&fn, mod, p->ptx_entry), "cuModuleGetFunction");
+	/* buffers: device copies of the filled ones; a copy of the inputs for
+	 * the checks that read them */
+	dbuf = xcalloc(g.n ? g.n : 1, sizeof *dbuf);
+	for (unsigned i = 0; i < g.n; i++) {
+		CU(cu.MemAlloc(&dbuf[i], g.bufs[i].size ? g.bufs[i].size : 4), "cuMemAlloc");
+		CU(cu.MemcpyHtoD(dbuf[i], g.bufs[i].data, g.bufs[i].size), "cuMemcpyHtoD");
+		if (gmem_add(&initial, g.bufs[i].name, g.bufs[i].size) < 0) {
+			rc = 2;
+			goto out;
+		}
+		memcpy(initial.bufs[i].data, g.bufs[i].data, g.bufs[i].size);
+	}
+	/* parameters: a buffer's device address, or the value's 32 bits (a 64-bit
+	 * value parameter gets them zero-extended) */
+	for (unsigned i = 0; i < p->nargs; i++) {
+		const struct arg_spec *a = &p->args[i];
+		vals[i] = a->buffer >= 0 ? dbuf[a->buffer] : args[i];
+		kp[i] = &vals[i]; /* little-endian: a 4-byte parameter reads the low word */
+	}
+	uint32_t static_shared = 0;
+	for (unsigned i = 0; i < p->nshared; i++)
+		if (p->shared[i].offset + p->shared[i].size > static_shared && p->shared[i].size)
+			static_shared = p->shared[i].offset + p->shared[i].size;
+	unsigned dyn = p->shared_bytes > static_shared ? p->shared_bytes - static_shared : 0;
+	for (long r = 0; r < repeat && rc == 0; r++) {
+		if (r > 0) /* every launch starts from the same inputs */
+			for (unsigned i = 0; i < g.n; i++)
+				CU(cu.MemcpyHtoD(dbuf[i], initial.bufs[i].data, g.bufs[i].size), "cuMemcpyHtoD");
+		CU(cu.LaunchKernel(fn, p->grid[0], p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2], dyn,
+				   NULL, kp, NULL),
+		   "cuLaunchKernel");
+		CU(cu.CtxSynchronize(), "the kernel");
+	}
+	for (unsigned i = 0; i < g.n; i++)
+		CU(cu.MemcpyDtoH(g.bufs[i].data, dbuf[i], g.bufs[i].size), "cuMemcpyDtoH");
+	printf("simt-gpu: %s (%s) on %s, grid %ux%ux%u, block %ux%ux%u, %u bytes dynamic shared\n", p->name,
+	       p->ptx_entry, name, p->grid[0], p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2], dyn);
+	int failed = wl_check(p, &initial, &g, stdout, &d);
+	if (failed < 0) {
+		char buf[1024];
+		diag_format(&d, buf, sizeof buf);
+		fprintf(stderr, "%s\n", buf);
+		rc = 2;
+	} else {
+		rc = failed ? 1 : 0;
+	}
+out:
+	free(vals);
+	free(kp);
+	if (dbuf)
+		for (unsigned i = 0; i < g.n; i++)
+			if (dbuf[i])
+				cu.MemFree(dbuf[i]);
+	if (ctx)
+		cu.PrimaryCtxRelease(dev);
+	free(dbuf);
+	free(ptx);
+	free(args);
+	gmem_free(&g);
+	gmem_free(&initial);
+	program_free(p);
+	return rc;
+}

@@ -1,0 +1,318 @@
+/* test_ptx.c - the PTX front end: malformed and unsupported PTX against the
+ * exact errors it must print; integer division (which the translator
+ * expands into a sequence) against the host's for edge and random operands;
+ * every CUDA workload on the stack and ITS models against its host-reference
+ * check; the deadlock and spinlock kernels diagnosed as their hand-written
+ * twins are, naming .cu lines; the committed PTX current where nvcc is. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common.h"
+#include "ptx.h"
+#include "run.h"
+#include "util.h"
+#include "workload.h"
+
+/* tests/bad_ptx/NAME.ptx must fail with exactly tests/bad_ptx/NAME.err
+ * (entry "k"). */
+START_TEST(malformed_fixtures)
+{
+	char old[4096];
+	ck_assert(getcwd(old, sizeof old));
+	ck_assert_int_eq(chdir(src_path("tests/bad_ptx")), 0);
+	DIR *dir = opendir(".");
+	ck_assert(dir);
+	struct dirent *e;
+	int count = 0;
+	while ((e = readdir(dir))) {
+		size_t n = strlen(e->d_name);
+		if (n < 5 || strcmp(e->d_name + n - 4, ".ptx"))
+			continue;
+		char errname[512];
+		snprintf(errname, sizeof errname, "%.*s.err", (int)(n - 4), e->d_name);
+		char *want = read_file(errname, NULL);
+		ck_assert_msg(want, "%s has no .err file", e->d_name);
+		char *text = read_file(e->d_name, NULL);
+		ck_assert(text);
+		struct diag d = {0};
+		struct ptx_kernel k;
+		ck_assert_msg(!ptx_translate(e->d_name, text, "k", &k, &d), "%s translated without error", e->d_name);
+		char got[2048];
+		diag_format(&d, got, sizeof got);
+		ck_assert_msg(!strcmp(got, want), "%s:\n--- expected\n%s--- got\n%s", e->d_name, want, got);
+		free(want);
+		free(text);
+		count++;
+	}
+	closedir(dir);
+	ck_assert_int_eq(chdir(old), 0);
+	ck_assert_int_ge(count, 30);
+}
+END_TEST
+
+/* Operand pairs: every combination of edge values, then random dividends
+ * over divisors of every magnitude. */
+#define NPAIRS 2048
+static void pairs(uint32_t *a, uint32_t *b, bool is_signed)
+{
+	static const uint32_t edge[] = {0, 1, 2, 3, 5, 7, 10, 31, 32, 33, 255, 256, 65535, 65536, 1000003,
+					0x7ffffffe, 0x7fffffff, 0x80000000, 0x80000001, 0xfffffffe, 0xffffffff,
+					0x12345678, 0xdeadbeef, 0x55555555, 0xaaaaaaab};
+	const unsigned ne = sizeof edge / sizeof edge[0];
+	unsigned k = 0;
+	for (unsigned i = 0; i < ne; i++)
+		for (unsigned j = 0; j < ne; j++) {
+			a[k] = edge[i];
+			b[k] = edge[j];
+			k++;
+		}
+	for (; k < NPAIRS; k++) {
+		a[k] = wl_random_bits(11, k);
+		b[k] = wl_random_bits(12, k) >> (k % 32);
+	}
+	for (k = 0; k < NPAIRS; k++) {
+		if (b[k] == 0)
+			b[k] = 7; /* division by zero is checked on its own */
+		if (is_signed && a[k] == 0x80000000u && b[k] == 0xffffffffu)
+			b[k] = 3; /* INT_MIN / -1 overflows: undefined in C and PTX */
+	}
+}
+
+static char *list_text(const uint32_t *v, unsigned n)
+{
+	size_t cap = (size_t)n * 12 + 16, len = 0;
+	char *s = xmalloc(cap);
+	len += (size_t)snprintf(s, cap, "{");
+	for (unsigned i = 0; i < n; i++)
+		len += (size_t)snprintf(s + len, cap - len, "%s%u", i ? ", " : "", v[i]);
+	snprintf(s + len, cap - len, "}");
+	return s;
+}
+
+/* div and rem through the translated sequence, compared with C's. */
+static void divrem_case(bool is_signed, const char *config)
+{
+	uint32_t *a = xmalloc(NPAIRS * 4), *b = xmalloc(NPAIRS * 4);
+	pairs(a, b, is_signed);
+	char *la = list_text(a, NPAIRS), *lb = list_text(b, NPAIRS);
+	size_t cap = strlen(la) + strlen(lb) + 1024;
+	char *text = xmalloc(cap);
+	snprintf(text, cap,
+		 ".ptx \"%s\" %s\n"
+		 ".buffer A u32 %u %s\n.buffer B u32 %u %s\n"
+		 ".buffer Q u32 %u zero\n.buffer R u32 %u zero\n"
+		 ".arg A\n.arg B\n.arg Q\n.arg R\n.grid %u\n.block 128\n",
+		 src_path("tests/ptx/divrem.ptx"), is_signed ? "divrem_s" : "divrem_u", NPAIRS, la, NPAIRS, lb, NPAIRS,
+		 NPAIRS, NPAIRS / 128);
+	struct run x;
+	run_text(&x, text, config, NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	const uint32_t *q = (const uint32_t *)x.g.bufs[2].data, *r = (const uint32_t *)x.g.bufs[3].data;
+	for (unsigned i = 0; i < NPAIRS; i++) {
+		uint32_t wq, wr;
+		if (is_signed) {
+			wq = (uint32_t)((int32_t)a[i] / (int32_t)b[i]);
+			wr = (uint32_t)((int32_t)a[i] % (int32_t)b[i]);
+		} else {
+			wq = a[i] / b[i];
+			wr = a[i] % b[i];
+		}
+		ck_assert_msg(q[i] == wq && r[i] == wr, "%s %u / %u: got q %u r %u, want q %u r %u",
+			      is_signed ? "s32" : "u32", a[i], b[i], q[i], r[i], wq, wr);
+	}
+	done(&x);
+	free(text);
+	free(la);
+	free(lb);
+	free(a);
+	free(b);
+}
+
+START_TEST(division_unsigned) { divrem_case(false, "h100"); }
+END_TEST
+
+START_TEST(division_signed) { divrem_case(true, "g80"); }
+END_TEST
+
+/* Unsigned division by zero gives what docs/CUDA.md says: q = 0xffffffff,
+ * r = a (PTX leaves it unspecified). */
+START_TEST(division_by_zero)
+{
+	char text[1024];
+	snprintf(text, sizeof text,
+		 ".ptx \"%s\" divrem_u\n.buffer A u32 2 {0, 1234567}\n.buffer B u32 2 {0, 0}\n"
+		 ".buffer Q u32 2 zero\n.buffer R u32 2 zero\n.arg A\n.arg B\n.arg Q\n.arg R\n.grid 1\n.block 2\n"
+		 ".check Q {0xffffffff, 0xffffffff}\n.check R {0, 1234567}\n",
+		 src_path("tests/ptx/divrem.ptx"));
+	struct run x;
+	run_text(&x, text, "h100", NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	const uint32_t *q = (const uint32_t *)x.g.bufs[2].data, *r = (const uint32_t *)x.g.bufs[3].data;
+	ck_assert_uint_eq(q[0], 0xffffffffu);
+	ck_assert_uint_eq(q[1], 0xffffffffu);
+	ck_assert_uint_eq(r[0], 0);
+	ck_assert_uint_eq(r[1], 1234567);
+	done(&x);
+}
+END_TEST
+
+/* What each CUDA workload must do on each model: exit 0 with every check
+ * passing, or the refusal/diagnosis CUDA and the seeds predict. */
+struct expect {
+	const char *workload;
+	int g80, h100;        /* exit codes */
+	const char *g80_says; /* a line simt-sim must print on g80, or NULL */
+};
+
+static const struct expect cases[] = {
+	{"tiled_mm8", 0, 0, NULL},
+	{"tiled_mm16", 0, 0, NULL},
+	{"tiled_mm32", 2, 0, "the block has 1024 threads; g80 allows at most 512"},
+	{"naive_mm", 0, 0, NULL},
+	{"seed_4x4", 0, 0, NULL},
+	{"faulty", 3, 0, "missing: threads 1,3,5,...,31 of warp 0 are masked off in the reconvergence stack, waiting at workloads/cuda/faulty.ptx"},
+	{"spinlock", 5, 0, "in the loop over pcs"},
+	{"spinlock_sleep", 5, 0, "in the loop over pcs"},
+	{"warp_reduce_syncwarp", 0, 0, NULL},
+	{"shfl_reduce", 0, 0, NULL},
+	{"ballot_mask", 0, 0, NULL},
+	{"warp_aggregated_atomic", 0, 0, NULL},
+	{"vecadd", 0, 0, NULL},
+	{"saxpy", 0, 0, NULL},
+	{"reduce_interleaved", 0, 0, NULL},
+	{"reduce_sequential", 0, 0, NULL},
+	{"reduce_shfl", 0, 0, NULL},
+	{"stencil_1d", 0, 0, NULL},
+	{"histogram", 0, 0, NULL},
+	{"transpose_naive", 0, 0, NULL},
+	{"transpose_shared", 0, 0, NULL},
+	{"transpose_padded", 0, 0, NULL},
+	{"divergent_loop", 0, 0, NULL},
+	{"scan_block", 0, 0, NULL},
+};
+
+START_TEST(every_cuda_workload)
+{
+	const struct expect *c = &cases[_i];
+	static char out[1 << 16];
+	for (int m = 0; m < 2; m++) {
+		char args[512];
+		snprintf(args, sizeof args, "configs/%s.ini workloads/cuda/%s.s 2>&1", m ? "h100" : "g80", c->workload);
+		int rc = run_simt_sim(args, out, sizeof out);
+		int want = m ? c->h100 : c->g80;
+		ck_assert_msg(rc == want, "%s: exit %d, want %d\n%s", args, rc, want, out);
+		if (want == 0) {
+			ck_assert_msg(strstr(out, "\ncheck ") && !strstr(out, "FAIL"), "%s: checks\n%s", args, out);
+		}
+		if (!m && c->g80_says)
+			ck_assert_msg(strstr(out, c->g80_says), "%s: no '%s' in\n%s", args, c->g80_says, out);
+	}
+}
+END_TEST
+
+/* The diagnoses name the .cu line: the barrier of faulty.cu (line 8) and
+ * the spin loop of spinlock.cu (the atomicCAS in acquire, line 9), as the
+ * hand-written twins name their .s lines; and they have the same shape. */
+START_TEST(diagnoses_name_cu_lines)
+{
+	static char cu[1 << 16], s[1 << 16];
+	ck_assert_int_eq(run_simt_sim("configs/g80.ini workloads/cuda/faulty.s 2>&1", cu, sizeof cu), 3);
+	ck_assert_int_eq(run_simt_sim("configs/g80.ini workloads/barrier_divergence.s 2>&1", s, sizeof s), 3);
+	ck_assert_msg(strstr(cu, "barrier: bar.sync at workloads/cuda/faulty.ptx:") &&
+			      strstr(cu, "(workloads/cuda/faulty.cu:8)"),
+		      "%s", cu);
+	ck_assert(strstr(s, "barrier: bar.sync at workloads/barrier_divergence.s:"));
+	ck_assert(strstr(cu, "waiting: warp 0 threads 0,2,4,...,30") && strstr(s, "waiting: warp 0 threads 0,2,4,...,30"));
+	ck_assert_int_eq(run_simt_sim("configs/g80.ini workloads/cuda/spinlock.s 2>&1", cu, sizeof cu), 5);
+	ck_assert_int_eq(run_simt_sim("configs/g80.ini workloads/spinlock.s 2>&1", s, sizeof s), 5);
+	ck_assert_msg(strstr(cu, "workloads/cuda/spinlock.cu:9)"), "%s", cu);
+	ck_assert(strstr(cu, "threads 1-31, in the loop over") && strstr(s, "threads 1-31, in the loop over"));
+	ck_assert(strstr(cu, "parked: threads 0 of warp 0") && strstr(s, "parked: threads 0 of warp 0"));
+}
+END_TEST
+
+/* A .arg value is converted to its parameter's type: saxpy's a is .f32, so
+ * `.arg a 2` passes 2.0f (0x40000000), and an integer parameter refuses a
+ * float. */
+START_TEST(arg_types)
+{
+	char text[1024];
+	snprintf(text, sizeof text,
+		 ".cuda \"%s\" saxpy\n.buffer X f32 4 iota\n.buffer Y f32 4 value(1.0)\n.arg n 4\n.arg a 2\n"
+		 ".arg X\n.arg Y\n.grid 1\n.block 32\n",
+		 src_path("workloads/cuda/saxpy.cu"));
+	struct program *p = must_assemble(text);
+	ck_assert_uint_eq(p->args[0].value, 4);
+	ck_assert_uint_eq(p->args[1].value, 0x40000000u);
+	ck_assert_str_eq(p->ptx_entry, "_Z5saxpyifPKfPf");
+	program_free(p);
+	snprintf(text, sizeof text,
+		 ".cuda \"%s\" saxpy\n.buffer X f32 4 iota\n.buffer Y f32 4 value(1.0)\n.arg n 4.5\n.arg a 2\n"
+		 ".arg X\n.arg Y\n.grid 1\n.block 32\n",
+		 src_path("workloads/cuda/saxpy.cu"));
+	ck_assert(strstr(assemble_error(text), "expected an integer immediate, got the float 4.5"));
+	snprintf(text, sizeof text,
+		 ".cuda \"%s\" saxpy\n.buffer X f32 4 iota\n.buffer Y f32 4 value(1.0)\n.arg n 4\n.arg a 2\n"
+		 ".arg X\n.grid 1\n.block 32\n",
+		 src_path("workloads/cuda/saxpy.cu"));
+	ck_assert(strstr(assemble_error(text), "kernel saxpy takes 4 parameters but .arg binds 3"));
+}
+END_TEST
+
+/* The registers of the translated tiled kernel: few enough for occupancy
+ * to mean something (ptxas -v: 30 for sm_90, docs/data/cuda-h100) and
+ * .regs overrides the count occupancy uses without shrinking storage. */
+START_TEST(regs_override)
+{
+	char text[1024];
+	snprintf(text, sizeof text,
+		 ".cuda \"%s\" MatrixMulKernel<16>\n.buffer A f32 256 random(1)\n.buffer B f32 256 random(2)\n"
+		 ".buffer C f32 256 zero\n.arg m 16\n.arg n 16\n.arg k 16\n.arg A\n.arg B\n.arg C\n.grid 1\n.block 16, 16\n"
+		 ".regs 12\n.check C matmul(A, B, 16, 16, 16)\n",
+		 src_path("workloads/cuda/tiled_mm.cu"));
+	struct program *p = must_assemble(text);
+	ck_assert_uint_eq(p->nregs, 12);
+	ck_assert_uint_gt(p->regs_alloc, 12);
+	ck_assert_uint_le(p->regs_alloc, 40);
+	struct run x;
+	run_prog(&x, p, "h100", NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	done(&x);
+}
+END_TEST
+
+/* The committed .ptx files are what nvcc writes for the .cu files
+ * (scripts/cuda_ptx.sh --check); skipped, saying so, without nvcc. */
+START_TEST(committed_ptx_current)
+{
+	char out[4096];
+	if (run_cmd("command -v nvcc >/dev/null 2>&1 || test -x /usr/local/cuda/bin/nvcc", NULL, 0) != 0) {
+		fprintf(stderr, "committed_ptx_current: nvcc not found, skipped\n");
+		return;
+	}
+	char cmd[4600];
+	snprintf(cmd, sizeof cmd, "PATH=$PATH:/usr/local/cuda/bin %s/scripts/cuda_ptx.sh --check 2>&1", src_dir());
+	ck_assert_msg(run_cmd(cmd, out, sizeof out) == 0, "%s", out);
+}
+END_TEST
+
+Suite *ptx_suite(void)
+{
+	Suite *s = suite_create("ptx");
+	TCase *t = tcase_create("ptx");
+	tcase_set_timeout(t, 600);
+	tcase_add_test(t, malformed_fixtures);
+	tcase_add_test(t, division_unsigned);
+	tcase_add_test(t, division_signed);
+	tcase_add_test(t, division_by_zero);
+	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_test(t, diagnoses_name_cu_lines);
+	tcase_add_test(t, arg_types);
+	tcase_add_test(t, regs_override);
+	tcase_add_test(t, committed_ptx_current);
+	suite_add_tcase(s, t);
+	return s;
+}
