@@ -66,7 +66,10 @@ bool ptx_translate(const char *path, const char *text, const char *entry, struct
 	e.k = k;
 	struct vcode c;
 	memset(&c, 0, sizeof c);
-	bool ok = ptx_parse(path, text, entry, &e, d) && ptx_select(&e, &c) && ptx_regalloc(&e, &c);
+	bool ok = ptx_parse(path, text, entry, &e, d) && ptx_select(&e, &c);
+	if (ok)
+		ptx_peephole(&e, &c);
+	ok = ok && ptx_regalloc(&e, &c);
 	if (ok) {
 		k->ncode = c.n;
 		k->code = xcalloc(c.n, sizeof *k->code);

@@ -111,8 +111,36 @@ struct vcode {
 	unsigned *label_pc; /* per entry label: its pc */
 };
 
+/* The virtual registers an instruction reads and writes. */
+struct vuses {
+	int r[12];
+	unsigned nr;
+	int w[4];
+	unsigned nw;
+	bool partial; /* guarded: its writes keep the old value in skipped lanes */
+};
+void ptx_uses(const struct vinsn *v, struct vuses *u);
+
+/* multi[v]: register v is written by more than one instruction. A guarded
+ * write keeps an earlier value in the lanes it skips only when there is an
+ * earlier write: a register written once, under a guard, is undefined in
+ * those lanes (as in the branch it came from) and its write is a whole one. */
+uint8_t *ptx_multi_defs(const struct pentry *e, const struct vcode *c);
+
+/* A store (its group, if any, is read, not written). */
+bool ptx_is_store(const struct vinsn *v);
+
 /* Instruction selection: every statement of e into c. */
 bool ptx_select(struct pentry *e, struct vcode *c);
+
+/* Peephole rewrites of the selected code, as ptxas makes them: adjacent
+ * 32-bit shared loads of one aligned base into .64/.128 loads, short forward
+ * branches into guarded instructions, a multiply (or shift) feeding one add
+ * into imad; dead code removed before and after. */
+void ptx_peephole(struct pentry *e, struct vcode *c);
+
+/* Remove instructions whose only effect is a register nobody reads. */
+void ptx_dce(struct pentry *e, struct vcode *c);
 
 /* Register allocation: rewrite c's virtual registers into r0..r254 and
  * p0..p6 (k->nregs, k->npreds). Vector groups get aligned consecutive

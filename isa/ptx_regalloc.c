@@ -19,40 +19,6 @@
 #include "ptx_int.h"
 #include "util.h"
 
-/* Registers an instruction reads and writes (virtual numbers). */
-struct uses {
-	int r[12];
-	unsigned nr;
-	int w[4];
-	unsigned nw;
-	bool partial; /* guarded: writes do not kill */
-};
-
-static bool is_store_group(const struct vinsn *v) { return isa_ops[v->in.op].fmt == FMT_M_R; }
-
-static void uses_of(const struct vinsn *v, struct uses *u)
-{
-	u->nr = u->nw = 0;
-	const struct isa_fmtinfo *fi = &isa_fmts[isa_ops[v->in.op].fmt];
-	if (v->vguard >= 0)
-		u->r[u->nr++] = v->vguard;
-	for (int i = 0; i < 3; i++)
-		if (v->vsrc[i] >= 0 && fi->src[i] != SLOT_NONE && fi->src[i] != SLOT_SPECIAL &&
-		    v->in.imm_src != i + 1 && v->in.imm2_src != i + 1)
-			u->r[u->nr++] = v->vsrc[i];
-	if (v->ngroup) {
-		for (unsigned i = 0; i < v->ngroup; i++) {
-			if (is_store_group(v))
-				u->r[u->nr++] = v->vgroup[i];
-			else
-				u->w[u->nw++] = v->vgroup[i];
-		}
-	} else if (v->vdst >= 0) {
-		u->w[u->nw++] = v->vdst;
-	}
-	u->partial = v->vguard >= 0;
-}
-
 /* ---- vector groups ------------------------------------------------------- */
 
 static void push(struct vcode *o, unsigned *cap, const struct vinsn *v)
@@ -137,14 +103,14 @@ static void split_groups(struct pentry *e, struct vcode *c, int **gid_out, int (
 		m.in.guard_neg = v.in.guard_neg;
 		m.target = -1;
 		m.stmt = v.stmt;
-		if (clash && is_store_group(&v))
+		if (clash && ptx_is_store(&v))
 			for (unsigned i = 0; i < v.ngroup; i++) {
 				m.vdst = v.vgroup[i];
 				m.vsrc[0] = orig[i];
 				push(&o, &cap, &m);
 			}
 		push(&o, &cap, &v);
-		if (clash && !is_store_group(&v))
+		if (clash && !ptx_is_store(&v))
 			for (unsigned i = 0; i < v.ngroup; i++) {
 				m.vdst = orig[i];
 				m.vsrc[0] = v.vgroup[i];
@@ -165,49 +131,6 @@ static void split_groups(struct pentry *e, struct vcode *c, int **gid_out, int (
 	*ngroups_out = ng;
 }
 
-/* ---- dead code ----------------------------------------------------------- */
-
-/* Remove instructions whose only effect is a register nobody reads (the
- * movs of constants folded into their users, the low word of a mul.wide
- * only shifted right), until none is left. Memory, control, barrier and warp
- * instructions always stay. */
-static void dce(struct pentry *e, struct vcode *c)
-{
-	bool *read = xcalloc(e->nvregs ? e->nvregs : 1, 1);
-	unsigned *newpc = xcalloc(c->n + 1, sizeof *newpc);
-	for (bool changed = true; changed;) {
-		changed = false;
-		memset(read, 0, e->nvregs ? e->nvregs : 1);
-		struct uses u;
-		for (unsigned pc = 0; pc < c->n; pc++) {
-			uses_of(&c->v[pc], &u);
-			for (unsigned i = 0; i < u.nr; i++)
-				read[u.r[i]] = true;
-			if (u.partial) /* a guarded write keeps the old value: it reads it */
-				for (unsigned i = 0; i < u.nw; i++)
-					read[u.w[i]] = true;
-		}
-		unsigned o = 0;
-		for (unsigned pc = 0; pc < c->n; pc++) {
-			const struct vinsn *v = &c->v[pc];
-			unsigned fl = isa_ops[v->in.op].flags;
-			bool pure = !(fl & (IF_MEM | IF_BRANCH | IF_SYNC | IF_WARP)) && !v->ngroup;
-			newpc[pc] = o;
-			if (pure && (v->vdst < 0 || !read[v->vdst])) {
-				changed = true;
-				continue;
-			}
-			c->v[o++] = *v;
-		}
-		newpc[c->n] = o;
-		for (unsigned i = 0; i < e->nlabels; i++)
-			c->label_pc[i] = newpc[c->label_pc[i]];
-		c->n = o;
-	}
-	free(newpc);
-	free(read);
-}
-
 /* ---- liveness ------------------------------------------------------------ */
 
 #define WORDS(n) (((n) + 63) / 64)
@@ -223,7 +146,6 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 	int *gid;
 	int(*members)[4];
 	unsigned *gsize, ng;
-	dce(e, c);
 	split_groups(e, c, &gid, &members, &gsize, &ng);
 	unsigned n = c->n, nv = e->nvregs, W = WORDS(nv ? nv : 1);
 	/* basic blocks */
@@ -249,7 +171,54 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 	blk[n] = nb; /* "kernel exit" */
 	uint64_t *in = xcalloc((size_t)nb * W, 8), *out = xcalloc((size_t)nb * W, 8);
 	uint64_t *live = xcalloc(W, 8);
-	struct uses u;
+	struct vuses u;
+	/* which guarded writes keep an earlier value in the lanes they skip:
+	 * those to a register that some earlier write may reach (a forward
+	 * may-analysis); a guarded write nothing reaches leaves those lanes
+	 * undefined, as the branch it came from did, and ends no range */
+	uint8_t *keep = xcalloc(n + 1, 1);
+	{
+		uint64_t *din = xcalloc((size_t)nb * W, 8), *cur = xcalloc(W, 8);
+		for (bool grew = true; grew;) {
+			grew = false;
+			for (unsigned b = 0; b < nb; b++) {
+				memcpy(cur, &din[(size_t)b * W], W * 8);
+				unsigned last = bstart[b + 1] - 1;
+				for (unsigned pc = bstart[b]; pc <= last; pc++) {
+					ptx_uses(&c->v[pc], &u);
+					for (unsigned i = 0; i < u.nw; i++)
+						set_bit(cur, u.w[i]);
+				}
+				const struct vinsn *lv = &c->v[last];
+				unsigned succ[2], ns = 0;
+				if (!((lv->in.op == OP_EXIT || lv->in.op == OP_BRA) && lv->vguard < 0) && b + 1 < nb)
+					succ[ns++] = b + 1;
+				if (lv->in.op == OP_BRA && blk[target_pc(c, lv)] < nb)
+					succ[ns++] = blk[target_pc(c, lv)];
+				for (unsigned k = 0; k < ns; k++)
+					for (unsigned w = 0; w < W; w++) {
+						uint64_t *d = &din[(size_t)succ[k] * W + w];
+						if ((*d | cur[w]) != *d) {
+							*d |= cur[w];
+							grew = true;
+						}
+					}
+			}
+		}
+		for (unsigned b = 0; b < nb; b++) {
+			memcpy(cur, &din[(size_t)b * W], W * 8);
+			for (unsigned pc = bstart[b]; pc < bstart[b + 1]; pc++) {
+				ptx_uses(&c->v[pc], &u);
+				for (unsigned i = 0; i < u.nw; i++) {
+					if (u.partial && (cur[u.w[i] / 64] >> (u.w[i] % 64) & 1))
+						keep[pc] |= (uint8_t)(1u << i);
+					set_bit(cur, u.w[i]);
+				}
+			}
+		}
+		free(din);
+		free(cur);
+	}
 	bool changed = true;
 	while (changed) {
 		changed = false;
@@ -269,9 +238,9 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 			}
 			memcpy(&out[(size_t)b * W], live, W * 8);
 			for (unsigned pc = last + 1; pc-- > bstart[b];) {
-				uses_of(&c->v[pc], &u);
-				if (!u.partial)
-					for (unsigned i = 0; i < u.nw; i++)
+				ptx_uses(&c->v[pc], &u);
+				for (unsigned i = 0; i < u.nw; i++)
+					if (!(keep[pc] >> i & 1))
 						clr_bit(live, u.w[i]);
 				for (unsigned i = 0; i < u.nr; i++)
 					set_bit(live, u.r[i]);
@@ -306,11 +275,11 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 				EXTEND(r, (int)last + 1);
 			}
 		for (unsigned pc = last + 1; pc-- > bstart[b];) {
-			uses_of(&c->v[pc], &u);
+			ptx_uses(&c->v[pc], &u);
 			for (unsigned i = 0; i < u.nw; i++)
 				EXTEND(u.w[i], (int)pc);
-			if (!u.partial)
-				for (unsigned i = 0; i < u.nw; i++)
+			for (unsigned i = 0; i < u.nw; i++)
+				if (!(keep[pc] >> i & 1))
 					clr_bit(live, u.w[i]);
 			for (unsigned i = 0; i < u.nr; i++) {
 				set_bit(live, u.r[i]);
@@ -458,7 +427,7 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 		if (v->vguard >= 0 && map[v->vguard] < 0)
 			in->guard = ISA_PT; /* never happens: a guard is read */
 		if (fi->dst == SLOT_REG)
-			in->dst = v->ngroup && !is_store_group(v) ? (uint8_t)map[v->vgroup[0]]
+			in->dst = v->ngroup && !ptx_is_store(v) ? (uint8_t)map[v->vgroup[0]]
 				  : v->vdst >= 0 && map[v->vdst] >= 0 ? (uint8_t)map[v->vdst] : ISA_RZ;
 		else if (fi->dst == SLOT_PRED)
 			in->dst = v->vdst >= 0 && map[v->vdst] >= 0 ? (uint8_t)map[v->vdst] : ISA_PT;
@@ -479,7 +448,7 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 			default:
 				if (imm)
 					in->src[i] = 0;
-				else if (i == 1 && v->ngroup && is_store_group(v))
+				else if (i == 1 && v->ngroup && ptx_is_store(v))
 					in->src[i] = (uint8_t)map[v->vgroup[0]];
 				else
 					in->src[i] = v->vsrc[i] >= 0 && map[v->vsrc[i]] >= 0 ? (uint8_t)map[v->vsrc[i]] : ISA_RZ;
@@ -503,6 +472,7 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 	free(start);
 	free(end);
 	free(live);
+	free(keep);
 	free(in);
 	free(out);
 	free(bstart);
