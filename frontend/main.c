@@ -21,6 +21,7 @@
 #include "json.h"
 #include "occupancy.h"
 #include "program.h"
+#include "ptxas.h"
 #include "util.h"
 #include "trace.h"
 #include "workload.h"
@@ -257,7 +258,15 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 		(double)r->blocks_per_sm * r->warps_per_block / r->max_warps);
 	fprintf(f, "  \"blocks_per_sm\": %u,\n  \"occupancy_limiter\": ", r->blocks_per_sm);
 	json_string(f, explain_limiter(r->limiter));
-	fprintf(f, ",\n  \"regs_per_thread\": %u,\n  \"shared_bytes\": %u,\n", p->nregs, p->shared_bytes);
+	fprintf(f, ",\n  \"regs_per_thread\": %u,\n", p->nregs);
+	if (p->ptx_entry) { /* a CUDA kernel: where its registers and code came from */
+		fprintf(f, "  \"regs_source\": ");
+		json_string(f, p->regs_source);
+		fprintf(f, ",\n  \"ptx_entry\": ");
+		json_string(f, p->ptx_entry);
+		fprintf(f, ",\n  \"ptx_instructions\": %u,\n  \"code_instructions\": %u,\n", p->ptx_insns, p->ncode);
+	}
+	fprintf(f, "  \"shared_bytes\": %u,\n", p->shared_bytes);
 	fprintf(f, "  \"grid\": [%u, %u, %u],\n  \"block\": [%u, %u, %u],\n", p->grid[0], p->grid[1],
 		p->grid[2], p->block[0], p->block[1], p->block[2]);
 	fprintf(f, "  \"pipe_utilization\": {");
@@ -326,8 +335,11 @@ static void write_text(FILE *f, const struct program *p, const struct gpu_config
 	fprintf(f, "simt-sim: %s on %s (%s scheduler, %s divergence%s%s, %s barriers)\n", p->name, c->name,
 		c->scheduler, c->divergence, strcmp(c->divergence, "its") ? "" : " with ",
 		strcmp(c->divergence, "its") ? "" : c->convergence, c->barrier);
-	fprintf(f, "  grid %ux%ux%u, block %ux%ux%u, %u regs/thread, %u bytes shared/block\n", p->grid[0],
-		p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2], p->nregs, p->shared_bytes);
+	char from[40] = "";
+	if (p->regs_source[0])
+		snprintf(from, sizeof from, " (%s)", p->regs_source);
+	fprintf(f, "  grid %ux%ux%u, block %ux%ux%u, %u regs/thread%s, %u bytes shared/block\n", p->grid[0],
+		p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2], p->nregs, from, p->shared_bytes);
 	fprintf(f, "  cycles               %" PRIu64 "  (%.3f us at %lld MHz)\n", s->cycles,
 		(double)s->cycles / (double)c->clock_mhz, (long long)c->clock_mhz);
 	fprintf(f, "  warp instructions    %" PRIu64 "\n", s->warp_insns);
@@ -616,6 +628,24 @@ static int run(const struct options *o)
 		free(text);
 		program_free(p);
 		return 0;
+	}
+	/* a CUDA kernel's registers: ptxas's count for this GPU where it can
+	 * compile for it, else the front end's allocation (or .regs) */
+	if (p->ptx_entry) {
+		char *regs_from = p->regs_source;
+		size_t rn = sizeof p->regs_source;
+		unsigned r;
+		char whynot[128];
+		if (p->regs_explicit)
+			snprintf(regs_from, rn, ".regs");
+		else if (cfg.compute_capability >= 75 &&
+			 ptxas_regs(p->files[p->loc[0].file], p->ptx_entry, (unsigned)cfg.compute_capability, &r, whynot,
+				    sizeof whynot)) {
+			p->nregs = r ? r : 1;
+			snprintf(regs_from, rn, "ptxas sm_%lld", (long long)cfg.compute_capability);
+		} else {
+			snprintf(regs_from, rn, "allocation");
+		}
 	}
 	/* launch limits of the configured GPU, as a CUDA launch would refuse them */
 	uint32_t threads = p->block[0] * p->block[1] * p->block[2];

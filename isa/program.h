@@ -100,6 +100,8 @@ struct program {
 				   * each instruction, line 0 when unknown; NULL otherwise */
 	char *ptx_entry;      /* CUDA kernels: the PTX .entry name; NULL otherwise */
 	uint32_t ptx_insns;   /* CUDA kernels: PTX instructions in the entry */
+	char regs_source[24]; /* CUDA kernels: where nregs came from ("ptxas sm_90",
+			       * "allocation", ".regs"), set by the frontend; "" otherwise */
 	struct label *labels;
 	unsigned nlabels;
 

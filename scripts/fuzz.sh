@@ -6,6 +6,7 @@
 #   scripts/fuzz.sh trace 600       # the trace reader (tests/fuzz/fuzz_trace.c)
 #   scripts/fuzz.sh sim 600         # the whole simulator on workloads that assemble,
 #                                   # every check mode on (tests/fuzz/fuzz_sim.c)
+#   scripts/fuzz.sh ptx 600         # the PTX front end (tests/fuzz/fuzz_ptx.c)
 #   scripts/fuzz.sh asm merge       # fold build-fuzz/corpus-asm into the committed
 #                                   # corpus tests/fuzz/corpus/asm (keeps what adds coverage)
 #
@@ -17,7 +18,7 @@
 # CI replays the committed corpora (meson test fuzz-corpus-TARGET).
 set -eu
 cd "$(dirname "$0")/.."
-T=${1:?usage: scripts/fuzz.sh config|asm|trace|sim SECONDS|merge}
+T=${1:?usage: scripts/fuzz.sh config|asm|trace|sim|ptx SECONDS|merge}
 S=${2:-60}
 B=build-fuzz
 if [ ! -f $B/build.ninja ]; then
@@ -33,7 +34,8 @@ config) cp configs/*.ini tests/badcfg/*.ini "$C"/ ;;
 asm) cp workloads/*.s workloads/micro/*.s workloads/bugs/*.s tests/bad/*.s tests/workloads/*.s "$C"/ ;;
 trace) cp tests/traces/*.trc tests/traces/bad/*.trc "$C"/ ;;
 sim) cp workloads/*.s workloads/micro/*.s workloads/bugs/*.s tests/workloads/*.s "$C"/ ;;
-*) echo "fuzz.sh: unknown target '$T' (config, asm, trace, sim)" >&2; exit 2 ;;
+ptx) cp workloads/cuda/*.ptx tests/ptx/*.ptx tests/bad_ptx/*.ptx "$C"/ ;;
+*) echo "fuzz.sh: unknown target '$T' (config, asm, trace, sim, ptx)" >&2; exit 2 ;;
 esac
 BIN=$B/tests/fuzz/fuzz-$T
 mkdir -p "$K"

@@ -284,6 +284,25 @@ START_TEST(regs_override)
 }
 END_TEST
 
+/* Registers per thread: on h100.ini (compute capability 9.0) ptxas's count
+ * for sm_90 where ptxas is found, 32 for the tiled kernel as ptxas reported
+ * it on the lent H100's toolkit (docs/data/cuda-h100/ptxas.txt); on g80.ini
+ * (1.0, which no toolkit targets) the front end's own allocation. */
+START_TEST(regs_from_ptxas)
+{
+	static char out[1 << 16];
+	ck_assert_int_eq(run_simt_sim("configs/g80.ini workloads/cuda/tiled_mm16.s --json - 2>/dev/null", out, sizeof out), 0);
+	ck_assert_msg(strstr(out, "\"regs_source\": \"allocation\""), "%s", out);
+	ck_assert_int_eq(run_simt_sim("configs/h100.ini workloads/cuda/tiled_mm16.s --json - 2>/dev/null", out, sizeof out), 0);
+	if (run_cmd("PATH=\"$PATH:/usr/local/cuda/bin\" command -v ptxas >/dev/null 2>&1", NULL, 0) != 0) {
+		fprintf(stderr, "regs_from_ptxas: ptxas not found: the allocation's count is used\n");
+		ck_assert_msg(strstr(out, "\"regs_source\": \"allocation\""), "%s", out);
+		return;
+	}
+	ck_assert_msg(strstr(out, "\"regs_source\": \"ptxas sm_90\"") && strstr(out, "\"regs_per_thread\": 32,"), "%s", out);
+}
+END_TEST
+
 /* The committed .ptx files are what nvcc writes for the .cu files
  * (scripts/cuda_ptx.sh --check); skipped, saying so, without nvcc. */
 START_TEST(committed_ptx_current)
@@ -312,6 +331,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, diagnoses_name_cu_lines);
 	tcase_add_test(t, arg_types);
 	tcase_add_test(t, regs_override);
+	tcase_add_test(t, regs_from_ptxas);
 	tcase_add_test(t, committed_ptx_current);
 	suite_add_tcase(s, t);
 	return s;
