@@ -30,11 +30,17 @@ static char *quoted(const char *path)
 
 bool ptxas_regs(const char *ptx_path, const char *entry, unsigned cc, unsigned *regs, char *why, size_t n)
 {
-	char *qp = quoted(ptx_path);
-	size_t cap = strlen(qp) + 256;
+	const char *env = getenv("SIMT_PTXAS");
+	if (env && !strcmp(env, "none")) {
+		snprintf(why, n, "SIMT_PTXAS=none");
+		return false;
+	}
+	char *qp = quoted(ptx_path), *qx = quoted(env && *env ? env : "ptxas");
+	size_t cap = strlen(qp) + strlen(qx) + 256;
 	char *cmd = xmalloc(cap);
-	snprintf(cmd, cap, "PATH=\"$PATH:/usr/local/cuda/bin\" ptxas -v -arch=sm_%u -o /dev/null %s 2>&1", cc, qp);
+	snprintf(cmd, cap, "PATH=\"$PATH:/usr/local/cuda/bin\" %s -v -arch=sm_%u -o /dev/null %s 2>&1", qx, cc, qp);
 	free(qp);
+	free(qx);
 	FILE *f = popen(cmd, "r");
 	free(cmd);
 	if (!f) {
