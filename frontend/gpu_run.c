@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nvcc.h"
 #include "program.h"
 #include "util.h"
 #include "workload.h"
@@ -140,7 +141,9 @@ int main(int argc, char **argv)
 		return usage();
 	struct diag d;
 	memset(&d, 0, sizeof d);
-	struct program *p = asm_load(path, ov, nov, &d);
+	long long cc = 0; /* nvcc's oldest target: the driver compiles the PTX for the GPU */
+	struct asm_hooks hooks = {nvcc_cuda_to_ptx, &cc};
+	struct program *p = asm_load_hooked(path, ov, nov, &hooks, &d);
 	if (!p) {
 		char buf[1024];
 		diag_format(&d, buf, sizeof buf);

@@ -21,6 +21,7 @@
 #include "json.h"
 #include "occupancy.h"
 #include "program.h"
+#include "nvcc.h"
 #include "ptxas.h"
 #include "util.h"
 #include "trace.h"
@@ -619,7 +620,10 @@ static int run(const struct options *o)
 	struct cfg_origin origin;
 	if (!load_config(o, &cfg, &origin, &d))
 		return report_diag(&d);
-	struct program *p = asm_load(o->workload, o->defs, o->ndefs, &d);
+	/* .cuda kernels: compiled by nvcc for this GPU where it is found */
+	long long cc = cfg.compute_capability;
+	struct asm_hooks hooks = {nvcc_cuda_to_ptx, &cc};
+	struct program *p = asm_load_hooked(o->workload, o->defs, o->ndefs, &hooks, &d);
 	if (!p)
 		return report_diag(&d);
 	if (o->disasm) {

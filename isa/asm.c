@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cfg.h"
 #include "program.h"
@@ -72,6 +73,7 @@ struct as {
 	unsigned cuda_file0;      /* index of its first .file in program.files */
 	unsigned ptx_line;        /* the directive's line (index into lines) */
 	bool have_dyn;
+	const struct asm_hooks *hooks; /* how .cuda compiles, or NULL */
 };
 
 /* ---- diagnostics --------------------------------------------------------- */
@@ -485,6 +487,13 @@ static int rept_kind(const struct line *l)
  * expanded and the .rept/.endr lines left out. Output lines share their
  * text with the source lines. Work and memory are linear in the output,
  * which is at most MAX_LINES lines. */
+/* Whether two paths name one file. */
+static bool same_file(const char *x, const char *y)
+{
+	struct stat sx, sy;
+	return !stat(x, &sx) && !stat(y, &sy) && sx.st_dev == sy.st_dev && sx.st_ino == sy.st_ino;
+}
+
 /* .ptx "FILE" ENTRY  or  .cuda "FILE.cu" ENTRY: the kernel comes from PTX
  * (the .cu's PTX is the .ptx beside it). Translated here, in pass 1, so that
  * its shared arrays and parameters are known to pass 2. */
@@ -512,28 +521,44 @@ static bool do_ptx(struct as *a, const struct token *t, int pos)
 	memcpy(entry, et->s, elen);
 	entry[elen] = 0;
 	char *path = resolve_path(a->p->files[a->cur->file], ft->s + 1, ft->len - 2);
+	char *cu = NULL; /* .cuda: the .cu as the workload names it */
 	if (cuda) {
 		size_t n = strlen(path);
 		if (n < 4 || strcmp(path + n - 3, ".cu")) {
 			free(path);
 			return err_at(a, ft->col, ".cuda takes a .cu file (the PTX beside it is used)");
 		}
-		path = xrealloc(path, n + 2);
-		strcpy(path + n - 3, ".ptx");
+		cu = path;
+		char *ptx = NULL, why[1024] = "";
+		int st = a->hooks && a->hooks->cuda_to_ptx ? a->hooks->cuda_to_ptx(cu, a->hooks->ctx, &ptx, why, sizeof why) : 1;
+		if (st == 2) {
+			bool r = err_at(a, ft->col, "%s does not compile: %s", cu, why);
+			free(cu);
+			return r;
+		}
+		if (st == 0) {
+			path = ptx;
+		} else {
+			path = xmalloc(n + 2);
+			memcpy(path, cu, n - 3);
+			strcpy(path + n - 3, ".ptx");
+		}
 	}
 	size_t len;
 	char why[128];
 	char *text = read_input(path, READ_MAX_TEXT, &len, why, sizeof why);
 	if (!text) {
 		bool r = err_at(a, ft->col, "cannot read %s: %s%s", path, why,
-				cuda ? " (a .cuda kernel runs from the .ptx nvcc wrote beside it: scripts/cuda_ptx.sh)" : "");
+				cuda ? " (without nvcc, a .cuda kernel runs from the .ptx beside the .cu: scripts/cuda_ptx.sh)" : "");
 		free(path);
+		free(cu);
 		return r;
 	}
 	bool ok = no_nul(a->d, path, text, len) && ptx_translate(path, text, entry, &a->ptx, a->d);
 	free(text);
 	if (!ok) {
 		free(path);
+		free(cu);
 		return false;
 	}
 	a->have_ptx = true;
@@ -542,12 +567,18 @@ static bool do_ptx(struct as *a, const struct token *t, int pos)
 	free(path);
 	a->cuda_file0 = a->p->nfiles;
 	for (unsigned i = 0; i < a->ptx.ncuda_files; i++) {
-		/* .file names are relative to the .ptx */
+		/* .file names are relative to the .ptx; the .cu of a .cuda kernel
+		 * is named as the workload names it */
 		const char *f = a->ptx.cuda_files[i] ? a->ptx.cuda_files[i] : "?";
 		char *full = resolve_path(a->p->files[a->ptx_file], f, (unsigned)strlen(f));
+		if (cu && same_file(full, cu)) {
+			free(full);
+			full = xstrdup(cu);
+		}
 		add_file(a, full);
 		free(full);
 	}
+	free(cu);
 	struct program *p = a->p;
 	for (unsigned i = 0; i < a->ptx.nshared; i++) {
 		GROW(p->shared, a->cap_shared, p->nshared + 1);
@@ -1653,11 +1684,12 @@ static bool pass2(struct as *a)
 	return true;
 }
 
-struct program *asm_from_string(const char *path, const char *text,
-				const struct param_override *ov, unsigned nov, struct diag *d)
+static struct program *assemble(const char *path, const char *text, const struct param_override *ov, unsigned nov,
+				 const struct asm_hooks *hooks, struct diag *d)
 {
 	struct as a;
 	memset(&a, 0, sizeof a);
+	a.hooks = hooks;
 	a.p = xcalloc(1, sizeof *a.p);
 	a.d = d;
 	a.ov = ov;
@@ -1706,6 +1738,12 @@ struct program *asm_from_string(const char *path, const char *text,
 	return a.p;
 }
 
+struct program *asm_from_string(const char *path, const char *text,
+				const struct param_override *ov, unsigned nov, struct diag *d)
+{
+	return assemble(path, text, ov, nov, NULL, d);
+}
+
 struct program *asm_from_buffer(const char *path, const char *text, size_t len,
 				const struct param_override *ov, unsigned nov, struct diag *d)
 {
@@ -1714,8 +1752,8 @@ struct program *asm_from_buffer(const char *path, const char *text, size_t len,
 	return asm_from_string(path, text, ov, nov, d);
 }
 
-struct program *asm_load(const char *path, const struct param_override *ov, unsigned nov,
-			 struct diag *d)
+struct program *asm_load_hooked(const char *path, const struct param_override *ov, unsigned nov,
+				const struct asm_hooks *hooks, struct diag *d)
 {
 	size_t len;
 	char why[128];
@@ -1724,7 +1762,13 @@ struct program *asm_load(const char *path, const struct param_override *ov, unsi
 		diag_error(d, path, 0, 0, "", "cannot read workload: %s", why);
 		return NULL;
 	}
-	struct program *p = asm_from_buffer(path, text, len, ov, nov, d);
+	struct program *p = no_nul(d, path, text, len) ? assemble(path, text, ov, nov, hooks, d) : NULL;
 	free(text);
 	return p;
+}
+
+struct program *asm_load(const char *path, const struct param_override *ov, unsigned nov,
+			 struct diag *d)
+{
+	return asm_load_hooked(path, ov, nov, NULL, d);
 }

@@ -135,10 +135,23 @@ struct param_override {
 	const char *value; /* text of an expression (a number) */
 };
 
+/* How a .cuda kernel's .cu becomes PTX (the frontend compiles it with nvcc
+ * for the config's GPU): on 0 *ptx_path is a malloc'd path to the PTX to
+ * use; 1: no compiler here, use the .ptx beside the .cu; 2: the .cu does not
+ * compile, why says so. */
+struct asm_hooks {
+	int (*cuda_to_ptx)(const char *cu_path, void *ctx, char **ptx_path, char *why, size_t n);
+	void *ctx;
+};
+
 /* Assemble a workload file. overrides replace parameter defaults (-D); an
  * override naming no .param is an error. On error returns NULL with d set. */
 struct program *asm_load(const char *path, const struct param_override *ov, unsigned nov,
 			 struct diag *d) __attribute__((warn_unused_result));
+
+/* Same, compiling .cuda kernels through hooks (NULL: the .ptx beside). */
+struct program *asm_load_hooked(const char *path, const struct param_override *ov, unsigned nov,
+				const struct asm_hooks *hooks, struct diag *d) __attribute__((warn_unused_result));
 
 /* Same, from text in memory (path is used for diagnostics and includes). */
 struct program *asm_from_string(const char *path, const char *text,

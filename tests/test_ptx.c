@@ -173,7 +173,7 @@ static const struct expect cases[] = {
 	{"tiled_mm32", 2, 0, "the block has 1024 threads; g80 allows at most 512"},
 	{"naive_mm", 0, 0, NULL},
 	{"seed_4x4", 0, 0, NULL},
-	{"faulty", 3, 0, "missing: threads 1,3,5,...,31 of warp 0 are masked off in the reconvergence stack, waiting at workloads/cuda/faulty.ptx"},
+	{"faulty", 3, 0, ".ptx:57 (workloads/cuda/faulty.cu:12) (pc 16): ret;"},
 	{"spinlock", 5, 0, "in the loop over pcs"},
 	{"spinlock_sleep", 5, 0, "in the loop over pcs"},
 	{"warp_reduce_syncwarp", 0, 0, NULL},
@@ -221,9 +221,7 @@ START_TEST(diagnoses_name_cu_lines)
 	static char cu[1 << 16], s[1 << 16];
 	ck_assert_int_eq(run_simt_sim("configs/g80.ini workloads/cuda/faulty.s 2>&1", cu, sizeof cu), 3);
 	ck_assert_int_eq(run_simt_sim("configs/g80.ini workloads/barrier_divergence.s 2>&1", s, sizeof s), 3);
-	ck_assert_msg(strstr(cu, "barrier: bar.sync at workloads/cuda/faulty.ptx:") &&
-			      strstr(cu, "(workloads/cuda/faulty.cu:8)"),
-		      "%s", cu);
+	ck_assert_msg(strstr(cu, "barrier: bar.sync at ") && strstr(cu, ".ptx:47 (workloads/cuda/faulty.cu:8)"), "%s", cu);
 	ck_assert(strstr(s, "barrier: bar.sync at workloads/barrier_divergence.s:"));
 	ck_assert(strstr(cu, "waiting: warp 0 threads 0,2,4,...,30") && strstr(s, "waiting: warp 0 threads 0,2,4,...,30"));
 	ck_assert_int_eq(run_simt_sim("configs/g80.ini workloads/cuda/spinlock.s 2>&1", cu, sizeof cu), 5);
@@ -309,6 +307,50 @@ START_TEST(regs_from_ptxas)
 }
 END_TEST
 
+/* A .cuda kernel is compiled by nvcc where it is found (into a cache), else
+ * runs from the committed .ptx beside the .cu: the same program either way;
+ * a .cu that does not compile is refused with nvcc's message. */
+START_TEST(cuda_with_and_without_nvcc)
+{
+	static char with[1 << 16], without[1 << 16];
+	char cmd[4600];
+	snprintf(cmd, sizeof cmd, "cd %s && SIMT_NVCC=none %s configs/h100.ini workloads/cuda/tiled_mm16.s --json - 2>/dev/null",
+		 src_dir(), getenv("SIMT_SIM"));
+	ck_assert_int_eq(run_cmd(cmd, without, sizeof without), 0);
+	ck_assert_int_eq(run_simt_sim("configs/h100.ini workloads/cuda/tiled_mm16.s --json - 2>/dev/null", with, sizeof with), 0);
+	const char *a = strstr(with, "\"cycles\""), *b = strstr(without, "\"cycles\"");
+	ck_assert(a && b);
+	ck_assert_msg(!strncmp(a, b, (size_t)(strstr(a, "\"sms\"") - a)), "with nvcc:\n%s\nwithout:\n%s", with, without);
+	if (run_cmd("PATH=\"$PATH:/usr/local/cuda/bin\" command -v nvcc >/dev/null 2>&1", NULL, 0) != 0) {
+		fprintf(stderr, "cuda_with_and_without_nvcc: nvcc not found: the compile path is not exercised\n");
+		return;
+	}
+	char dir[] = "/tmp/simt-cuda-XXXXXX";
+	ck_assert(mkdtemp(dir));
+	char path[256];
+	snprintf(path, sizeof path, "%s/broken.cu", dir);
+	FILE *f = fopen(path, "w");
+	ck_assert(f);
+	fputs("__global__ void k(int *x) { x[0] = undeclared; }\n", f);
+	fclose(f);
+	snprintf(path, sizeof path, "%s/broken.s", dir);
+	f = fopen(path, "w");
+	ck_assert(f);
+	fputs(".cuda \"broken.cu\" k\n.buffer X s32 1 zero\n.arg X\n.grid 1\n.block 1\n", f);
+	fclose(f);
+	static char out[1 << 14];
+	snprintf(cmd, sizeof cmd, "%s configs/h100.ini %s 2>&1", getenv("SIMT_SIM"), path);
+	char full[5000];
+	snprintf(full, sizeof full, "cd %s && %s", src_dir(), cmd);
+	ck_assert_int_eq(run_cmd(full, out, sizeof out), 2);
+	ck_assert_msg(strstr(out, "broken.s:1:7: error: ") && strstr(out, "broken.cu does not compile: ") &&
+			      strstr(out, "identifier \"undeclared\" is undefined"),
+		      "%s", out);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+}
+END_TEST
+
 /* The committed .ptx files are what nvcc writes for the .cu files
  * (scripts/cuda_ptx.sh --check); skipped, saying so, without nvcc. */
 START_TEST(committed_ptx_current)
@@ -338,6 +380,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, arg_types);
 	tcase_add_test(t, regs_override);
 	tcase_add_test(t, regs_from_ptxas);
+	tcase_add_test(t, cuda_with_and_without_nvcc);
 	tcase_add_test(t, committed_ptx_current);
 	suite_add_tcase(s, t);
 	return s;
