@@ -279,6 +279,46 @@ static void if_convert(struct pentry *e, struct vcode *c)
 	free(lab);
 }
 
+/* ---- branches ------------------------------------------------------------ */
+
+static int label_at(const struct pentry *e, const struct vcode *c, unsigned pc)
+{
+	for (unsigned i = 0; i < e->nlabels; i++)
+		if (c->label_pc[i] == pc)
+			return (int)i;
+	return -1;
+}
+
+/* A branch to an exit exits (`@p exit`, as ptxas writes `@P0 EXIT`); a
+ * guarded branch over an unconditional one turns around (`@p bra A; bra B;
+ * A:` is `@!p bra B`); a branch to the next instruction goes. */
+static void simplify_branches(struct pentry *e, struct vcode *c)
+{
+	bool *drop = xcalloc(c->n + 1, 1);
+	for (unsigned i = 0; i < c->n; i++) {
+		struct vinsn *b = &c->v[i];
+		if (b->in.op != OP_BRA || drop[i])
+			continue;
+		unsigned t = c->label_pc[b->target];
+		if (t < c->n && c->v[t].in.op == OP_EXIT && c->v[t].vguard < 0) {
+			b->in.op = OP_EXIT;
+			b->target = -1;
+			continue;
+		}
+		if (b->vguard >= 0 && i + 2 < c->n && t == i + 2 && c->v[i + 1].in.op == OP_BRA &&
+		    c->v[i + 1].vguard < 0 && label_at(e, c, i + 1) < 0) {
+			b->target = c->v[i + 1].target;
+			b->in.guard_neg ^= 1;
+			drop[i + 1] = true;
+			continue;
+		}
+		if (t == i + 1)
+			drop[i] = true;
+	}
+	compact(e, c, drop);
+	free(drop);
+}
+
 /* ---- multiply-add -------------------------------------------------------- */
 
 static void fuse_imad(struct pentry *e, struct vcode *c)
@@ -415,6 +455,7 @@ void ptx_peephole(struct pentry *e, struct vcode *c)
 	ptx_dce(e, c);
 	fuse_imad(e, c);
 	vectorize_lds(e, c);
+	simplify_branches(e, c);
 	if_convert(e, c);
 	ptx_dce(e, c);
 }

@@ -36,6 +36,10 @@ struct sel {
 			    * (a pointer parameter plus offsets): its high word is 0 */
 	int *ffs;          /* a brev.b32 result read only by bfind.shiftamt.u32 (nvcc's
 			    * __ffs): the register holding ffs of brev's source, or -1 */
+	int *palias;       /* a predicate set once, before the first label, as a copy,
+			    * negation or xor with a constant of another: that one ... */
+	uint8_t *palias_neg; /* ... negated (1) or not (0); -1 in palias: none */
+	int8_t *pconst;    /* a predicate set once to a constant: 0 or 1; -1 none */
 	int *fold_base;    /* a register that is another plus a constant, both set once
 			    * before the first label: that other register, or -1 ... */
 	int64_t *fold_off; /* ... and the constant (addresses fold it into their offset) */
@@ -89,6 +93,14 @@ static struct vinsn *emit(struct sel *x, enum isa_op op)
 	v->vdst = v->vsrc[0] = v->vsrc[1] = v->vsrc[2] = -1;
 	v->vguard = x->s->guard;
 	v->in.guard_neg = x->s->guard_neg;
+	if (v->vguard >= 0 && v->vguard < (int)x->e->nvregs && x->palias && x->palias[v->vguard] >= 0) {
+		v->in.guard_neg ^= x->palias_neg[v->vguard];
+		v->vguard = x->palias[v->vguard];
+	} else if (v->vguard >= 0 && v->vguard < (int)x->e->nvregs && x->pconst && x->pconst[v->vguard] >= 0 &&
+		   (x->pconst[v->vguard] ^ x->s->guard_neg)) {
+		v->vguard = -1; /* a guard that always holds */
+		v->in.guard_neg = 0;
+	}
 	v->target = -1;
 	v->stmt = x->si;
 	if (isa_fmts[isa_ops[op].fmt].dst == SLOT_PRED)
@@ -224,8 +236,21 @@ static bool psrc_opnd(struct sel *x, struct vinsn *v, unsigned slot, unsigned i)
 	}
 	if (o->kind != PO_REG || vinfo(x, o->reg)->cls != VC_PRED)
 		return opnd_err(x, i, "expected a predicate");
-	v->vsrc[slot] = o->reg;
-	if (o->neg)
+	int r = o->reg;
+	bool neg = o->neg;
+	if (r < (int)x->e->nvregs && x->pconst[r] >= 0) { /* a constant: pt or !pt */
+		v->vsrc[slot] = -1;
+		v->in.src[slot] = ISA_PT;
+		if (!(x->pconst[r] ^ neg))
+			v->in.pneg |= (uint8_t)(1u << slot);
+		return true;
+	}
+	if (r < (int)x->e->nvregs && x->palias[r] >= 0) {
+		neg ^= x->palias_neg[r];
+		r = x->palias[r];
+	}
+	v->vsrc[slot] = r;
+	if (neg)
 		v->in.pneg |= (uint8_t)(1u << slot);
 	return true;
 }
@@ -1317,6 +1342,61 @@ static void facts(struct sel *x)
 			break;
 		}
 	}
+	/* predicates of the straight-line start that copy, negate or xor a
+	 * constant into another: uses read the other (as ptxas folds nvcc's
+	 * mov.pred / xor.pred / not.pred chains) */
+	x->palias = xmalloc(sizeof *x->palias * nv);
+	x->palias_neg = xcalloc(nv, 1);
+	x->pconst = xmalloc(nv);
+	for (unsigned v = 0; v < nv; v++) {
+		x->palias[v] = -1;
+		x->pconst[v] = -1;
+	}
+	for (unsigned i = 0; i < first_label; i++) {
+		const struct stmt *s = &e->stmts[i];
+		int d[8];
+		if (stmt_defs(s, d) != 1 || !pro[d[0]] || e->vregs[d[0]].cls != VC_PRED)
+			continue;
+		/* the source as (base, negated) or a constant */
+		int base = -1, cst = -1;
+		unsigned neg = 0;
+#define RESOLVE(o)                                                                        	do {                                                                              		if ((o)->kind == PO_IMM && ((o)->imm == 0 || (o)->imm == 1)) {            			cst = (int)(o)->imm;                                              		} else if ((o)->kind == PO_REG && e->vregs[(o)->reg].cls == VC_PRED &&    			   (pro[(o)->reg] || x->pconst[(o)->reg] >= 0)) {                 			int r_ = (o)->reg;                                                			neg ^= (o)->neg;                                                  			if (x->pconst[r_] >= 0)                                           				cst = x->pconst[r_] ^ (int)neg, neg = 0;                  			else if (x->palias[r_] >= 0)                                      				base = x->palias[r_], neg ^= x->palias_neg[r_];           			else                                                              				base = r_;                                                		}                                                                         	} while (0)
+		if (!strcmp(s->op, "mov.pred") && s->no == 2) {
+			RESOLVE(&s->o[1]);
+		} else if (!strcmp(s->op, "not.pred") && s->no == 2) {
+			RESOLVE(&s->o[1]);
+			if (cst >= 0)
+				cst ^= 1;
+			else
+				neg ^= 1;
+		} else if (!strcmp(s->op, "xor.pred") && s->no == 3) {
+			/* a xor with a constant: a copy or a negation */
+			const struct opnd *a = &s->o[1], *b = &s->o[2];
+			const struct opnd *k = b, *r = a;
+			bool kc = b->kind == PO_IMM || (b->kind == PO_REG && x->pconst[b->reg] >= 0);
+			if (!kc) {
+				k = a;
+				r = b;
+			}
+			int kv = k->kind == PO_IMM ? (int)k->imm : k->kind == PO_REG ? x->pconst[k->reg] : -1;
+			if (kv == 0 || kv == 1) {
+				if (k->kind == PO_REG && k->neg)
+					kv ^= 1;
+				RESOLVE(r);
+				if (cst >= 0)
+					cst ^= kv;
+				else
+					neg ^= (unsigned)kv;
+			}
+		}
+#undef RESOLVE
+		if (cst >= 0)
+			x->pconst[d[0]] = (int8_t)cst;
+		else if (base >= 0) {
+			x->palias[d[0]] = base;
+			x->palias_neg[d[0]] = (uint8_t)neg;
+		}
+	}
 	free(pro);
 	for (unsigned v = 0; v < e->nvregs; v++) {
 		if (ndef[v] != 1)
@@ -1406,6 +1486,9 @@ bool ptx_select(struct pentry *e, struct vcode *c)
 	free(x.ffs);
 	free(x.fold_base);
 	free(x.fold_off);
+	free(x.palias);
+	free(x.palias_neg);
+	free(x.pconst);
 	free(first);
 	return ok;
 }

@@ -173,7 +173,7 @@ static const struct expect cases[] = {
 	{"tiled_mm32", 2, 0, "the block has 1024 threads; g80 allows at most 512"},
 	{"naive_mm", 0, 0, NULL},
 	{"seed_4x4", 0, 0, NULL},
-	{"faulty", 3, 0, ".ptx:57 (workloads/cuda/faulty.cu:12) (pc 16): ret;"},
+	{"faulty", 3, 0, ".ptx:52 (workloads/cuda/faulty.cu:10) (pc 10): mov.u32  %r3, 1073741824;"},
 	{"spinlock", 5, 0, "in the loop over pcs"},
 	{"spinlock_sleep", 5, 0, "in the loop over pcs"},
 	{"warp_reduce_syncwarp", 0, 0, NULL},
