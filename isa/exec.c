@@ -247,6 +247,7 @@ static void sem_S2R(struct xc *x)
 		case SR_LANEMASK_LE: v = l == 31 ? ~0u : (2u << l) - 1; break;
 		case SR_LANEMASK_GT: v = l == 31 ? 0 : ~((2u << l) - 1); break;
 		case SR_LANEMASK_GE: v = ~((1u << l) - 1); break;
+		case SR_GLOBALTIMER: v = (uint32_t)(e->clock * 1000 / (e->clock_mhz ? e->clock_mhz : 1)); break;
 		}
 		d[l] = v;
 	}
@@ -274,6 +275,19 @@ static float fmax_ptx(float a, float b)
 	if (a == 0 && b == 0)
 		return signbit(a) ? b : a;
 	return a > b ? a : b;
+}
+
+/* f2i's rounding to an integral value before the conversion (rz: the
+ * conversion's own truncation; rn: nearest, ties to even, as rintf in the
+ * default rounding mode). */
+static float f2i_round(float f, int mode)
+{
+	switch (mode) {
+	case FRND_RN: return rintf(f);
+	case FRND_RM: return floorf(f);
+	case FRND_RP: return ceilf(f);
+	default: return f;
+	}
 }
 
 /* float -> integer: truncate toward zero, saturate, NaN -> 0 (cvt.rzi.sat). */
@@ -304,11 +318,12 @@ BINARY(FMAX, fu(fmax_ptx(uf(A), uf(B))))
 UNARY(FNEG, A ^ 0x80000000u)
 UNARY(FABS, A & 0x7fffffffu)
 UNARY(I2F, SIGNED ? fu((float)S(A)) : fu((float)A))
-UNARY(F2I, f2i(uf(A), SIGNED))
+UNARY(F2I, f2i(f2i_round(uf(A), x->in->mod[1]), SIGNED))
 
 /* special functions: the C library's results (hardware MUFU results are
  * approximations and differ in the last bits; see docs/ISA.md) */
 UNARY(RCP, fu(1.0f / uf(A)))
+BINARY(FDIV, fu(uf(A) / uf(B)))
 UNARY(SQRT, fu(sqrtf(uf(A))))
 UNARY(RSQRT, fu(1.0f / sqrtf(uf(A))))
 UNARY(EX2, fu(exp2f(uf(A))))
@@ -399,6 +414,8 @@ static uint32_t atom_op(int op, int type, uint32_t old, uint32_t b)
 	case ATOM_EXCH: return b;
 	case ATOM_AND: return old & b;
 	case ATOM_OR: return old | b;
+	case ATOM_INC: return old >= b ? 0 : old + 1;                     /* atomicInc */
+	case ATOM_DEC: return old == 0 || old > b ? b : old - 1;          /* atomicDec */
 	default: return old ^ b;
 	}
 }

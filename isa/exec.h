@@ -38,6 +38,7 @@ struct exec_env {
 	uint32_t ctaid[3], nctaid[3], ntid[3];
 	uint32_t smid;
 	uint64_t clock;        /* the cycle the instruction issues at */
+	uint32_t clock_mhz;    /* %globaltimer: nanoseconds = clock * 1000 / this */
 	uint8_t *shared;       /* the block's shared memory */
 	uint32_t shared_size;  /* bytes */
 	const uint32_t *args;  /* kernel arguments, one 32-bit word each */

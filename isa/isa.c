@@ -34,10 +34,11 @@ static const char *const cmp_words[] = {"eq", "ne", "lt", "le", "gt", "ge"};
 static const char *const itype_words[] = {"s32", "u32"};
 static const char *const logic_words[] = {"and", "or", "xor"};
 static const char *const width_words[] = {"32", "64", "128"};
-static const char *const atom_words[] = {"add", "min", "max", "exch", "and", "or", "xor"};
+static const char *const atom_words[] = {"add", "min", "max", "exch", "and", "or", "xor", "inc", "dec"};
 static const char *const atype_words[] = {"u32", "s32", "f32"};
 static const char *const scope_words[] = {"gl", "cta", "sys"};
 static const char *const shfl_words[] = {"idx", "up", "down", "xor"};
+static const char *const frnd_words[] = {"rz", "rn", "rm", "rp"};
 
 #define SET(w, opt) {w, sizeof(w) / sizeof(w[0]), opt}
 const struct isa_modset_info isa_modsets[MS_COUNT] = {
@@ -50,6 +51,7 @@ const struct isa_modset_info isa_modsets[MS_COUNT] = {
 	[MS_ATYPE] = SET(atype_words, true),
 	[MS_SCOPE] = SET(scope_words, true),
 	[MS_SHFL] = SET(shfl_words, false),
+	[MS_FRND] = SET(frnd_words, true),
 };
 #undef SET
 

@@ -69,16 +69,17 @@ enum {
 /* Modifier sets: the dotted suffixes of a mnemonic. Word 0 of an optional set
  * is its default and may be omitted (the disassembler omits it too). */
 enum isa_modset { MS_NONE, MS_CMP, MS_ITYPE, MS_LOGIC, MS_WIDTH, MS_ATOM, MS_ATYPE,
-		  MS_SCOPE, MS_SHFL, MS_COUNT };
+		  MS_SCOPE, MS_SHFL, MS_FRND, MS_COUNT };
 
 enum isa_cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
 enum isa_itype { ITYPE_S32, ITYPE_U32 };
 enum isa_logic { LOGIC_AND, LOGIC_OR, LOGIC_XOR };
 enum isa_width { WIDTH_32, WIDTH_64, WIDTH_128 };
-enum isa_atom { ATOM_ADD, ATOM_MIN, ATOM_MAX, ATOM_EXCH, ATOM_AND, ATOM_OR, ATOM_XOR };
+enum isa_atom { ATOM_ADD, ATOM_MIN, ATOM_MAX, ATOM_EXCH, ATOM_AND, ATOM_OR, ATOM_XOR, ATOM_INC, ATOM_DEC };
 enum isa_atype { ATYPE_U32, ATYPE_S32, ATYPE_F32 };
 enum isa_scope { SCOPE_GL, SCOPE_CTA, SCOPE_SYS };
 enum isa_shfl { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_XOR };
+enum isa_frnd { FRND_RZ, FRND_RN, FRND_RM, FRND_RP }; /* f2i rounding: toward zero, nearest even, down, up */
 
 /* Special registers read by s2r. */
 #define ISA_SPECIALS(X)                                                        \
@@ -90,7 +91,7 @@ enum isa_shfl { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_XOR };
 	X(SMID, "%smid") X(CLOCK, "%clock") X(CLOCK64, "%clock64")             \
 	X(LANEMASK_EQ, "%lanemask_eq") X(LANEMASK_LT, "%lanemask_lt")          \
 	X(LANEMASK_LE, "%lanemask_le") X(LANEMASK_GT, "%lanemask_gt")          \
-	X(LANEMASK_GE, "%lanemask_ge")
+	X(LANEMASK_GE, "%lanemask_ge") X(GLOBALTIMER, "%globaltimer")
 
 enum isa_special {
 #define X(id, name) SR_##id,

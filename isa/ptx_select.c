@@ -332,6 +332,7 @@ static const struct {
 	{"%clock", SR_CLOCK},       {"%clock64", SR_CLOCK},       {"%lanemask_eq", SR_LANEMASK_EQ},
 	{"%lanemask_lt", SR_LANEMASK_LT}, {"%lanemask_le", SR_LANEMASK_LE},
 	{"%lanemask_gt", SR_LANEMASK_GT}, {"%lanemask_ge", SR_LANEMASK_GE},
+	{"%globaltimer", SR_GLOBALTIMER}, {"%globaltimer_lo", SR_GLOBALTIMER},
 };
 
 static bool do_mov(struct sel *x)
@@ -354,8 +355,8 @@ static bool do_mov(struct sel *x)
 	if (a->kind == PO_SPECIAL) {
 		for (unsigned i = 0; i < sizeof specials / sizeof specials[0]; i++)
 			if (!strcmp(a->name, specials[i].name)) {
-				if (!strcmp(a->name, "%clock64") && !is_t(t, T64))
-					return nsup(x, "%clock64 into a 32-bit register is");
+				if ((!strcmp(a->name, "%clock64") || !strcmp(a->name, "%globaltimer")) && !is_t(t, T64))
+					return nsup(x, "a 64-bit special register into a 32-bit register is");
 				struct vinsn *v = emit(x, OP_S2R);
 				v->in.src[0] = (uint8_t)specials[i].sr;
 				return dst_reg(x, v, 0);
@@ -475,7 +476,7 @@ static bool do_ldst(struct sel *x, bool store)
 
 static bool do_cvt(struct sel *x)
 {
-	static const char *const ok[] = {"rn", "rzi", "u32", "s32", "u64", "s64", "u16", "s16", "u8", "s8", "f32", NULL};
+	static const char *const ok[] = {"rn", "rzi", "rni", "rmi", "rpi", "u32", "s32", "u64", "s64", "u16", "s16", "u8", "s8", "f32", NULL};
 	if (!need_ops(x, 2) || !mods_ok(x, ok))
 		return false;
 	if (x->nmods < 3)
@@ -484,7 +485,7 @@ static bool do_cvt(struct sel *x)
 	bool dint = strcmp(dt, "f32") != 0, sint = strcmp(st, "f32") != 0;
 	struct vinsn *v;
 	if (dint && sint) {
-		if (has(x, "rn") || has(x, "rzi"))
+		if (has(x, "rn") || has(x, "rzi") || has(x, "rni") || has(x, "rmi") || has(x, "rpi"))
 			return nsup(x, "a rounding mode on an integer conversion is");
 		unsigned sb = (unsigned)atoi(st + 1), db = (unsigned)atoi(dt + 1);
 		if (sb >= db || sb >= 32) { /* truncation, or same/wider: low word as is */
@@ -515,8 +516,8 @@ static bool do_cvt(struct sel *x)
 	if (!dint && sint) {
 		if (strcmp(st, "s32") && strcmp(st, "u32"))
 			return nsup(x, "a conversion to f32 from this type is");
-		if (!has(x, "rn"))
-			return nsup(x, "an int-to-float conversion without .rn is");
+		if (!has(x, "rn") || has(x, "rni") || has(x, "rmi") || has(x, "rpi") || has(x, "rzi"))
+			return nsup(x, "an int-to-float conversion other than .rn is");
 		v = emit(x, OP_I2F);
 		v->in.mod[0] = st[0] == 's' ? ITYPE_S32 : ITYPE_U32;
 		return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, false, false);
@@ -524,10 +525,13 @@ static bool do_cvt(struct sel *x)
 	if (dint && !sint) {
 		if (strcmp(dt, "s32") && strcmp(dt, "u32"))
 			return nsup(x, "a conversion from f32 to this type is");
-		if (!has(x, "rzi"))
-			return nsup(x, "a float-to-int conversion other than .rzi (truncation) is");
+		int rnd = has(x, "rzi") ? FRND_RZ : has(x, "rni") ? FRND_RN : has(x, "rmi") ? FRND_RM
+			  : has(x, "rpi") ? FRND_RP : -1;
+		if (rnd < 0)
+			return nsup(x, "a float-to-int conversion without .rzi, .rni, .rmi or .rpi is");
 		v = emit(x, OP_F2I);
 		v->in.mod[0] = dt[0] == 's' ? ITYPE_S32 : ITYPE_U32;
+		v->in.mod[1] = (uint8_t)rnd;
 		return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, true, false);
 	}
 	return nsup(x, "an f32-to-f32 conversion is");
@@ -780,8 +784,8 @@ static bool do_atom(struct sel *x, bool red)
 		return nsup(x, sp ? "this space is" : "a generic atomic (no .global/.shared) is");
 	if (has(x, "acquire") || has(x, "release") || has(x, "acq_rel"))
 		return nsup(x, "an ordered atomic is");
-	static const char *const ops[] = {"add", "min", "max", "exch", "and", "or", "xor", "cas", NULL};
-	static const int aop[] = {ATOM_ADD, ATOM_MIN, ATOM_MAX, ATOM_EXCH, ATOM_AND, ATOM_OR, ATOM_XOR, -1};
+	static const char *const ops[] = {"add", "min", "max", "exch", "and", "or", "xor", "inc", "dec", "cas", NULL};
+	static const int aop[] = {ATOM_ADD, ATOM_MIN, ATOM_MAX, ATOM_EXCH, ATOM_AND, ATOM_OR, ATOM_XOR, ATOM_INC, ATOM_DEC, -1};
 	int which = -1;
 	for (unsigned i = 1; i < x->nmods && which < 0; i++)
 		for (unsigned k = 0; ops[k]; k++)
@@ -791,7 +795,7 @@ static bool do_atom(struct sel *x, bool red)
 		return nsup(x, "this atomic operation is");
 	const char *t = ty(x);
 	static const char *const ok[] = {"global", "shared", "relaxed", "cta", "gpu", "sys", "add", "min", "max",
-					 "exch", "and", "or", "xor", "cas", "u32", "s32", "b32", "f32", NULL};
+					 "exch", "and", "or", "xor", "inc", "dec", "cas", "u32", "s32", "b32", "f32", NULL};
 	if (!mods_ok(x, ok))
 		return false;
 	bool cas = aop[which] < 0;
@@ -799,6 +803,8 @@ static bool do_atom(struct sel *x, bool red)
 	bool fl = !strcmp(t, "f32");
 	if (fl && aop[which] != ATOM_ADD && aop[which] != ATOM_EXCH)
 		return nsup(x, "this f32 atomic is");
+	if ((aop[which] == ATOM_INC || aop[which] == ATOM_DEC) && strcmp(t, "u32"))
+		return nsup(x, "inc/dec other than .u32 is");
 	struct vinsn *v = emit(x, cas ? (shared ? OP_ATOMS_CAS : OP_ATOMG_CAS) : (shared ? OP_ATOMS : OP_ATOMG));
 	if (!cas) {
 		v->in.mod[0] = (uint8_t)aop[which];
@@ -988,8 +994,14 @@ static void udivrem(struct sel *x, int a, int b, int q, int r)
 static bool do_divrem(struct sel *x, bool rem)
 {
 	const char *t = ty(x);
+	if (!strcmp(t, "f32") && !rem) {
+		/* div.rn.f32: IEEE division, as the host's / */
+		if (x->nmods != 3 || strcmp(x->mods[1], "rn"))
+			return nsup(x, "f32 division other than div.rn.f32 (.approx, .full, .ftz) is");
+		return arith(x, OP_FDIV, 2, true, false, -1);
+	}
 	if (x->nmods != 2 || (strcmp(t, "u32") && strcmp(t, "s32")))
-		return nsup(x, strcmp(t, "f32") ? "this type is" : "f32 division is");
+		return nsup(x, "this type is");
 	if (x->s->guard >= 0)
 		return nsup(x, "a guarded division is");
 	if (!need_ops(x, 3))

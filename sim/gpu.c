@@ -214,6 +214,7 @@ static void start_block(struct sim *s, struct sm *m)
 	memcpy(e->nctaid, p->grid, sizeof e->nctaid);
 	memcpy(e->ntid, p->block, sizeof e->ntid);
 	e->smid = m->id;
+	e->clock_mhz = (uint32_t)s->c->clock_mhz;
 	e->shared = b->shared;
 	e->shared_size = p->shared_bytes;
 	e->args = s->args;

@@ -5,6 +5,7 @@
  * check; the deadlock and spinlock kernels diagnosed as their hand-written
  * twins are, naming .cu lines; the committed PTX current where nvcc is. */
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +156,108 @@ START_TEST(division_by_zero)
 	ck_assert_uint_eq(q[1], 0xffffffffu);
 	ck_assert_uint_eq(r[0], 0);
 	ck_assert_uint_eq(r[1], 1234567);
+	done(&x);
+}
+END_TEST
+
+/* div.rn.f32 and float-to-int with each rounding against the host's C
+ * (float division is correctly rounded in C as in PTX's .rn; rintf rounds to
+ * nearest even; CUDA's conversions saturate and give 0 for NaN). */
+static int32_t host_f2i(float f)
+{
+	if (f != f)
+		return 0;
+	if (f >= 2147483648.0f)
+		return INT32_MAX;
+	if (f <= -2147483648.0f)
+		return INT32_MIN;
+	return (int32_t)f;
+}
+
+START_TEST(float_ops)
+{
+	enum { N = 256 };
+	static const float edge[] = {0.5f, 1.5f, 2.5f, -0.5f, -1.5f, -2.5f, 3.0e9f, -3.0e9f, 1.0f / 3.0f, -0.0f,
+				     2147483520.0f, -2147483648.0f, 1e-30f, 7.0f};
+	float a[N], b[N];
+	char la[N * 24 + 8], lb[N * 24 + 8];
+	size_t na = 0, nb = 0;
+	la[na++] = '{';
+	lb[nb++] = '{';
+	for (unsigned i = 0; i < N; i++) {
+		a[i] = i < sizeof edge / sizeof edge[0] ? edge[i] : (wl_random_f32(21, i) - 0.5f) * 1000.0f;
+		b[i] = i % 7 == 0 ? 3.0f : wl_random_f32(22, i) + 0.25f;
+		uint32_t ab, bb;
+		memcpy(&ab, &a[i], 4);
+		memcpy(&bb, &b[i], 4);
+		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", i ? ", " : "", ab);
+		nb += (size_t)snprintf(lb + nb, sizeof lb - nb, "%s%u", i ? ", " : "", bb);
+	}
+	snprintf(la + na, sizeof la - na, "}");
+	snprintf(lb + nb, sizeof lb - nb, "}");
+	/* the lists hold the bits: u32 buffers, the kernel reads them as f32 */
+	static char text[32768];
+	snprintf(text, sizeof text,
+		 ".ptx \"%s\" fops\n.buffer A u32 %d %s\n.buffer B u32 %d %s\n.buffer Q f32 %d zero\n"
+		 ".buffer RN s32 %d zero\n.buffer RD s32 %d zero\n.buffer RU s32 %d zero\n.buffer RZ s32 %d zero\n"
+		 ".arg A\n.arg B\n.arg Q\n.arg RN\n.arg RD\n.arg RU\n.arg RZ\n.grid %d\n.block 64\n",
+		 src_path("tests/ptx/ops.ptx"), N, la, N, lb, N, N, N, N, N, N / 64);
+	struct run x;
+	run_text(&x, text, "h100", NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	const float *q = (const float *)x.g.bufs[2].data;
+	const int32_t *rn = (const int32_t *)x.g.bufs[3].data, *rd = (const int32_t *)x.g.bufs[4].data,
+		      *ru = (const int32_t *)x.g.bufs[5].data, *rz = (const int32_t *)x.g.bufs[6].data;
+	for (unsigned i = 0; i < N; i++) {
+		float wq = a[i] / b[i];
+		ck_assert_msg(!memcmp(&q[i], &wq, 4), "%g / %g: got %a, want %a", a[i], b[i], q[i], wq);
+		ck_assert_msg(rn[i] == host_f2i(rintf(a[i])), "rn %g: %d", a[i], rn[i]);
+		ck_assert_msg(rd[i] == host_f2i(floorf(a[i])), "rd %g: %d", a[i], rd[i]);
+		ck_assert_msg(ru[i] == host_f2i(ceilf(a[i])), "ru %g: %d", a[i], ru[i]);
+		ck_assert_msg(rz[i] == host_f2i(a[i]), "rz %g: %d", a[i], rz[i]);
+	}
+	/* the ties round to even: 0.5 -> 0, 1.5 -> 2, 2.5 -> 2 (rintf) */
+	ck_assert_int_eq(rn[0], 0);
+	ck_assert_int_eq(rn[1], 2);
+	ck_assert_int_eq(rn[2], 2);
+	ck_assert_int_eq(ru[6], INT32_MAX); /* 3e9 saturates */
+	done(&x);
+}
+END_TEST
+
+/* atomicInc and atomicDec by 64 threads on one counter each, limit 9: the
+ * counters end as 64 sequential applications leave them (whatever the
+ * order), and each old value is one a sequential run hands out, as often. */
+START_TEST(atomic_inc_dec)
+{
+	char text[2048];
+	snprintf(text, sizeof text,
+		 ".ptx \"%s\" incdec\n.buffer C u32 2 {0, 0}\n.buffer I u32 64 zero\n.buffer D u32 64 zero\n"
+		 ".arg C\n.arg I\n.arg D\n.arg limit 9\n.grid 1\n.block 64\n",
+		 src_path("tests/ptx/ops.ptx"));
+	struct run x;
+	run_text(&x, text, "g80", NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	const uint32_t *c = (const uint32_t *)x.g.bufs[0].data, *inc = (const uint32_t *)x.g.bufs[1].data,
+		       *dec = (const uint32_t *)x.g.bufs[2].data;
+	unsigned want_inc[16] = {0}, want_dec[16] = {0}, got_inc[16] = {0}, got_dec[16] = {0};
+	uint32_t ci = 0, cd = 0;
+	for (int k = 0; k < 64; k++) { /* CUDA's definitions, applied in turn */
+		want_inc[ci]++;
+		ci = ci >= 9 ? 0 : ci + 1;
+		want_dec[cd]++;
+		cd = cd == 0 || cd > 9 ? 9 : cd - 1;
+	}
+	for (int k = 0; k < 64; k++) {
+		ck_assert_uint_lt(inc[k], 16);
+		ck_assert_uint_lt(dec[k], 16);
+		got_inc[inc[k]]++;
+		got_dec[dec[k]]++;
+	}
+	ck_assert_uint_eq(c[0], ci);
+	ck_assert_uint_eq(c[1], cd);
+	ck_assert(!memcmp(got_inc, want_inc, sizeof want_inc));
+	ck_assert(!memcmp(got_dec, want_dec, sizeof want_dec));
 	done(&x);
 }
 END_TEST
@@ -375,6 +478,8 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, division_unsigned);
 	tcase_add_test(t, division_signed);
 	tcase_add_test(t, division_by_zero);
+	tcase_add_test(t, float_ops);
+	tcase_add_test(t, atomic_inc_dec);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
 	tcase_add_test(t, arg_types);
