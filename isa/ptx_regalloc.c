@@ -346,7 +346,7 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 		copy_src[r] = -1;
 	for (unsigned pc = 0; pc < n; pc++) {
 		const struct vinsn *v = &c->v[pc];
-		if (v->in.op == OP_MOV && !v->in.imm_src && v->vsrc[0] >= 0 && v->vdst >= 0 && v->vguard < 0 &&
+		if (v->in.op == OP_MOV && !v->in.imm_src && v->vsrc[0] >= 0 && v->vdst >= 0 &&
 		    start[v->vdst] == (int)pc && end[v->vsrc[0]] == (int)pc && gid[v->vdst] < 0 && gid[v->vsrc[0]] < 0)
 			copy_src[v->vdst] = v->vsrc[0];
 	}

@@ -57,6 +57,7 @@ def sim(simt_sim, cfg, wl):
 
 def table(simt_sim):
     gpu, regs = gpu_counts(), ptxas_regs()
+    within = total = 0
     rows = ["| workload | kernel | H100 warp instructions (ncu) | simt-sim, h100.ini | ratio | "
             "registers: ptxas sm_90 / front end | checks: H100 / simt-sim |",
             "| --- | --- | ---: | ---: | ---: | ---: | --- |"]
@@ -69,10 +70,14 @@ def table(simt_sim):
             rows.append(f"| {name} | ? | {n} | (no result) | | | |")
             continue
         s = j["warp_instructions"]
+        total += 1
+        within += abs(s / n - 1) <= 0.15
         own = a["regs_per_thread"] if a else "(refused)"
         rows.append(f"| [{name}](../{wl}) | `{j['kernel']}` | {n} | {s} | {s / n:.2f} | "
                     f"{regs.get(j['ptx_entry'], '?')} / {own} | "
                     f"{'pass' if ok_gpu else 'FAIL'} / {j['check']} |")
+    rows.append("")
+    rows.append(f"{within} of {total} within 15% of the H100's count.")
     return "\n".join(rows) + "\n"
 
 
