@@ -44,6 +44,7 @@ struct cuda {
 	CUresult (*CtxSetCurrent)(CUcontext);
 	CUresult (*ModuleLoadData)(CUmodule *, const void *);
 	CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);
+	CUresult (*ModuleGetGlobal)(CUdeviceptr *, size_t *, CUmodule, const char *);
 	CUresult (*MemAlloc)(CUdeviceptr *, size_t);
 	CUresult (*MemFree)(CUdeviceptr);
 	CUresult (*MemcpyHtoD)(CUdeviceptr, const void *, size_t);
@@ -73,6 +74,7 @@ static bool load_cuda(struct cuda *c)
 		{(void **)&c->CtxSetCurrent, "cuCtxSetCurrent"},
 		{(void **)&c->ModuleLoadData, "cuModuleLoadData"},
 		{(void **)&c->ModuleGetFunction, "cuModuleGetFunction"},
+		{(void **)&c->ModuleGetGlobal, "cuModuleGetGlobal_v2"},
 		{(void **)&c->MemAlloc, "cuMemAlloc_v2"},
 		{(void **)&c->MemFree, "cuMemFree_v2"},
 		{(void **)&c->MemcpyHtoD, "cuMemcpyHtoD_v2"},
@@ -164,6 +166,8 @@ int main(int argc, char **argv)
 	CUcontext ctx = NULL;
 	CUdevice dev = 0;
 	CUdeviceptr *dbuf = NULL;
+	bool *is_var = NULL;  /* buffer i is a module-scope variable of the kernel's */
+	size_t *dsize = NULL; /* bytes copied to and from the device per buffer */
 	char *ptx = NULL;
 	unsigned long long *vals = xcalloc(p->nargs ? p->nargs : 1, sizeof *vals);
 	void **kp = xcalloc(p->nargs ? p->nargs : 1, sizeof *kp);
@@ -206,9 +210,30 @@ int main(int argc, char **argv)
 	/* buffers: device copies of the filled ones; a copy of the inputs for
 	 * the checks that read them */
 	dbuf = xcalloc(g.n ? g.n : 1, sizeof *dbuf);
+	/* a module-scope variable's buffer is the variable itself (argument
+	 * ptx_nparams + j names it); the others are allocated */
+	is_var = xcalloc(g.n ? g.n : 1, 1);
+	dsize = xcalloc(g.n ? g.n : 1, sizeof *dsize);
+	for (unsigned i = p->ptx_nparams; i < p->nargs; i++)
+		if (p->args[i].buffer >= 0)
+			is_var[p->args[i].buffer] = true;
 	for (unsigned i = 0; i < g.n; i++) {
-		CU(cu.MemAlloc(&dbuf[i], g.bufs[i].size ? g.bufs[i].size : 4), "cuMemAlloc");
-		CU(cu.MemcpyHtoD(dbuf[i], g.bufs[i].data, g.bufs[i].size), "cuMemcpyHtoD");
+		if (is_var[i]) {
+			size_t bytes;
+			CU(cu.ModuleGetGlobal(&dbuf[i], &bytes, mod, g.bufs[i].name), "cuModuleGetGlobal");
+			if (bytes > g.bufs[i].size) {
+				fprintf(stderr, "simt-gpu: variable %s has %zu bytes, its buffer %u\n", g.bufs[i].name, bytes,
+					g.bufs[i].size);
+				rc = 2;
+				goto out;
+			}
+			dsize[i] = bytes;
+			CU(cu.MemcpyHtoD(dbuf[i], g.bufs[i].data, bytes), "cuMemcpyHtoD");
+		} else {
+			dsize[i] = g.bufs[i].size;
+			CU(cu.MemAlloc(&dbuf[i], g.bufs[i].size ? g.bufs[i].size : 4), "cuMemAlloc");
+			CU(cu.MemcpyHtoD(dbuf[i], g.bufs[i].data, g.bufs[i].size), "cuMemcpyHtoD");
+		}
 		if (gmem_add(&initial, g.bufs[i].name, g.bufs[i].size) < 0) {
 			rc = 2;
 			goto out;
@@ -217,27 +242,23 @@ int main(int argc, char **argv)
 	}
 	/* parameters: a buffer's device address, or the value's 32 bits (a 64-bit
 	 * value parameter gets them zero-extended) */
-	for (unsigned i = 0; i < p->nargs; i++) {
+	for (unsigned i = 0; i < p->ptx_nparams; i++) { /* the hidden arguments are not passed */
 		const struct arg_spec *a = &p->args[i];
 		vals[i] = a->buffer >= 0 ? dbuf[a->buffer] : args[i];
 		kp[i] = &vals[i]; /* little-endian: a 4-byte parameter reads the low word */
 	}
-	uint32_t static_shared = 0;
-	for (unsigned i = 0; i < p->nshared; i++)
-		if (p->shared[i].offset + p->shared[i].size > static_shared && p->shared[i].size)
-			static_shared = p->shared[i].offset + p->shared[i].size;
-	unsigned dyn = p->shared_bytes > static_shared ? p->shared_bytes - static_shared : 0;
+	unsigned dyn = p->dyn_shared;
 	for (long r = 0; r < repeat && rc == 0; r++) {
 		if (r > 0) /* every launch starts from the same inputs */
 			for (unsigned i = 0; i < g.n; i++)
-				CU(cu.MemcpyHtoD(dbuf[i], initial.bufs[i].data, g.bufs[i].size), "cuMemcpyHtoD");
+				CU(cu.MemcpyHtoD(dbuf[i], initial.bufs[i].data, dsize[i]), "cuMemcpyHtoD");
 		CU(cu.LaunchKernel(fn, p->grid[0], p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2], dyn,
 				   NULL, kp, NULL),
 		   "cuLaunchKernel");
 		CU(cu.CtxSynchronize(), "the kernel");
 	}
 	for (unsigned i = 0; i < g.n; i++)
-		CU(cu.MemcpyDtoH(g.bufs[i].data, dbuf[i], g.bufs[i].size), "cuMemcpyDtoH");
+		CU(cu.MemcpyDtoH(g.bufs[i].data, dbuf[i], dsize[i]), "cuMemcpyDtoH");
 	printf("simt-gpu: %s (%s) on %s, grid %ux%ux%u, block %ux%ux%u, %u bytes dynamic shared\n", p->name,
 	       p->ptx_entry, name, p->grid[0], p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2], dyn);
 	int failed = wl_check(p, &initial, &g, stdout, &d);
@@ -254,11 +275,13 @@ out:
 	free(kp);
 	if (dbuf)
 		for (unsigned i = 0; i < g.n; i++)
-			if (dbuf[i])
+			if (dbuf[i] && !(is_var && is_var[i])) /* variables are the module's */
 				cu.MemFree(dbuf[i]);
 	if (ctx)
 		cu.PrimaryCtxRelease(dev);
 	free(dbuf);
+	free(dsize);
+	free(is_var);
 	free(ptx);
 	free(args);
 	gmem_free(&g);

@@ -74,6 +74,8 @@ struct as {
 	unsigned ptx_line;        /* the directive's line (index into lines) */
 	bool have_dyn;
 	const struct asm_hooks *hooks; /* how .cuda compiles, or NULL */
+	unsigned nimplicit;       /* buffers 0 .. nimplicit-1: the kernel's module-scope variables */
+	bool implicit_given[64];  /* ... that a .buffer of the workload redefined */
 };
 
 /* ---- diagnostics --------------------------------------------------------- */
@@ -585,6 +587,32 @@ static bool do_ptx(struct as *a, const struct token *t, int pos)
 		p->shared[p->nshared++] = a->ptx.shared[i];
 	}
 	p->shared_bytes = a->ptx.shared_bytes;
+	/* module-scope variables: a buffer each, first in the buffer list,
+	 * holding the variable's initial value (a .buffer of the same name in
+	 * the workload replaces it) */
+	if (a->ptx.nglobals > 64)
+		return err_at(a, t->col, "the kernel uses more than 64 module-scope variables");
+	for (unsigned i = 0; i < a->ptx.nglobals; i++) {
+		const struct ptx_global *g = &a->ptx.globals[i];
+		struct buffer_spec bs;
+		memset(&bs, 0, sizeof bs);
+		snprintf(bs.name, sizeof bs.name, "%s", g->name);
+		bs.type = ELEM_U32;
+		bs.count = (g->size + 3) / 4 ? (g->size + 3) / 4 : 1;
+		bs.fill = FILL_ZERO;
+		bs.line = a->cur->lineno;
+		bool zero = true;
+		for (uint32_t j = 0; j < g->size; j++)
+			zero = zero && !g->init[j];
+		if (!zero) {
+			bs.fill = FILL_LIST;
+			bs.list = xcalloc(bs.count, 4);
+			memcpy(bs.list, g->init, g->size); /* little-endian words */
+		}
+		GROW(p->buffers, a->cap_buffers, p->nbuffers + 1);
+		p->buffers[p->nbuffers++] = bs;
+	}
+	a->nimplicit = a->ptx.nglobals;
 	snprintf(p->name, sizeof p->name, "%s", a->ptx.name);
 	p->ptx_entry = xstrdup(a->ptx.entry);
 	p->ptx_insns = a->ptx.ptx_insns;
@@ -631,6 +659,21 @@ static bool take_ptx(struct as *a)
 	p->regs_alloc = k->nregs;
 	if (!p->regs_explicit)
 		p->nregs = k->nregs;
+	/* module-scope variables: their buffers' addresses are hidden arguments
+	 * after the parameters */
+	p->ptx_nparams = k->nparams;
+	for (unsigned i = 0; i < k->nglobals; i++) {
+		const struct ptx_global *g = &k->globals[i];
+		a->cur = &a->lines[a->ptx_line];
+		if (find_arg(p, g->name, (unsigned)strlen(g->name)) >= 0)
+			return err_at(a, 1, "an .arg is named %s, as the kernel's module-scope variable is", g->name);
+		struct arg_spec ar;
+		memset(&ar, 0, sizeof ar);
+		snprintf(ar.name, sizeof ar.name, "%s", g->name);
+		ar.buffer = (int)i;
+		GROW(p->args, a->cap_args, p->nargs + 1);
+		p->args[p->nargs++] = ar;
+	}
 	return true;
 }
 
@@ -1248,7 +1291,9 @@ static bool do_buffer(struct as *a, int pos)
 	if (!name_token(a, pos, "a buffer name after .buffer", b.name))
 		return false;
 	const struct token *nt = &a->toks[pos];
-	if (find_buffer_n(a->p, nt->s, nt->len) >= 0)
+	int prev = find_buffer_n(a->p, nt->s, nt->len);
+	bool redefine = prev >= 0 && (unsigned)prev < a->nimplicit && !a->implicit_given[prev];
+	if (prev >= 0 && !redefine)
 		return err_at(a, nt->col, "buffer '%s' is already defined", b.name);
 	pos++;
 	const struct token *tt = &a->toks[pos];
@@ -1323,6 +1368,21 @@ static bool do_buffer(struct as *a, int pos)
 		free(b.path);
 		free(b.list);
 		return false;
+	}
+	if (redefine) { /* the workload's own buffer for a module-scope variable */
+		struct buffer_spec *old = &a->p->buffers[prev];
+		const struct ptx_global *g = &a->ptx.globals[prev];
+		if ((uint64_t)b.count * 4 < g->size) {
+			free(b.path);
+			free(b.list);
+			return err_at(a, nt->col, "buffer '%s' has %u bytes; the kernel's variable %s needs %u", b.name,
+				      b.count * 4, g->name, g->size);
+		}
+		free(old->path);
+		free(old->list);
+		*old = b;
+		a->implicit_given[prev] = true;
+		return true;
 	}
 	GROW(a->p->buffers, a->cap_buffers, a->p->nbuffers + 1);
 	a->p->buffers[a->p->nbuffers++] = b;
@@ -1540,6 +1600,7 @@ static bool do_directive(struct as *a, const struct token *t, int pos)
 			return false;
 		a->have_dyn = true;
 		a->p->shared_bytes += (uint32_t)n;
+		a->p->dyn_shared = (uint32_t)n;
 		/* the extern __shared__ array (size 0, last) gets the bytes */
 		for (unsigned i = 0; i < a->p->nshared; i++)
 			if (a->p->shared[i].size == 0)

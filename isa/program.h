@@ -100,6 +100,10 @@ struct program {
 				   * each instruction, line 0 when unknown; NULL otherwise */
 	char *ptx_entry;      /* CUDA kernels: the PTX .entry name; NULL otherwise */
 	uint32_t ptx_insns;   /* CUDA kernels: PTX instructions in the entry */
+	uint32_t dyn_shared;  /* CUDA kernels: .dynshared bytes (the launch's dynamic shared
+			       * memory; included in shared_bytes) */
+	unsigned ptx_nparams; /* CUDA kernels: the kernel's own parameters; args after them are
+			       * the addresses of its module-scope variables (buffers named as they are) */
 	char regs_source[24]; /* CUDA kernels: where nregs came from ("ptxas sm_90",
 			       * "allocation", ".regs"), set by the frontend; "" otherwise */
 	struct label *labels;

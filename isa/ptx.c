@@ -27,6 +27,9 @@ void ptx_kernel_free(struct ptx_kernel *k)
 	free(k->labels);
 	free(k->shared);
 	free(k->params);
+	for (unsigned i = 0; i < k->nglobals; i++)
+		free(k->globals[i].init);
+	free(k->globals);
 	memset(k, 0, sizeof *k);
 }
 

@@ -27,6 +27,15 @@ struct ptx_param {
 	enum ptx_ptype type;
 };
 
+/* A module-scope __device__ variable the entry uses (.global in the PTX):
+ * it becomes a buffer of the workload, its address a hidden argument after
+ * the kernel's own parameters. */
+struct ptx_global {
+	char name[PROG_NAME_MAX];
+	uint32_t size;  /* bytes */
+	uint8_t *init;  /* size bytes: the initial value (zeros when none is given) */
+};
+
 struct ptx_kernel {
 	char entry[256];              /* the .entry name as in the PTX (mangled) */
 	char name[PROG_NAME_MAX];     /* its plain name: MatrixMulKernel<16> */
@@ -44,6 +53,8 @@ struct ptx_kernel {
 	uint32_t shared_bytes;
 	struct ptx_param *params;
 	unsigned nparams;
+	struct ptx_global *globals;   /* hidden argument nparams + i holds globals[i]'s address */
+	unsigned nglobals;
 	unsigned nregs;               /* registers per thread after allocation */
 	unsigned npreds;              /* predicates used (at most ISA_NUM_PREDS) */
 	uint32_t ptx_insns;           /* PTX instructions translated */

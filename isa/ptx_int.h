@@ -81,7 +81,7 @@ struct pentry {
 	struct ptx_kernel *k; /* params, shared, cuda files, names are filled here */
 	struct diag *d;       /* where errors go */
 	char **shared_names;  /* the PTX names of k->shared (k's names are short) */
-	unsigned cap_shared, cap_files;
+	unsigned cap_shared, cap_files, cap_globals;
 };
 
 /* Parse entry of text into e (k receives the entry's name, parameters, shared

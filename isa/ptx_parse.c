@@ -439,6 +439,109 @@ static bool do_shared(struct parser *ps, const char *at0, bool ext)
 	return true;
 }
 
+static bool parse_opnd(struct parser *ps, struct opnd *o);
+
+/* [.align N] .TYPE NAME[N]... [= VALUE | = {VALUE, ...}]; after a top-level
+ * .global: a module-scope variable the entry uses. Initial values are
+ * integers or 0f constants, one per element, the rest zero. */
+static bool do_global(struct parser *ps)
+{
+	struct cur *c = &ps->c;
+	struct ptx_kernel *k = ps->e->k;
+	char w[PTX_NAME_MAX];
+	const char *at;
+	if (!skip(c))
+		return false;
+	at = c->p;
+	if (!read_word(c, w, sizeof w, false, "a type after .global"))
+		return false;
+	if (!strcmp(w, ".align")) {
+		uint64_t al;
+		if (!read_uint(c, &al, "an alignment") || !skip(c))
+			return false;
+		at = c->p;
+		if (!read_word(c, w, sizeof w, false, "a type after .align N"))
+			return false;
+	}
+	unsigned eb = elem_bytes(w);
+	if (!eb || !strcmp(w, ".f64") || !strcmp(w, ".f16"))
+		return err_at(c, at, "module-scope variables of type %s are not supported", w);
+	if (!skip(c))
+		return false;
+	at = c->p;
+	unsigned n = ident_len(c->p, false);
+	if (!n || *c->p == '%')
+		return err_at(c, at, "expected a variable name");
+	if (n >= PROG_NAME_MAX)
+		return err_at(c, at, "module-scope variable name too long (at most %d characters)", PROG_NAME_MAX - 1);
+	struct ptx_global g;
+	memset(&g, 0, sizeof g);
+	memcpy(g.name, c->p, n);
+	c->p += n;
+	uint64_t count = 1;
+	if (!skip(c))
+		return false;
+	while (*c->p == '[') {
+		c->p++;
+		uint64_t dim;
+		if (!read_uint(c, &dim, "an array size") || !expect(c, ']', "']'"))
+			return false;
+		count *= dim;
+		if (count * eb > (1u << 24))
+			return err_at(c, at, "module-scope variable too large");
+		if (!skip(c))
+			return false;
+	}
+	g.size = (uint32_t)(count * eb);
+	g.init = xcalloc(g.size ? g.size : 1, 1);
+	if (*c->p == '=') {
+		c->p++;
+		if (!skip(c))
+			return false;
+		bool list = *c->p == '{';
+		if (list)
+			c->p++;
+		for (uint64_t i = 0;; i++) {
+			if (!skip(c))
+				goto fail;
+			if (list && *c->p == '}' && i == 0)
+				break;
+			struct opnd o;
+			const char *va = c->p;
+			if (!parse_opnd(ps, &o))
+				goto fail;
+			if (o.kind != PO_IMM && o.kind != PO_FIMM) {
+				err_at(c, va, "an initial value must be a number");
+				goto fail;
+			}
+			if (i >= count) {
+				err_at(c, va, "more initial values than elements");
+				goto fail;
+			}
+			uint64_t v = (uint64_t)o.imm;
+			for (unsigned b = 0; b < eb; b++)
+				g.init[i * eb + b] = (uint8_t)(v >> (8 * b));
+			if (!skip(c))
+				goto fail;
+			if (list && *c->p == ',') {
+				c->p++;
+				continue;
+			}
+			if (list && !expect(c, '}', "',' or '}' in the initial values"))
+				goto fail;
+			break;
+		}
+	}
+	if (!expect(c, ';', "';' after the variable"))
+		goto fail;
+	GROW(k->globals, ps->e->cap_globals, k->nglobals + 1);
+	k->globals[k->nglobals++] = g;
+	return true;
+fail:
+	free(g.init);
+	return false;
+}
+
 /* .loc FILE LINE COL [, function_name ..., inlined_at ...] (to end of line). */
 static bool do_loc(struct parser *ps)
 {
@@ -1022,7 +1125,7 @@ static bool parse_file(struct parser *ps, const char *path, const char *text, co
 	char names[64][256];
 	unsigned nnames = 0, matches = 0, pick = 0;
 	struct cur top[64];
-	bool top_ext[64];
+	bool top_ext[64], top_global[64] = {false};
 	unsigned ntop = 0;
 	bool parsed = false;
 	for (int pass = 0; pass < 2; pass++) {
@@ -1160,6 +1263,16 @@ static bool parse_file(struct parser *ps, const char *path, const char *text, co
 					return err_at(c, c->p, "expected '{' after .section %s", nm);
 				if (!skip_body(c))
 					return false;
+			} else if (!strcmp(w, ".global") && pass == 1) {
+				if (ntop == 64)
+					return err_at(c, at, "too many top-level variables");
+				top[ntop] = *c;
+				top_ext[ntop] = false;
+				top_global[ntop++] = true;
+				while (*c->p && *c->p != ';')
+					c->p++;
+				if (*c->p)
+					c->p++;
 			} else if (!strcmp(w, ".global") || !strcmp(w, ".const") || !strcmp(w, ".shared")) {
 				if (!strcmp(w, ".shared") && pass == 1) {
 					if (ntop == 64)
@@ -1212,7 +1325,7 @@ static bool parse_file(struct parser *ps, const char *path, const char *text, co
 		for (unsigned si = 0; si < e->nstmts && !used && n; si++)
 			for (unsigned k = 0; k < e->stmts[si].no && !used; k++)
 				used = word_is(q, n, e->stmts[si].o[k].name) && e->stmts[si].o[k].name[n] == 0;
-		if (used && !do_shared(ps, c->p, top_ext[i]))
+		if (used && !(top_global[i] ? do_global(ps) : do_shared(ps, c->p, top_ext[i])))
 			return false;
 	}
 	return true;

@@ -264,6 +264,35 @@ static int find_param(const struct sel *x, const char *name)
 	return -1;
 }
 
+/* A module-scope variable: its index (its address is hidden argument
+ * nparams + index), or -1. */
+static int find_global(const struct sel *x, const char *name)
+{
+	const struct ptx_kernel *k = x->e->k;
+	for (unsigned i = 0; i < k->nglobals; i++)
+		if (!strcmp(k->globals[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/* Insert, before instruction *vp, an ldc of global variable g's address
+ * into a new register; returns it (*vp moves down one). */
+static int global_addr(struct sel *x, struct vinsn **vp, int g)
+{
+	struct vinsn saved = **vp;
+	x->c->n--;
+	struct vinsn *l = emit(x, OP_LDC);
+	l->vguard = -1;
+	l->in.guard_neg = 0;
+	int t = new_tmp(x, VC_REG);
+	l->vdst = t;
+	l->in.off = (int32_t)((x->e->k->nparams + (unsigned)g) * 4);
+	GROW(x->c->v, x->c->cap, x->c->n + 1);
+	x->c->v[x->c->n] = saved;
+	*vp = &x->c->v[x->c->n++];
+	return t;
+}
+
 static int find_shared(const struct sel *x, const char *name)
 {
 	const struct ptx_kernel *k = x->e->k;
@@ -273,19 +302,30 @@ static int find_shared(const struct sel *x, const char *name)
 	return -1;
 }
 
-/* An address operand into v: base register in src[0], offset in off. */
-static bool addr_opnd(struct sel *x, struct vinsn *v, unsigned i, bool shared)
+/* An address operand into v: base register in src[0], offset in off. A
+ * module-scope variable's address comes from an ldc inserted before v. */
+static bool addr_opnd(struct sel *x, struct vinsn **vp, unsigned i, bool shared)
 {
+	struct vinsn *v = *vp;
 	const struct opnd *o = &x->s->o[i];
 	if (o->kind != PO_ADDR)
 		return opnd_err(x, i, "expected an address [reg + offset]");
 	int64_t off = o->imm;
+	int gv = o->name[0] && !shared ? find_global(x, o->name) : -1;
+	if (gv >= 0) {
+		if (off < INT32_MIN || off > INT32_MAX)
+			return opnd_err(x, i, "address offset does not fit in 32 bits");
+		int t = global_addr(x, vp, gv);
+		(*vp)->vsrc[0] = t;
+		(*vp)->in.off = (int32_t)off;
+		return true;
+	}
 	if (o->name[0]) {
 		int sh = find_shared(x, o->name);
 		if (sh < 0) {
 			if (find_param(x, o->name) >= 0)
 				return opnd_err(x, i, "a parameter's address is only read with ld.param");
-			return opnd_err(x, i, shared ? "unknown shared variable" : "global variables are not supported");
+			return opnd_err(x, i, shared ? "unknown shared variable" : "unknown variable");
 		}
 		if (!shared)
 			return opnd_err(x, i, "a shared variable's address in a non-shared access");
@@ -366,6 +406,13 @@ static bool do_mov(struct sel *x)
 	struct vinsn *v = emit(x, OP_MOV);
 	if (!dst_reg(x, v, 0))
 		return false;
+	if (a->kind == PO_NAME && find_global(x, a->name) >= 0) {
+		if (!is_t(t, T64))
+			return nsup(x, "a variable's address in a 32-bit register is");
+		v->in.op = OP_LDC; /* its address: the hidden argument */
+		v->in.off = (int32_t)((x->e->k->nparams + (unsigned)find_global(x, a->name)) * 4);
+		return true;
+	}
 	if (a->kind == PO_NAME) {
 		int sh = find_shared(x, a->name);
 		if (sh < 0)
@@ -442,7 +489,7 @@ static bool do_ldst(struct sel *x, bool store)
 	enum isa_op op = shared ? (store ? OP_STS : OP_LDS) : (store ? OP_STG : OP_LDG);
 	struct vinsn *v = emit(x, op);
 	v->in.mod[0] = vn == 4 ? WIDTH_128 : vn == 2 ? WIDTH_64 : WIDTH_32;
-	if (!addr_opnd(x, v, m, shared))
+	if (!addr_opnd(x, &v, m, shared))
 		return false;
 	const struct opnd *d = &x->s->o[r];
 	if (vn == 1) {
@@ -815,7 +862,7 @@ static bool do_atom(struct sel *x, bool red)
 		return false;
 	if (!red && !dst_reg(x, v, 0))
 		return false;
-	if (!addr_opnd(x, v, first, shared))
+	if (!addr_opnd(x, &v, first, shared))
 		return false;
 	if (!src_opnd(x, &v, 1, first + 1, fl, false))
 		return false;
@@ -1277,6 +1324,9 @@ static void facts(struct sel *x)
 			bool ok = false;
 			if (!strcmp(s->op, "ld.param.u64") || !strcmp(s->op, "ld.param.b64"))
 				ok = true;
+			else if ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64")) && s->no == 2 &&
+				 a->kind == PO_NAME && find_global(x, a->name) >= 0)
+				ok = true; /* a module-scope variable's address */
 			else if ((!strcmp(s->op, "cvta.to.global.u64") || !strcmp(s->op, "mov.u64") ||
 				  !strcmp(s->op, "mov.b64")) && s->no == 2)
 				ok = a->kind == PO_REG && x->addr[a->reg];

@@ -262,6 +262,49 @@ START_TEST(atomic_inc_dec)
 }
 END_TEST
 
+/* A module-scope __device__ variable is a buffer of its name holding its
+ * initialiser (its address a hidden argument after the parameters), and a
+ * .buffer of that name in the workload replaces it. */
+START_TEST(module_variables)
+{
+	char text[2048];
+	snprintf(text, sizeof text,
+		 ".ptx \"%s\" lookup\n.buffer IDX s32 8 iota\n.buffer OUT s32 8 zero\n.arg IDX\n.arg OUT\n"
+		 ".grid 1\n.block 8\n",
+		 src_path("tests/ptx/ops.ptx"));
+	struct program *p = must_assemble(text);
+	ck_assert_uint_eq(p->ptx_nparams, 2);
+	ck_assert_uint_eq(p->nargs, 3);
+	ck_assert_str_eq(p->args[2].name, "table");
+	struct run x;
+	run_prog(&x, p, "h100", NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	int tb = program_find_buffer(x.p, "table"), ob = program_find_buffer(x.p, "OUT");
+	const int32_t *t = (const int32_t *)x.g.bufs[tb].data, *o = (const int32_t *)x.g.bufs[ob].data;
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(t[i], 10 * (i + 1));
+	for (int i = 0; i < 8; i++)
+		ck_assert_int_eq(o[i], 10 * (i % 4 + 1));
+	done(&x);
+	snprintf(text, sizeof text,
+		 ".ptx \"%s\" lookup\n.buffer IDX s32 8 iota\n.buffer OUT s32 8 zero\n.buffer table s32 4 {5, 6, 7, 8}\n"
+		 ".arg IDX\n.arg OUT\n.grid 1\n.block 8\n.check OUT expr(5 + i %% 4)\n",
+		 src_path("tests/ptx/ops.ptx"));
+	run_text(&x, text, "g80", NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ob = program_find_buffer(x.p, "OUT");
+	o = (const int32_t *)x.g.bufs[ob].data;
+	for (int i = 0; i < 8; i++)
+		ck_assert_int_eq(o[i], 5 + i % 4);
+	done(&x);
+	snprintf(text, sizeof text,
+		 ".ptx \"%s\" lookup\n.buffer IDX s32 8 iota\n.buffer OUT s32 8 zero\n.buffer table s32 2 zero\n"
+		 ".arg IDX\n.arg OUT\n.grid 1\n.block 8\n",
+		 src_path("tests/ptx/ops.ptx"));
+	ck_assert(strstr(assemble_error(text), "buffer 'table' has 8 bytes; the kernel's variable table needs 16"));
+}
+END_TEST
+
 /* What each CUDA workload must do on each model: exit 0 with every check
  * passing, or the refusal/diagnosis CUDA and the seeds predict. */
 struct expect {
@@ -329,7 +372,7 @@ START_TEST(diagnoses_name_cu_lines)
 	ck_assert(strstr(cu, "waiting: warp 0 threads 0,2,4,...,30") && strstr(s, "waiting: warp 0 threads 0,2,4,...,30"));
 	ck_assert_int_eq(run_simt_sim("configs/g80.ini workloads/cuda/spinlock.s 2>&1", cu, sizeof cu), 5);
 	ck_assert_int_eq(run_simt_sim("configs/g80.ini workloads/spinlock.s 2>&1", s, sizeof s), 5);
-	ck_assert_msg(strstr(cu, "workloads/cuda/spinlock.cu:9)"), "%s", cu);
+	ck_assert_msg(strstr(cu, "workloads/cuda/spinlock.cu:10)"), "%s", cu);
 	ck_assert(strstr(cu, "threads 1-31, in the loop over") && strstr(s, "threads 1-31, in the loop over"));
 	ck_assert(strstr(cu, "parked: threads 0 of warp 0") && strstr(s, "parked: threads 0 of warp 0"));
 }
@@ -480,6 +523,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, division_by_zero);
 	tcase_add_test(t, float_ops);
 	tcase_add_test(t, atomic_inc_dec);
+	tcase_add_test(t, module_variables);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
 	tcase_add_test(t, arg_types);
