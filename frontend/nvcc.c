@@ -1,4 +1,5 @@
 /* nvcc.c - .cu to PTX with nvcc, cached (nvcc.h). */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "nvcc.h"
 
 #include <errno.h>
@@ -71,11 +72,17 @@ int nvcc_cuda_to_ptx(const char *cu_path, void *ctx, char **ptx_path, char *why,
 		snprintf(why, n, "cannot read %s", cu_path);
 		return 2;
 	}
-	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a of the bytes and the target */
+	/* FNV-1a of the bytes, the target and the .cu's absolute path (nvcc
+	 * writes the path into the PTX, for .loc lines, and names from it) */
+	uint64_t h = 0xcbf29ce484222325ull;
 	for (size_t i = 0; i < len; i++)
 		h = (h ^ (uint8_t)src[i]) * 0x100000001b3ull;
 	h = (h ^ arch) * 0x100000001b3ull;
 	free(src);
+	char *real = realpath(cu_path, NULL);
+	for (const char *q = real ? real : cu_path; *q; q++)
+		h = (h ^ (uint8_t)*q) * 0x100000001b3ull;
+	free(real);
 	const char *base = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
 	char dir[4096];
 	if (base && *base)

@@ -17,16 +17,28 @@ check=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
+# nvcc writes the source's absolute path into the PTX (.file) and derives
+# internal names from it (_ZN43_INTERNAL_<hash>_..._cu_): compile from one
+# fixed directory, so that the PTX is the same whatever the checkout's path
+# (one run at a time: flock)
+fixed=/tmp/simt-sim-cuda-ptx
+mkdir -p "$fixed"
+exec 9>"$fixed.lock"
+flock 9
 for dir in workloads/cuda tests/ptx; do
 cd "$root/$dir"
+rm -rf "$fixed/src"
+mkdir -p "$fixed/src"
+cp ./*.cu "$fixed/src/"
+for f in ./*.h ./*.cuh; do [ -e "$f" ] && cp "$f" "$fixed/src/"; done
 for cu in *.cu; do
 	[ "$cu" = xval.cu ] && continue # the cross-validation program, not a kernel
 	ptx=${cu%.cu}.ptx
-	"$NVCC" -O3 -ptx -lineinfo -arch="$ARCH" "$cu" -o "$tmp/$ptx.full"
+	(cd "$fixed/src" && "$NVCC" -O3 -ptx -lineinfo -arch="$ARCH" "$cu" -o "$tmp/$ptx.full")
 	# .file names the kernel's source by its absolute path: keep the name
-	# alone (the front end finds it beside the .ptx), so the file is the same
-	# in any checkout (the toolkit's headers keep their paths)
-	sed "s|^\(\t*\.file\t[0-9]*\) \"$PWD/|\1 \"|" "$tmp/$ptx.full" > "$tmp/$ptx"
+	# alone (the front end finds it beside the .ptx; the toolkit's headers
+	# keep their paths)
+	sed "s|^\(\t*\.file\t[0-9]*\) \"$fixed/src/|\1 \"|" "$tmp/$ptx.full" > "$tmp/$ptx"
 	if [ $check = 1 ]; then
 		if ! cmp -s "$tmp/$ptx" "$ptx"; then
 			echo "cuda_ptx: $dir/$ptx is not what $NVCC writes for $cu (run scripts/cuda_ptx.sh)" >&2
