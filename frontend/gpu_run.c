@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nvcc.h"
+#include "cuda_tools.h"
 #include "program.h"
 #include "util.h"
 #include "workload.h"

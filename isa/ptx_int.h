@@ -139,6 +139,9 @@ bool ptx_select(struct pentry *e, struct vcode *c);
  * into imad; dead code removed before and after. */
 void ptx_peephole(struct pentry *e, struct vcode *c);
 
+/* Remove the instructions marked in drop; a label moves to the next kept one. */
+void ptx_compact(struct pentry *e, struct vcode *c, const bool *drop);
+
 /* Remove instructions whose only effect is a register nobody reads. */
 void ptx_dce(struct pentry *e, struct vcode *c);
 

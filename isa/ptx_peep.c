@@ -81,8 +81,7 @@ static bool writes(const struct vinsn *v, int r)
 	return false;
 }
 
-/* Remove the instructions marked in drop, moving labels to the next kept one. */
-static void compact(struct pentry *e, struct vcode *c, const bool *drop)
+void ptx_compact(struct pentry *e, struct vcode *c, const bool *drop)
 {
 	unsigned *newpc = xcalloc(c->n + 1, sizeof *newpc);
 	unsigned o = 0;
@@ -238,7 +237,7 @@ static void vectorize_lds(struct pentry *e, struct vcode *c)
 			break;
 		}
 	}
-	compact(e, c, drop);
+	ptx_compact(e, c, drop);
 	free(drop);
 	free(lab);
 	free(al);
@@ -274,7 +273,7 @@ static void if_convert(struct pentry *e, struct vcode *c)
 		}
 		drop[i] = true;
 	}
-	compact(e, c, drop);
+	ptx_compact(e, c, drop);
 	free(drop);
 	free(lab);
 }
@@ -315,7 +314,7 @@ static void simplify_branches(struct pentry *e, struct vcode *c)
 		if (t == i + 1)
 			drop[i] = true;
 	}
-	compact(e, c, drop);
+	ptx_compact(e, c, drop);
 	free(drop);
 }
 
@@ -398,7 +397,7 @@ static void fuse_imad(struct pentry *e, struct vcode *c)
 			break;
 		}
 	}
-	compact(e, c, drop);
+	ptx_compact(e, c, drop);
 	free(drop);
 	free(lab);
 	free(nread);
@@ -414,7 +413,6 @@ static void fuse_imad(struct pentry *e, struct vcode *c)
 void ptx_dce(struct pentry *e, struct vcode *c)
 {
 	bool *read = xcalloc(e->nvregs ? e->nvregs : 1, 1);
-	unsigned *newpc = xcalloc(c->n + 1, sizeof *newpc);
 	for (bool changed = true; changed;) {
 		changed = false;
 		memset(read, 0, e->nvregs ? e->nvregs : 1);
@@ -429,24 +427,17 @@ void ptx_dce(struct pentry *e, struct vcode *c)
 					read[u.w[i]] |= multi[u.w[i]];
 		}
 		free(multi);
-		unsigned o = 0;
+		bool *drop = xcalloc(c->n + 1, 1);
 		for (unsigned pc = 0; pc < c->n; pc++) {
 			const struct vinsn *v = &c->v[pc];
 			unsigned fl = isa_ops[v->in.op].flags;
 			bool pure = !(fl & (IF_MEM | IF_BRANCH | IF_SYNC | IF_WARP)) && !v->ngroup;
-			newpc[pc] = o;
-			if (pure && (v->vdst < 0 || !read[v->vdst])) {
-				changed = true;
-				continue;
-			}
-			c->v[o++] = *v;
+			if (pure && (v->vdst < 0 || !read[v->vdst]))
+				drop[pc] = changed = true;
 		}
-		newpc[c->n] = o;
-		for (unsigned i = 0; i < e->nlabels; i++)
-			c->label_pc[i] = newpc[c->label_pc[i]];
-		c->n = o;
+		ptx_compact(e, c, drop);
+		free(drop);
 	}
-	free(newpc);
 	free(read);
 }
 

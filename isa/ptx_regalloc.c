@@ -402,21 +402,15 @@ bool ptx_regalloc(struct pentry *e, struct vcode *c)
 	}
 	/* drop the moves of a register onto itself */
 	if (ok) {
-		unsigned *newpc = xcalloc(n + 1, sizeof *newpc);
-		unsigned o = 0;
+		bool *drop = xcalloc(n + 1, 1);
 		for (unsigned pc = 0; pc < n; pc++) {
 			const struct vinsn *v = &c->v[pc];
-			newpc[pc] = o;
-			if (v->in.op == OP_MOV && !v->in.imm_src && v->vsrc[0] >= 0 && v->vdst >= 0 &&
-			    map[v->vdst] >= 0 && map[v->vdst] == map[v->vsrc[0]])
-				continue;
-			c->v[o++] = *v;
+			drop[pc] = v->in.op == OP_MOV && !v->in.imm_src && v->vsrc[0] >= 0 && v->vdst >= 0 &&
+				   map[v->vdst] >= 0 && map[v->vdst] == map[v->vsrc[0]];
 		}
-		newpc[n] = o;
-		for (unsigned i = 0; i < e->nlabels; i++)
-			c->label_pc[i] = newpc[c->label_pc[i]];
-		c->n = n = o;
-		free(newpc);
+		ptx_compact(e, c, drop);
+		n = c->n;
+		free(drop);
 	}
 	/* rewrite */
 	for (unsigned pc = 0; pc < n && ok; pc++) {

@@ -153,6 +153,23 @@ static bool imm_fits(int64_t val, bool is64)
 	return is64 || (val >= INT32_MIN && val <= (int64_t)UINT32_MAX);
 }
 
+/* An unguarded op writing a new register (*reg), inserted just before *vp,
+ * the instruction last emitted, which moves down one (*vp follows it).
+ * Returns the inserted instruction for its operands to be set. */
+static struct vinsn *insert_before(struct sel *x, struct vinsn **vp, enum isa_op op, int *reg)
+{
+	struct vinsn saved = **vp;
+	x->c->n--;
+	struct vinsn *b = emit(x, op);
+	b->vguard = -1;
+	b->in.guard_neg = 0;
+	*reg = b->vdst = new_tmp(x, VC_REG);
+	GROW(x->c->v, x->c->cap, x->c->n + 1);
+	x->c->v[x->c->n++] = saved;
+	*vp = &x->c->v[x->c->n - 1];
+	return &x->c->v[x->c->n - 2];
+}
+
 /* Put a 32-bit immediate into source slot: in imm, or as the second
  * immediate in off when the format allows, else through a mov into a new
  * register. */
@@ -169,23 +186,12 @@ static bool put_imm(struct sel *x, struct vinsn **vp, unsigned slot, uint32_t bi
 		v->in.off = (int32_t)bits;
 		return true;
 	}
-	/* a mov before v: v moves one slot down in the code */
-	size_t idx = (size_t)(v - x->c->v);
-	struct vinsn saved = *v;
-	x->c->n--;
-	struct vinsn *m = emit(x, OP_MOV);
-	m->vguard = -1;
-	m->in.guard_neg = 0;
-	int t = new_tmp(x, VC_REG);
-	m->vdst = t;
+	/* the immediate through a mov into a new register, before v */
+	int t;
+	struct vinsn *m = insert_before(x, vp, OP_MOV, &t);
 	m->in.imm_src = 1;
 	m->in.imm = bits;
-	GROW(x->c->v, x->c->cap, x->c->n + 1);
-	x->c->v[x->c->n] = saved;
-	v = &x->c->v[x->c->n++];
-	(void)idx;
-	v->vsrc[slot] = t;
-	*vp = v;
+	(*vp)->vsrc[slot] = t;
 	return true;
 }
 
@@ -279,17 +285,9 @@ static int find_global(const struct sel *x, const char *name)
  * into a new register; returns it (*vp moves down one). */
 static int global_addr(struct sel *x, struct vinsn **vp, int g)
 {
-	struct vinsn saved = **vp;
-	x->c->n--;
-	struct vinsn *l = emit(x, OP_LDC);
-	l->vguard = -1;
-	l->in.guard_neg = 0;
-	int t = new_tmp(x, VC_REG);
-	l->vdst = t;
+	int t;
+	struct vinsn *l = insert_before(x, vp, OP_LDC, &t);
 	l->in.off = (int32_t)((x->e->k->nparams + (unsigned)g) * 4);
-	GROW(x->c->v, x->c->cap, x->c->n + 1);
-	x->c->v[x->c->n] = saved;
-	*vp = &x->c->v[x->c->n++];
 	return t;
 }
 

@@ -3,6 +3,7 @@
 #define SIMT_TEST_COMMON_H
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "program.h"
@@ -36,6 +37,12 @@ struct program *must_assemble(const char *text);
 
 /* Assemble text expecting failure; returns the formatted diagnosis. */
 const char *assemble_error(const char *text);
+
+/* Every DIR/NAME.EXT fixture (DIR in the source tree) must be refused, with
+ * exactly the text of DIR/NAME.err: refuse(NAME.EXT, d) is run in DIR and
+ * returns whether it refused, d saying why. Fails the test on a mismatch;
+ * returns how many fixtures there were. */
+int check_error_fixtures(const char *dir, const char *ext, bool (*refuse)(const char *name, struct diag *d));
 
 /* Run a shell command; returns its exit status and captures at most
  * size-1 bytes of stdout+stderr into out (if non-NULL). */

@@ -1,8 +1,10 @@
 /* runner.c - the one test runner. CK_RUN_SUITE picks a suite (meson test
  * registers one test per suite); without it every suite runs. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common.h"
 #include "diag.h"
@@ -41,6 +43,37 @@ const char *assemble_error(const char *text)
 	ck_assert_msg(p == NULL, "expected an assembly error for:\n%s", text);
 	diag_format(&d, buf, sizeof buf);
 	return buf;
+}
+
+int check_error_fixtures(const char *dir, const char *ext, bool (*refuse)(const char *name, struct diag *d))
+{
+	char old[4096];
+	ck_assert(getcwd(old, sizeof old));
+	ck_assert_int_eq(chdir(src_path(dir)), 0);
+	DIR *dh = opendir(".");
+	ck_assert(dh);
+	struct dirent *e;
+	int count = 0;
+	size_t el = strlen(ext);
+	while ((e = readdir(dh))) {
+		size_t n = strlen(e->d_name);
+		if (n <= el || strcmp(e->d_name + n - el, ext))
+			continue;
+		char errname[512];
+		snprintf(errname, sizeof errname, "%.*s.err", (int)(n - el), e->d_name);
+		char *want = read_file(errname, NULL);
+		ck_assert_msg(want, "%s has no .err file", e->d_name);
+		struct diag d = {0};
+		ck_assert_msg(refuse(e->d_name, &d), "%s was accepted", e->d_name);
+		char got[2048];
+		diag_format(&d, got, sizeof got);
+		ck_assert_msg(!strcmp(got, want), "%s:\n--- expected\n%s--- got\n%s", e->d_name, want, got);
+		free(want);
+		count++;
+	}
+	closedir(dh);
+	ck_assert_int_eq(chdir(old), 0);
+	return count;
 }
 
 int run_cmd(const char *cmd, char *out, size_t size)

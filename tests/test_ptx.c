@@ -17,40 +17,23 @@
 #include "util.h"
 #include "workload.h"
 
+static bool ptx_refuses(const char *name, struct diag *d)
+{
+	char *text = read_file(name, NULL);
+	ck_assert(text);
+	struct ptx_kernel k;
+	bool ok = ptx_translate(name, text, "k", &k, d);
+	if (ok)
+		ptx_kernel_free(&k);
+	free(text);
+	return !ok;
+}
+
 /* tests/bad_ptx/NAME.ptx must fail with exactly tests/bad_ptx/NAME.err
  * (entry "k"). */
 START_TEST(malformed_fixtures)
 {
-	char old[4096];
-	ck_assert(getcwd(old, sizeof old));
-	ck_assert_int_eq(chdir(src_path("tests/bad_ptx")), 0);
-	DIR *dir = opendir(".");
-	ck_assert(dir);
-	struct dirent *e;
-	int count = 0;
-	while ((e = readdir(dir))) {
-		size_t n = strlen(e->d_name);
-		if (n < 5 || strcmp(e->d_name + n - 4, ".ptx"))
-			continue;
-		char errname[512];
-		snprintf(errname, sizeof errname, "%.*s.err", (int)(n - 4), e->d_name);
-		char *want = read_file(errname, NULL);
-		ck_assert_msg(want, "%s has no .err file", e->d_name);
-		char *text = read_file(e->d_name, NULL);
-		ck_assert(text);
-		struct diag d = {0};
-		struct ptx_kernel k;
-		ck_assert_msg(!ptx_translate(e->d_name, text, "k", &k, &d), "%s translated without error", e->d_name);
-		char got[2048];
-		diag_format(&d, got, sizeof got);
-		ck_assert_msg(!strcmp(got, want), "%s:\n--- expected\n%s--- got\n%s", e->d_name, want, got);
-		free(want);
-		free(text);
-		count++;
-	}
-	closedir(dir);
-	ck_assert_int_eq(chdir(old), 0);
-	ck_assert_int_ge(count, 30);
+	ck_assert_int_ge(check_error_fixtures("tests/bad_ptx", ".ptx", ptx_refuses), 30);
 }
 END_TEST
 

@@ -1,9 +1,8 @@
-/* nvcc.c - .cu to PTX with nvcc, cached (nvcc.h). */
+/* cuda_tools.c - nvcc and ptxas (cuda_tools.h). */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "nvcc.h"
+#include "cuda_tools.h"
 
 #include <errno.h>
-#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 
 #include "util.h"
 
+/* s in single quotes for sh, its own quotes escaped */
 static char *sh_quote(const char *s)
 {
 	size_t n = 3;
@@ -34,6 +34,20 @@ static char *sh_quote(const char *s)
 	return r;
 }
 
+/* The program to run for a tool, quoted for sh: the environment variable's
+ * value, else the default name; NULL (why set) when the variable says
+ * "none". Commands put /usr/local/cuda/bin after PATH (TOOL_PATH). */
+#define TOOL_PATH "PATH=\"$PATH:/usr/local/cuda/bin\" "
+static char *tool(const char *var, const char *dflt, char *why, size_t n)
+{
+	const char *env = getenv(var);
+	if (env && !strcmp(env, "none")) {
+		snprintf(why, n, "%s=none", var);
+		return NULL;
+	}
+	return sh_quote(env && *env ? env : dflt);
+}
+
 /* mkdir -p */
 static bool make_dirs(char *path)
 {
@@ -51,30 +65,24 @@ static bool make_dirs(char *path)
 
 int nvcc_cuda_to_ptx(const char *cu_path, void *ctx, char **ptx_path, char *why, size_t n)
 {
-	const char *env = getenv("SIMT_NVCC");
-	if (env && !strcmp(env, "none")) {
-		snprintf(why, n, "SIMT_NVCC=none");
+	char *qn = tool("SIMT_NVCC", "nvcc", why, n);
+	if (!qn)
 		return 1;
-	}
-	const char *nvcc = env && *env ? env : "nvcc";
-	char *probe = sh_quote(nvcc), cmd0[600];
-	snprintf(cmd0, sizeof cmd0, "PATH=\"$PATH:/usr/local/cuda/bin\" command -v %s >/dev/null 2>&1", probe);
-	free(probe);
-	if (system(cmd0) != 0) {
-		snprintf(why, n, "nvcc not found");
-		return 1;
-	}
 	long long cc = ctx ? *(const long long *)ctx : 0;
 	unsigned arch = cc >= 75 ? (unsigned)cc : 75;
 	size_t len;
 	char *src = read_file(cu_path, &len);
 	if (!src) {
+		free(qn);
 		snprintf(why, n, "cannot read %s", cu_path);
 		return 2;
 	}
-	/* FNV-1a of the bytes, the target and the .cu's absolute path (nvcc
-	 * writes the path into the PTX, for .loc lines, and names from it) */
+	/* FNV-1a of the bytes, the target, the .cu's absolute path (nvcc
+	 * writes the path into the PTX, for .loc lines, and names from it) and
+	 * the compiler named */
 	uint64_t h = 0xcbf29ce484222325ull;
+	for (const char *q = qn; *q; q++)
+		h = (h ^ (uint8_t)*q) * 0x100000001b3ull;
 	for (size_t i = 0; i < len; i++)
 		h = (h ^ (uint8_t)src[i]) * 0x100000001b3ull;
 	h = (h ^ arch) * 0x100000001b3ull;
@@ -96,20 +104,21 @@ int nvcc_cuda_to_ptx(const char *cu_path, void *ctx, char **ptx_path, char *why,
 		 arch);
 	struct stat st;
 	if (!stat(out, &st)) {
+		free(qn);
 		*ptx_path = xstrdup(out);
 		return 0;
 	}
 	if (!make_dirs(dir)) {
+		free(qn);
 		snprintf(why, n, "cannot create %s", dir);
 		return 1; /* no cache: fall back to the .ptx beside the .cu */
 	}
 	char tmp[4700];
 	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", out, (long)getpid());
-	char *qn = sh_quote(nvcc), *qc = sh_quote(cu_path), *qt = sh_quote(tmp);
+	char *qc = sh_quote(cu_path), *qt = sh_quote(tmp);
 	size_t cap = strlen(qn) + strlen(qc) + strlen(qt) + 200;
 	char *cmd = xmalloc(cap);
-	snprintf(cmd, cap, "PATH=\"$PATH:/usr/local/cuda/bin\" %s -O3 -ptx -lineinfo -arch=sm_%u %s -o %s 2>&1", qn, arch, qc,
-		 qt);
+	snprintf(cmd, cap, TOOL_PATH "%s -O3 -ptx -lineinfo -arch=sm_%u %s -o %s 2>&1", qn, arch, qc, qt);
 	free(qn);
 	free(qc);
 	free(qt);
@@ -128,6 +137,11 @@ int nvcc_cuda_to_ptx(const char *cu_path, void *ctx, char **ptx_path, char *why,
 		}
 	}
 	int rc = f ? pclose(f) : -1;
+	if (rc != -1 && WIFEXITED(rc) && WEXITSTATUS(rc) == 127) { /* sh: no such command */
+		unlink(tmp);
+		snprintf(why, n, "nvcc not found");
+		return 1;
+	}
 	if (rc != 0) {
 		unlink(tmp);
 		while (got && (why[got - 1] == '\n' || why[got - 1] == '\r'))
@@ -146,4 +160,41 @@ int nvcc_cuda_to_ptx(const char *cu_path, void *ctx, char **ptx_path, char *why,
 	}
 	*ptx_path = xstrdup(out);
 	return 0;
+}
+
+bool ptxas_regs(const char *ptx_path, const char *entry, unsigned cc, unsigned *regs, char *why, size_t n)
+{
+	char *qx = tool("SIMT_PTXAS", "ptxas", why, n);
+	if (!qx)
+		return false;
+	char *qp = sh_quote(ptx_path);
+	size_t cap = strlen(qp) + strlen(qx) + 256;
+	char *cmd = xmalloc(cap);
+	snprintf(cmd, cap, TOOL_PATH "%s -v -arch=sm_%u -o /dev/null %s 2>&1", qx, cc, qp);
+	free(qp);
+	free(qx);
+	FILE *f = popen(cmd, "r");
+	free(cmd);
+	if (!f) {
+		snprintf(why, n, "cannot run ptxas");
+		return false;
+	}
+	char line[1024], want[400];
+	snprintf(want, sizeof want, "Compiling entry function '%s' for", entry);
+	bool mine = false, found = false;
+	while (fgets(line, sizeof line, f)) {
+		if (strstr(line, "Compiling entry function"))
+			mine = strstr(line, want) != NULL;
+		const char *u = strstr(line, "Used ");
+		if (mine && u && !found) {
+			*regs = (unsigned)strtoul(u + 5, NULL, 10);
+			found = true;
+		}
+	}
+	int rc = pclose(f);
+	if (!found) {
+		snprintf(why, n, rc ? "ptxas not found or failed for sm_%u" : "ptxas gave no register count", cc);
+		return false;
+	}
+	return true;
 }
