@@ -36,9 +36,13 @@ for cu in *.cu; do
 	ptx=${cu%.cu}.ptx
 	(cd "$fixed/src" && "$NVCC" -O3 -ptx -lineinfo -arch="$ARCH" "$cu" -o "$tmp/$ptx.full")
 	# .file names the kernel's source by its absolute path: keep the name
-	# alone (the front end finds it beside the .ptx; the toolkit's headers
-	# keep their paths)
-	sed "s|^\(\t*\.file\t[0-9]*\) \"$fixed/src/|\1 \"|" "$tmp/$ptx.full" > "$tmp/$ptx"
+	# alone (the front end finds it beside the .ptx). The toolkit's headers
+	# are named by the path nvcc was started from (/usr/local/cuda/bin/..,
+	# /usr/local/cuda-13.0/bin/.., a wrapper's target): write them as
+	# /usr/local/cuda/include/NAME, whichever nvcc ran
+	sed -e "s|^\(\t*\.file\t[0-9]*\) \"$fixed/src/|\1 \"|" \
+	    -e "s|^\(\t*\.file\t[0-9]*\) \"[^\"]*/targets/[^/\"]*/include/|\1 \"/usr/local/cuda/include/|" \
+	    "$tmp/$ptx.full" > "$tmp/$ptx"
 	if [ $check = 1 ]; then
 		if ! cmp -s "$tmp/$ptx" "$ptx"; then
 			echo "cuda_ptx: $dir/$ptx is not what $NVCC writes for $cu (run scripts/cuda_ptx.sh)" >&2
