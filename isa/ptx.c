@@ -70,8 +70,10 @@ bool ptx_translate(const char *path, const char *text, const char *entry, struct
 	struct vcode c;
 	memset(&c, 0, sizeof c);
 	bool ok = ptx_parse(path, text, entry, &e, d) && ptx_select(&e, &c);
-	if (ok)
+	if (ok) {
 		ptx_peephole(&e, &c);
+		ptx_unroll(&e, &c);
+	}
 	ok = ok && ptx_regalloc(&e, &c);
 	if (ok) {
 		k->ncode = c.n;

@@ -61,6 +61,7 @@ struct stmt {
 	unsigned cu_file, cu_line; /* from the last .loc; cu_line 0 when none */
 	unsigned inl_file, inl_line; /* that .loc's inlined_at (the call site), 0 when none */
 	char *text;    /* the statement as written (owned) */
+	bool nounroll; /* preceded by `.pragma "nounroll";` (it opens a loop not to unroll) */
 };
 
 struct plabel {
@@ -138,6 +139,12 @@ bool ptx_select(struct pentry *e, struct vcode *c);
  * branches into guarded instructions, a multiply (or shift) feeding one add
  * into imad; dead code removed before and after. */
 void ptx_peephole(struct pentry *e, struct vcode *c);
+
+/* ptxas's unrolling of the counted loops nvcc leaves (a body counting a
+ * register down to zero by a constant step): 4 times more, with the steps
+ * of induction variables folded (isa/ptx_unroll.c says how and why it is
+ * exact). */
+void ptx_unroll(struct pentry *e, struct vcode *c);
 
 /* Remove the instructions marked in drop; a label moves to the next kept one. */
 void ptx_compact(struct pentry *e, struct vcode *c, const bool *drop);

@@ -180,6 +180,7 @@ struct parser {
 	unsigned ndecls, cap_decls;
 	unsigned cu_file, cu_line; /* the last .loc */
 	unsigned inl_file, inl_line; /* its inlined_at, 0 when none */
+	bool nounroll; /* a `.pragma "nounroll";` waits for the next statement */
 };
 
 static int new_vreg(struct pentry *e, enum vclass cls, unsigned bits, bool fl)
@@ -804,6 +805,8 @@ static bool do_stmt(struct parser *ps)
 	s.cu_line = ps->cu_line;
 	s.inl_file = ps->inl_file;
 	s.inl_line = ps->inl_line;
+	s.nounroll = ps->nounroll;
+	ps->nounroll = false;
 	const char *start = c->p;
 	if (*c->p == '@') {
 		c->p++;
@@ -903,8 +906,14 @@ static bool do_body(struct parser *ps)
 				if (!do_loc(ps))
 					return false;
 			} else if (!strcmp(w, ".pragma")) {
+				const char *q = c->p;
 				while (*c->p && *c->p != ';' && *c->p != '\n')
 					c->p++;
+				/* "nounroll" marks the loop it opens (the only pragma
+				 * with an effect here; others are hints to ptxas) */
+				const char *nu = strstr(q, "\"nounroll\"");
+				if (nu && nu < c->p)
+					ps->nounroll = true;
 				if (!expect(c, ';', "';' after .pragma"))
 					return false;
 			} else if (!strcmp(w, ".local")) {

@@ -115,6 +115,91 @@ static void divrem_case(bool is_signed, const char *config)
 	free(b);
 }
 
+/* A loop of every trip count from 0 to 99 (tests/ptx/loops.cu), whose
+ * main loop the front end unrolls: the results equal the host's on both
+ * divergence models, the nounroll remainder loop stays rolled, and the
+ * unrolled loop executes fewer instructions than the same PTX with the main
+ * loop marked `.pragma "nounroll"` (which the front end leaves rolled). */
+#define LOOP_THREADS 256
+#define LOOP_MAXN 99
+
+/* Run loops.ptx (or a copy at path) on config; check every thread's sum;
+ * return the thread instructions executed and the unrolled loops. */
+static uint64_t run_loops(const char *path, const char *config, unsigned *unrolled)
+{
+	uint32_t n[LOOP_THREADS], a[LOOP_THREADS + LOOP_MAXN];
+	uint32_t seed = 12345;
+	for (unsigned i = 0; i < LOOP_THREADS; i++)
+		n[i] = (i * 37u) % (LOOP_MAXN + 1);
+	for (unsigned i = 0; i < LOOP_THREADS + LOOP_MAXN; i++) {
+		seed = seed * 1103515245u + 12345u;
+		a[i] = seed >> 7;
+	}
+	char *ln = list_text(n, LOOP_THREADS), *la = list_text(a, LOOP_THREADS + LOOP_MAXN);
+	size_t cap = strlen(ln) + strlen(la) + strlen(path) + 1024;
+	char *text = xmalloc(cap);
+	snprintf(text, cap,
+		 ".ptx \"%s\" loops\n"
+		 ".buffer out s32 %u zero\n.buffer n s32 %u %s\n.buffer a s32 %u %s\n"
+		 ".arg out\n.arg n\n.arg a\n.grid 2\n.block 128\n",
+		 path, LOOP_THREADS, LOOP_THREADS, ln, LOOP_THREADS + LOOP_MAXN, la);
+	struct run x;
+	run_text(&x, text, config, NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	unsigned rest = 0;
+	*unrolled = 0;
+	for (unsigned i = 0; i < x.p->nlabels; i++) {
+		*unrolled += strstr(x.p->labels[i].name, "_x4") != NULL;
+		rest += strstr(x.p->labels[i].name, "_rest") != NULL;
+	}
+	ck_assert_uint_eq(rest, *unrolled);
+	const uint32_t *out = (const uint32_t *)x.g.bufs[0].data;
+	for (unsigned i = 0; i < LOOP_THREADS; i++) {
+		uint32_t want = 0;
+		for (uint32_t k = 0; k < n[i]; k++)
+			want = want * 3u + a[i + k];
+		ck_assert_msg(out[i] == want, "%s, thread %u, %u trips: got %u, want %u", config, i, n[i], out[i],
+			      want);
+	}
+	uint64_t insns = x.r.stats.thread_insns;
+	done(&x);
+	free(text);
+	free(ln);
+	free(la);
+	return insns;
+}
+
+START_TEST(counted_loops_unrolled)
+{
+	/* the same PTX with `.pragma "nounroll"` on the main loop */
+	size_t len;
+	char *orig = read_file(src_path("tests/ptx/loops.ptx"), &len);
+	ck_assert_ptr_nonnull(orig);
+	const char *head = "$L__BB0_3:\n";
+	char *at = strstr(orig, head);
+	ck_assert_ptr_nonnull(at);
+	size_t cut = (size_t)(at - orig) + strlen(head);
+	char path[] = "/tmp/simt-loops-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	FILE *f = fdopen(fd, "w");
+	fprintf(f, "%.*s\t.pragma \"nounroll\";\n%s", (int)cut, orig, orig + cut);
+	fclose(f);
+	for (int m = 0; m < 2; m++) {
+		const char *config = m ? "h100" : "g80";
+		unsigned u1, u0;
+		uint64_t unrolled = run_loops(src_path("tests/ptx/loops.ptx"), config, &u1);
+		uint64_t rolled = run_loops(path, config, &u0);
+		ck_assert_uint_eq(u1, 1);
+		ck_assert_uint_eq(u0, 0);
+		ck_assert_msg(unrolled < rolled, "%s: %llu thread instructions unrolled, %llu rolled", config,
+			      (unsigned long long)unrolled, (unsigned long long)rolled);
+	}
+	unlink(path);
+	free(orig);
+}
+END_TEST
+
 START_TEST(division_unsigned) { divrem_case(false, "h100"); }
 END_TEST
 
@@ -505,6 +590,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, division_signed);
 	tcase_add_test(t, division_by_zero);
 	tcase_add_test(t, float_ops);
+	tcase_add_test(t, counted_loops_unrolled);
 	tcase_add_test(t, atomic_inc_dec);
 	tcase_add_test(t, module_variables);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
