@@ -10,6 +10,7 @@
 #   bench/run.sh                          # sizes 256 and 1024, REPEAT=5
 #   SIZES=256 REPEAT=3 bench/run.sh       # quicker
 #   CALLGRIND=1 SIZES= bench/run.sh       # only the instruction counts
+#   FUNCTIONAL=512 SIZES= bench/run.sh    # --functional at 512^3 (median of REPEAT)
 set -eu
 cd "$(dirname "$0")/.."
 REPEAT=${REPEAT:-5}
@@ -55,6 +56,34 @@ m = statistics.median(times)
 print(f"| {cfg} | {w} | {n} | {j['cycles']} | {j['warp_instructions']} | {m:.2f} | "
       f"{j['warp_instructions'] / m / 1e6:.2f} | {j['cycles'] / m / 1e6:.3f} | {rss:.0f} |")
 PY
+	done
+fi
+if [ -n "${FUNCTIONAL:-}" ]; then
+	# --functional: the kernel's results only, no timing
+	n=$FUNCTIONAL
+	for r in $(seq "$REPEAT"); do
+		for cfg in g80 h100; do
+			for w in tiled_mm naive_mm; do
+				"$SIM" "configs/$cfg.ini" "workloads/$w.s" -D M="$n" -D N="$n" -D K="$n" --functional \
+					--json "$T/f-$cfg-$w.json" >/dev/null
+				python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["host_seconds"])' \
+					"$T/f-$cfg-$w.json" >>"$T/f-$cfg-$w.times"
+			done
+		done
+	done
+	echo
+	echo "| config | workload | size | mode | warp instructions | host s (median of $REPEAT) | M warp-instr/s |"
+	echo "| --- | --- | --- | --- | --- | --- | --- |"
+	for cfg in g80 h100; do
+		for w in tiled_mm naive_mm; do
+			python3 - "$T" "$cfg" "$w" "$n" <<'PY'
+import json, statistics, sys
+t, cfg, w, n = sys.argv[1:5]
+j = json.load(open(f"{t}/f-{cfg}-{w}.json"))
+m = statistics.median(float(x) for x in open(f"{t}/f-{cfg}-{w}.times").read().split())
+print(f"| {cfg} | {w} | {n} | functional | {j['warp_instructions']} | {m:.2f} | {j['warp_instructions'] / m / 1e6:.1f} |")
+PY
+		done
 	done
 fi
 if [ "${CALLGRIND:-0}" = 1 ]; then

@@ -44,6 +44,7 @@ struct options {
 	const char *trace;
 	uint64_t max_cycles;
 	int disasm;
+	int functional;           /* --functional: results only, no timing */
 	unsigned checks;          /* enum sim_check: --racecheck, --initcheck, --synccheck */
 	int occupancy;
 	int occ_given;            /* --threads, --regs or --smem appeared */
@@ -58,6 +59,8 @@ static void usage(FILE *f)
 		"  --set SECTION.KEY=VAL  override a config key (see --help-config)\n"
 		"  --json FILE            machine-readable results (- for stdout)\n"
 		"  --trace FILE           write the warp-state trace (for simt-view)\n"
+		"  --functional           results only, no timing: the same checks, dumps, faults and\n"
+		"                         deadlock diagnoses, much faster (no cycles, stalls or memory figures)\n"
 		"  --dump NAME=FILE       write buffer NAME after the run as raw little-endian bytes\n"
 		"  --scheduler NAME       warp-scheduler policy (sm.scheduler): lrr, gto, two_level, oldest\n"
 		"  --divergence NAME      divergence model (sm.divergence): stack, its\n"
@@ -164,6 +167,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->occ_given = 1;
 		} else if (!strcmp(a, "--disasm")) {
 			o->disasm = 1;
+		} else if (!strcmp(a, "--functional")) {
+			o->functional = 1;
 		} else if (!strcmp(a, "--racecheck")) {
 			o->checks |= CHECK_RACE;
 		} else if (!strcmp(a, "--racecheck-global")) {
@@ -194,6 +199,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 				       "(a workload's own geometry comes from its .block and .regs)");
 	if (npos < 2)
 		return bad_usage("%s", npos ? "missing WORKLOAD.s" : "missing CONFIG.ini and WORKLOAD.s");
+	if (o->functional && o->trace)
+		return bad_usage("%s", "--trace records timing, which --functional does not simulate: drop one");
 	o->config = pos[0];
 	o->workload = pos[1];
 	return 0;
@@ -234,7 +241,7 @@ static bool is_hazard(const struct sim_report *rep, unsigned checks)
 
 static void write_json(FILE *f, const struct program *p, const struct gpu_config *c,
 		       const struct sim_result *r, const struct gmem *g, const char *check, double secs,
-		       unsigned checks)
+		       unsigned checks, bool functional)
 {
 	const struct explain_env env = {p, g, c};
 	const struct sim_stats *s = &r->stats;
@@ -243,7 +250,8 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 	json_string(f, p->files[0]);
 	fprintf(f, ",\n  \"kernel\": ");
 	json_string(f, p->name);
-	fprintf(f, ",\n  \"status\": \"%s\",\n  \"check\": \"%s\",\n", status[r->status], check);
+	fprintf(f, ",\n  \"status\": \"%s\",\n  \"check\": \"%s\",\n  \"mode\": \"%s\",\n", status[r->status], check,
+		functional ? "functional" : "timed");
 #define STAT(field, key, label, unit) fprintf(f, "  \"%s\": %" PRIu64 ",\n", key, s->field);
 #include "stats.def"
 #undef STAT
@@ -328,18 +336,39 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 	fprintf(f, ",\n  \"host_seconds\": %.6f\n}\n", secs);
 }
 
-static void write_text(FILE *f, const struct program *p, const struct gpu_config *c,
-		       const struct sim_result *r)
+/* The functional run's report: what it executed (no timing was simulated). */
+static void write_text_functional(FILE *f, const struct sim_result *r)
 {
 	const struct sim_stats *s = &r->stats;
-	fprintf(f, "simt-sim: %s on %s (%s scheduler, %s divergence%s%s, %s barriers)\n", p->name, c->name,
-		c->scheduler, c->divergence, strcmp(c->divergence, "its") ? "" : " with ",
-		strcmp(c->divergence, "its") ? "" : c->convergence, c->barrier);
+	fprintf(f, "  functional run: results only, no timing (no cycles, stalls or memory figures)\n");
+	fprintf(f, "  warp instructions    %" PRIu64 "\n", s->warp_insns);
+	fprintf(f, "  thread instructions  %" PRIu64 "\n", s->thread_insns);
+	fprintf(f, "  SIMD efficiency      %.1f%%  (%" PRIu64 " divergent branches, %" PRIu64 " issues while split)\n",
+		s->warp_insns ? 100.0 * (double)s->thread_insns / (32.0 * (double)s->warp_insns) : 0.0,
+		s->divergent_branches, s->split_issues);
+}
+
+static void write_text(FILE *f, const struct program *p, const struct gpu_config *c,
+		       const struct sim_result *r, bool functional)
+{
+	const struct sim_stats *s = &r->stats;
+	if (functional)
+		fprintf(f, "simt-sim: %s on %s (functional, %s divergence%s%s, %s barriers)\n", p->name, c->name,
+			c->divergence, strcmp(c->divergence, "its") ? "" : " with ",
+			strcmp(c->divergence, "its") ? "" : c->convergence, c->barrier);
+	else
+		fprintf(f, "simt-sim: %s on %s (%s scheduler, %s divergence%s%s, %s barriers)\n", p->name, c->name,
+			c->scheduler, c->divergence, strcmp(c->divergence, "its") ? "" : " with ",
+			strcmp(c->divergence, "its") ? "" : c->convergence, c->barrier);
 	char from[40] = "";
 	if (p->regs_source[0])
 		snprintf(from, sizeof from, " (%s)", p->regs_source);
 	fprintf(f, "  grid %ux%ux%u, block %ux%ux%u, %u regs/thread%s, %u bytes shared/block\n", p->grid[0],
 		p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2], p->nregs, from, p->shared_bytes);
+	if (functional) {
+		write_text_functional(f, r);
+		return;
+	}
 	fprintf(f, "  cycles               %" PRIu64 "  (%.3f us at %lld MHz)\n", s->cycles,
 		(double)s->cycles / (double)c->clock_mhz, (long long)c->clock_mhz);
 	fprintf(f, "  warp instructions    %" PRIu64 "\n", s->warp_insns);
@@ -722,6 +751,7 @@ static int run(const struct options *o)
 		goto out;
 	}
 	sim_set_checks(sim, o->checks);
+	sim_set_functional(sim, o->functional);
 	double t0 = now();
 	sim_run(sim, o->max_cycles, r);
 	if (pr.trace) {
@@ -736,7 +766,7 @@ static int run(const struct options *o)
 		fprintf(stderr, "\r%60s\r", "");
 	/* with --json -, stdout holds the JSON document alone */
 	FILE *text = o->json && !strcmp(o->json, "-") ? stderr : stdout;
-	write_text(text, p, &cfg, r);
+	write_text(text, p, &cfg, r, o->functional);
 	const struct explain_env env = {p, &g, &cfg};
 	unsigned hazards = 0;
 	for (unsigned i = 0; i < r->nreports; i++) {
@@ -793,7 +823,7 @@ static int run(const struct options *o)
 		dump_buffers(o, &out, &g);
 	}
 	if (out.json) {
-		write_json(out.json, p, &cfg, r, &g, word, secs, o->checks);
+		write_json(out.json, p, &cfg, r, &g, word, secs, o->checks, o->functional);
 		out.json_written = true;
 	}
 out:;

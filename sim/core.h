@@ -151,6 +151,7 @@ struct sim {
 	struct sim_result *r;
 	uint64_t hist[STALL_COUNT]; /* sum of every sub-partition's hist */
 	bool stop;
+	bool functional;          /* sim_set_functional: results only, no timing */
 	/* scratch for scheduling */
 	struct sched_cand *cands;
 	struct warp **scratch;
@@ -165,6 +166,11 @@ struct sim {
 /* sm.c: run one cycle of every sub-partition that may have work; returns
  * whether anything issued and updates m->wake. */
 void sm_cycle(struct sim *s, struct sm *m, bool *issued);
+/* sm.c: functional mode's round on one SM: every warp that can run issues
+ * up to FUNC_BURST instructions back to back, with no timing; sets *issued
+ * when any did. */
+#define FUNC_BURST 64
+void sm_functional_round(struct sim *s, struct sm *m, bool *issued);
 /* A dispatched warp joins its sub-partition's live warps (slot order). */
 void sm_add_warp(struct sm *m, struct warp *w);
 

@@ -281,6 +281,54 @@ static void dispatch(struct sim *s)
 	s->dispatch_rr = (unsigned)(s->next_block % s->nsms);
 }
 
+/* Functional mode (sim_set_functional): rounds instead of cycles. Each
+ * round every SM's warps that can run issue up to FUNC_BURST instructions
+ * each, in slot order; a round in which nobody can issue is a deadlock, as
+ * a cycle with nobody able to issue ever again is in timed mode. The
+ * clock (%clock, the livelock watch's window, the cycle of a report)
+ * advances FUNC_BURST per round. */
+static void run_functional(struct sim *s, uint64_t max_cycles)
+{
+	struct sim_result *r = s->r;
+	uint64_t iter = 0;
+	while (s->blocks_done < s->total_blocks && !s->stop) {
+		if (max_cycles && s->now >= max_cycles) {
+			r->status = SIM_NO_PROGRESS;
+			struct sim_report rep = {.kind = RPT_CYCLE_LIMIT, .cycle = s->now, .n = max_cycles,
+						 .n2 = s->blocks_done, .n3 = s->total_blocks};
+			report_add(s, &rep);
+			break;
+		}
+		dispatch(s);
+		bool issued = false, asleep = false;
+		for (unsigned i = 0; i < s->nsms && !s->stop; i++) {
+			sm_functional_round(s, &s->sms[i], &issued);
+			for (unsigned k = 0; k < (unsigned)s->c->sub_partitions && !asleep; k++)
+				for (unsigned j = 0; j < s->sms[i].sp[k].nlive && !asleep; j++)
+					asleep = s->sms[i].sp[k].live[j]->sleep_lanes != 0;
+		}
+		if (s->stop)
+			break;
+		if (!issued && !asleep && s->blocks_done < s->total_blocks) {
+			for (unsigned i = 0; i < s->nsms && !s->stop; i++)
+				for (unsigned k = 0; k < s->occ.blocks && !s->stop; k++)
+					if (s->sms[i].blocks[k].live)
+						report_deadlock(s, &s->sms[i].blocks[k], DL_NO_ISSUE);
+			break;
+		}
+		s->now += FUNC_BURST; /* a round counts as the cycles of a burst */
+		if (issued && livelock_watch(s)) {
+			report_livelock(s);
+			break;
+		}
+		if (s->obs.on_progress && (++iter & 0x3ff) == 0)
+			s->obs.on_progress(s->obs.ctx, s->now, s->blocks_done, s->total_blocks);
+	}
+	r->stats.cycles = 0; /* not simulated (the reports' cycles are rounds) */
+}
+
+void sim_set_functional(struct sim *s, bool on) { s->functional = on; }
+
 void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 {
 	memset(r, 0, sizeof *r);
@@ -291,6 +339,10 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 	r->limiter = s->occ.limiter;
 	r->max_warps = (unsigned)s->c->max_warps;
 	r->warps_per_block = s->occ.warps_per_block;
+	if (s->functional) {
+		run_functional(s, max_cycles);
+		return;
+	}
 	struct sim_stats *st = &r->stats;
 	uint64_t iter = 0;
 	while (s->blocks_done < s->total_blocks && !s->stop) {

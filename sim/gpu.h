@@ -89,6 +89,15 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r);
  * counts a buffer as written unless gmem marks it uninitialized. */
 void sim_set_checks(struct sim *s, unsigned checks);
 
+/* Functional mode, before sim_run: the kernel's results only. Warps run
+ * their instructions back to back (up to 64 at a time, in slot order), with
+ * no latencies, no functional units and no memory-hierarchy timing. The
+ * same faults, barrier and warp-sync semantics, deadlock and livelock
+ * diagnoses and check modes. stats.cycles is 0 (no GPU cycle is simulated;
+ * the cycle of a report, and %clock, advance 64 per round), and the
+ * stall, pipe, memory-hierarchy and active-cycle figures stay zero. */
+void sim_set_functional(struct sim *s, bool on);
+
 void sim_destroy(struct sim *s);
 
 /* The most warp instructions a sub-partition can issue per cycle in a

@@ -37,7 +37,9 @@ struct record {
 
 struct its {
 	int policy;
-	uint32_t pc[32];
+	uint32_t pc[32];     /* per lane, unless lazy */
+	bool lazy;           /* converged, and every live lane's pc is cpc (pc[] stale) */
+	uint32_t cpc;
 	uint32_t live;       /* not exited */
 	uint32_t blocked;    /* waiting at a barrier, warp sync or sleep */
 	bool converged;      /* every live thread has the same pc (the fast path) */
@@ -57,10 +59,16 @@ static void init(void *st, uint32_t mask, int policy)
 	s->live = mask;
 	s->last_mask = mask;
 	s->converged = true;
+	s->lazy = true;
 }
+
+/* Lane l's pc (l live). */
+static uint32_t lane_pc(const struct its *s, int l) { return s->lazy ? s->cpc : s->pc[l]; }
 
 static uint32_t lanes_at(const struct its *s, uint32_t lanes, uint32_t pc)
 {
+	if (s->lazy)
+		return pc == s->cpc ? lanes : 0;
 	uint32_t m = 0;
 	for (uint32_t r = lanes; r; r &= r - 1) {
 		int l = __builtin_ctz(r);
@@ -86,7 +94,7 @@ static bool next(const void *st, uint32_t *out_pc, uint32_t *out_mask)
 	if (!ready)
 		return false;
 	if (s->converged && !s->blocked) { /* one group: no choice to make */
-		*out_pc = s->pc[__builtin_ctz(ready)];
+		*out_pc = lane_pc(s, __builtin_ctz(ready));
 		*out_mask = ready;
 		return true;
 	}
@@ -101,7 +109,7 @@ static bool next(const void *st, uint32_t *out_pc, uint32_t *out_mask)
 		int l = __builtin_ctz(r);
 		if (seen >> l & 1)
 			continue;
-		uint32_t pc = s->pc[l];
+		uint32_t pc = lane_pc(s, l);
 		uint32_t group = lanes_at(s, ready, pc);
 		seen |= group;
 		bool yielding = s->yield_mask && pc == s->yield_pc && (group & s->yield_mask) == group &&
@@ -124,6 +132,23 @@ static void step(void *st, const struct simt_step *x)
 {
 	struct its *s = st;
 	uint32_t mask = x->mask;
+	/* the fast path: the whole converged warp issued and went one way, with
+	 * no reconvergence record or yield to update (what the general path
+	 * below computes in that case) */
+	if (s->lazy && mask == s->live && !x->exited && !s->nrec && !s->yield_mask) {
+		uint32_t taken = x->in->op == OP_BRA ? x->taken & mask : 0;
+		if (!taken || taken == mask) {
+			s->cpc = taken ? (uint32_t)x->in->off : x->pc + 1;
+			s->last_pc = s->cpc;
+			s->last_mask = mask;
+			return;
+		}
+	}
+	if (s->lazy) {
+		for (uint32_t r = s->live; r; r &= r - 1)
+			s->pc[__builtin_ctz(r)] = s->cpc;
+		s->lazy = false;
+	}
 	uint32_t ready_before = s->live & ~s->blocked;
 	s->live &= ~x->exited;
 	/* a group that passes a reconvergence point it was waiting at leaves
@@ -171,6 +196,10 @@ static void step(void *st, const struct simt_step *x)
 		s->rec[k++] = (struct record){r->rpc, m};
 	}
 	s->nrec = k;
+	if (s->converged && s->live) {
+		s->cpc = s->pc[__builtin_ctz(s->live)];
+		s->lazy = true;
+	}
 }
 
 static void block(void *st, uint32_t lanes) { ((struct its *)st)->blocked |= lanes; }
@@ -192,7 +221,7 @@ static unsigned depth(const void *st)
 		int l = __builtin_ctz(r);
 		if (seen >> l & 1)
 			continue;
-		seen |= lanes_at(s, s->live, s->pc[l]);
+		seen |= lanes_at(s, s->live, lane_pc(s, l));
 		n++;
 	}
 	return n;
@@ -209,13 +238,14 @@ static void parked(const void *st, simt_parked_fn fn, void *ctx)
 		int l = __builtin_ctz(r);
 		if (seen >> l & 1)
 			continue;
-		uint32_t group = lanes_at(s, s->live & ~seen, s->pc[l]);
+		uint32_t pc = lane_pc(s, l);
+		uint32_t group = lanes_at(s, s->live & ~seen, pc);
 		seen |= group;
 		uint32_t b = group & s->blocked, f = group & ~s->blocked;
 		if (b)
-			fn(ctx, b, s->pc[l], PARK_BLOCKED);
+			fn(ctx, b, pc, PARK_BLOCKED);
 		if (f)
-			fn(ctx, f, s->pc[l], PARK_ITS);
+			fn(ctx, f, pc, PARK_ITS);
 	}
 }
 

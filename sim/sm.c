@@ -224,6 +224,31 @@ static void warp_done(struct sim *s, struct warp *w)
 	s->r->stats.blocks++;
 }
 
+/* The timing of an issued instruction: its unit busy, its results ready
+ * (the memory system's answer for an access), the SM's memory path. */
+static void account_timing(struct sim *s, struct sm *m, struct warp *w, const struct deps *d,
+			   const struct isa_insn *in, const struct exec_result *x, uint64_t t)
+{
+	struct sim_stats *st = &s->r->stats;
+	struct subpart *sp = &m->sp[w->subp];
+	sp->unit_free[d->unit] = t + s->ii[d->unit];
+	st->unit_busy[d->unit] += s->ii[d->unit];
+	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
+		struct mem_request rq = {(enum mem_class)d->mclass, x->exec_mask, x->addr, 4 * isa_width_regs(in),
+					 d->store, d->atomic};
+		struct mem_timing mt = mem_access(s->mem, m->id, &rq, t, st);
+		uint64_t done = mt.done;
+		if (mt.busy > sp->unit_free[UNIT_LDST])
+			sp->unit_free[UNIT_LDST] = mt.busy; /* the SM's memory path is still busy */
+		if (done > w->mem_until)
+			w->mem_until = done;
+		uint8_t kind = d->mclass == MC_GLOBAL ? RK_LONG : d->mclass == MC_CONST ? RK_WAIT : RK_SHORT;
+		set_ready(w, d, done, kind);
+	} else if (d->mclass == MC_NONE) {
+		set_ready(w, d, t + s->lat[d->unit], d->unit == UNIT_SFU ? RK_SHORT : RK_WAIT);
+	}
+}
+
 static void issue(struct sim *s, struct sm *m, struct warp *w)
 {
 	const struct program *p = s->p;
@@ -247,24 +272,8 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	st->thread_insns += (uint64_t)__builtin_popcount(mask);
 	st->op_count[in->op]++;
 	s->r->sms[m->id].warp_insns++;
-	struct subpart *sp = &m->sp[w->subp];
-	sp->unit_free[d->unit] = t + s->ii[d->unit];
-	st->unit_busy[d->unit] += s->ii[d->unit];
-	/* results */
-	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
-		struct mem_request rq = {(enum mem_class)d->mclass, x.exec_mask, x.addr, 4 * isa_width_regs(in),
-					 d->store, d->atomic};
-		struct mem_timing mt = mem_access(s->mem, m->id, &rq, t, st);
-		uint64_t done = mt.done;
-		if (mt.busy > sp->unit_free[UNIT_LDST])
-			sp->unit_free[UNIT_LDST] = mt.busy; /* the SM's memory path is still busy */
-		if (done > w->mem_until)
-			w->mem_until = done;
-		uint8_t kind = d->mclass == MC_GLOBAL ? RK_LONG : d->mclass == MC_CONST ? RK_WAIT : RK_SHORT;
-		set_ready(w, d, done, kind);
-	} else if (d->mclass == MC_NONE) {
-		set_ready(w, d, t + s->lat[d->unit], d->unit == UNIT_SFU ? RK_SHORT : RK_WAIT);
-	}
+	if (!s->functional) /* functional mode: no units, latencies or memory timing */
+		account_timing(s, m, w, d, in, &x, t);
 	bool progress = x.mem_written;
 	if ((d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !d->store)
 		progress |= load_progress(w, pc, in, x.exec_mask);
@@ -274,7 +283,8 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 		livelock_issue(s, w);
 	switch (in->op) {
 	case OP_BRA:
-		w->branch_until = t + (uint64_t)s->c->branch_latency;
+		if (!s->functional)
+			w->branch_until = t + (uint64_t)s->c->branch_latency;
 		if (x.taken && (uint32_t)in->off <= pc) { /* a loop's back edge */
 			w->loop_epoch = s->progress_epoch;
 			w->loop_lo = (uint32_t)in->off;
@@ -292,7 +302,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	case OP_NANOSLEEP:
 		/* the lanes sleep (ns at the SM clock, at least a cycle) */
 		for (uint32_t r = x.exec_mask; r; r &= r - 1) {
-			uint64_t c = (uint64_t)x.sleep_ns * (uint64_t)s->c->clock_mhz / 1000;
+			uint64_t c = s->functional ? 0 : (uint64_t)x.sleep_ns * (uint64_t)s->c->clock_mhz / 1000;
 			w->sleep_at[__builtin_ctz(r)] = t + (c ? c : 1);
 		}
 		break;
@@ -465,4 +475,41 @@ void sm_cycle(struct sim *s, struct sm *m, bool *issued)
 	for (unsigned k = 0; k < nsub; k++)
 		if (m->sp[k].nlive && m->sp[k].wake < m->wake)
 			m->wake = m->sp[k].wake;
+}
+
+/* Wake the lanes of w whose nanosleep is over (in functional mode, the
+ * round after they slept). */
+static void wake_sleepers(struct sim *s, struct warp *w, uint64_t t)
+{
+	uint32_t due = 0;
+	for (uint32_t r = w->sleep_lanes; r; r &= r - 1) {
+		int l = __builtin_ctz(r);
+		if (w->sleep_at[l] <= t)
+			due |= 1u << l;
+	}
+	if (due) {
+		w->sleep_lanes &= ~due;
+		s->simt->release(w->simt, due);
+		warp_refresh(s, w);
+	}
+}
+
+void sm_functional_round(struct sim *s, struct sm *m, bool *issued)
+{
+	uint64_t t = s->now;
+	for (unsigned k = 0; k < (unsigned)s->c->sub_partitions && !s->stop; k++) {
+		struct subpart *sp = &m->sp[k];
+		unsigned nw = sp->nlive;
+		struct warp **warps = s->scratch; /* issuing can retire warps and change sp->live */
+		memcpy(warps, sp->live, nw * sizeof *warps);
+		for (unsigned i = 0; i < nw && !s->stop; i++) {
+			struct warp *w = warps[i];
+			if (w->sleep_lanes)
+				wake_sleepers(s, w, t);
+			for (unsigned n = 0; n < FUNC_BURST && w->live && w->runnable && !s->stop; n++) {
+				issue(s, m, w);
+				*issued = true;
+			}
+		}
+	}
 }

@@ -28,9 +28,10 @@ from concurrent.futures import ThreadPoolExecutor
 CONFIGS = ["g80", "gtx480", "v100", "a100", "h100"]
 POLICIES = ["lrr", "gto", "two_level", "oldest"]
 TRACED = ["g80", "h100"]
-# what the host decides (time), or what names the run's own settings; and
-# the check modes' keys, empty in these runs (no check mode is on)
-SKIP = {"host_seconds", "config", "checks", "hazards", "hazards_not_recorded"}
+# what the host decides (time), or what names the run's own settings (the
+# config, the mode: always "timed" here); and the check modes' keys, empty
+# in these runs (no check mode is on)
+SKIP = {"host_seconds", "config", "mode", "checks", "hazards", "hazards_not_recorded"}
 
 
 def workloads(src):
