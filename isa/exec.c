@@ -27,6 +27,21 @@ struct xc {
 	for (uint32_t m_ = (mask), l = 0; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); \
 	     m_ &= m_ - 1)
 
+/* The body for every lane of mask in ascending order, as FOR_LANES; a full
+ * warp by a plain loop, which the compiler unrolls and vectorises. */
+#define EACH_LANE(mask, l, ...)                                                \
+	do {                                                                   \
+		if ((mask) == ~0u) {                                           \
+			for (uint32_t l = 0; l < ISA_WARP_SIZE; l++) {         \
+				__VA_ARGS__                                    \
+			}                                                      \
+		} else {                                                       \
+			FOR_LANES(mask, l) {                                   \
+				__VA_ARGS__                                    \
+			}                                                      \
+		}                                                              \
+	} while (0)
+
 static inline float uf(uint32_t u)
 {
 	float f;
@@ -89,30 +104,22 @@ static void set_pred(struct xc *x, uint32_t value_mask)
 	{                                                                      \
 		const uint32_t *a = src(x, 0);                                 \
 		uint32_t *d = dst(x);                                          \
-		FOR_LANES(x->m, l) {                                           \
-			uint32_t A = a[l];                                     \
-			d[l] = (expr);                                         \
-		}                                                              \
+		EACH_LANE(x->m, l, uint32_t A = a[l]; d[l] = (expr););         \
 	}
 #define BINARY(ID, expr)                                                       \
 	static void sem_##ID(struct xc *x)                                     \
 	{                                                                      \
 		const uint32_t *a = src(x, 0), *b = src(x, 1);                 \
 		uint32_t *d = dst(x);                                          \
-		FOR_LANES(x->m, l) {                                           \
-			uint32_t A = a[l], B = b[l];                           \
-			d[l] = (expr);                                         \
-		}                                                              \
+		EACH_LANE(x->m, l, uint32_t A = a[l]; uint32_t B = b[l]; d[l] = (expr););  \
 	}
 #define TERNARY(ID, expr)                                                      \
 	static void sem_##ID(struct xc *x)                                     \
 	{                                                                      \
 		const uint32_t *a = src(x, 0), *b = src(x, 1), *c = src(x, 2); \
 		uint32_t *d = dst(x);                                          \
-		FOR_LANES(x->m, l) {                                           \
-			uint32_t A = a[l], B = b[l], C = c[l];                 \
-			d[l] = (expr);                                         \
-		}                                                              \
+		EACH_LANE(x->m, l, uint32_t A = a[l]; uint32_t B = b[l]; uint32_t C = c[l]; \
+			  d[l] = (expr););                                     \
 	}
 
 #define SIGNED (x->in->mod[0] == ITYPE_S32)
@@ -154,20 +161,6 @@ UNARY(POPC, (uint32_t)__builtin_popcount(A))
 UNARY(FFS, A ? (uint32_t)__builtin_ctz(A) + 1 : 0)
 UNARY(CLZ, A ? (uint32_t)__builtin_clz(A) : 32)
 
-static bool icmp(int cmp, uint32_t a, uint32_t b, int is_signed)
-{
-	int lt = is_signed ? S(a) < S(b) : a < b;
-	int eq = a == b;
-	switch (cmp) {
-	case CMP_EQ: return eq;
-	case CMP_NE: return !eq;
-	case CMP_LT: return lt;
-	case CMP_LE: return lt || eq;
-	case CMP_GT: return !lt && !eq;
-	default: return !lt;
-	}
-}
-
 /* C's operators: ne is true when either side is NaN, the others false. */
 static bool fcmp(int cmp, float a, float b)
 {
@@ -186,8 +179,19 @@ static void sem_ISETP(struct xc *x)
 	const uint32_t *a = src(x, 0), *b = src(x, 1);
 	uint32_t v = 0;
 	int is_signed = x->in->mod[1] == ITYPE_S32;
-	FOR_LANES(x->m, l)
-		v |= (uint32_t)icmp(x->in->mod[0], a[l], b[l], is_signed) << l;
+	uint32_t lt = 0, eq = 0;
+	if (is_signed)
+		EACH_LANE(x->m, l, lt |= (uint32_t)(S(a[l]) < S(b[l])) << l; eq |= (uint32_t)(a[l] == b[l]) << l;);
+	else
+		EACH_LANE(x->m, l, lt |= (uint32_t)(a[l] < b[l]) << l; eq |= (uint32_t)(a[l] == b[l]) << l;);
+	switch (x->in->mod[0]) { /* as icmp, 32 lanes at once (set_pred masks) */
+	case CMP_EQ: v = eq; break;
+	case CMP_NE: v = ~eq; break;
+	case CMP_LT: v = lt; break;
+	case CMP_LE: v = lt | eq; break;
+	case CMP_GT: v = ~lt & ~eq; break;
+	default: v = ~lt; break;
+	}
 	set_pred(x, v);
 }
 
@@ -339,6 +343,28 @@ static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, uint8_t *
 {
 	const uint32_t *base = src(x, 0);
 	struct exec_result *r = x->r;
+	if (x->m == ~0u) {
+		/* a full warp inside one buffer (or the shared array), aligned: one
+		 * translation; anything else takes the lane-by-lane path below,
+		 * which names the first lane at fault */
+		uint32_t lo = UINT32_MAX, hi = 0, any = 0;
+		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++) {
+			uint32_t addr = base[l] + (uint32_t)x->in->off;
+			r->addr[l] = addr;
+			lo = addr < lo ? addr : lo;
+			hi = addr > hi ? addr : hi;
+			any |= addr;
+		}
+		uint8_t *p0 = NULL;
+		if (!(any & (bytes - 1)) && hi - lo < (1u << 30)) /* bytes: 4, 8 or 16 */
+			p0 = sp == SPACE_SHARED ? ((uint64_t)hi + bytes <= x->env->shared_size ? x->env->shared + lo : NULL)
+						: x->env->gmem.translate(x->env->gmem.ctx, lo, hi - lo + bytes);
+		if (p0) {
+			for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
+				p[l] = p0 + (r->addr[l] - lo);
+			return true;
+		}
+	}
 	FOR_LANES(x->m, l) {
 		uint32_t addr = base[l] + (uint32_t)x->in->off;
 		r->addr[l] = addr;
@@ -369,9 +395,10 @@ static void load(struct xc *x, enum mem_space sp)
 	uint8_t *p[ISA_WARP_SIZE];
 	if (!addresses(x, sp, 4 * n, p))
 		return;
-	FOR_LANES(x->m, l)
-		for (unsigned k = 0; k < n; k++)
-			memcpy(&dreg(x, x->in->dst, k)[l], p[l] + 4 * k, 4);
+	for (unsigned k = 0; k < n; k++) {
+		uint32_t *d = dreg(x, x->in->dst, k);
+		EACH_LANE(x->m, l, memcpy(&d[l], p[l] + 4 * k, 4););
+	}
 }
 
 /* Lanes store in ascending lane order: when several write one word, the
