@@ -45,6 +45,7 @@ struct options {
 	uint64_t max_cycles;
 	int disasm;
 	int functional;           /* --functional: results only, no timing */
+	int optin;                /* --optin (occupancy): the kernel opted in to more shared memory */
 	unsigned checks;          /* enum sim_check: --racecheck, --initcheck, --synccheck */
 	int occupancy;
 	int occ_given;            /* --threads, --regs or --smem appeared */
@@ -71,8 +72,9 @@ static void usage(FILE *f)
 		"  --initcheck            report reads of memory nothing wrote\n"
 		"  --synccheck            report misuse of barriers and warp-wide operations\n"
 		"  --help-config          list every config key\n"
-		"usage: simt-sim CONFIG.ini --occupancy --threads T --regs R --smem BYTES\n"
-		"  blocks per SM and what limits them, by CUDA's occupancy rules\n"
+		"usage: simt-sim CONFIG.ini --occupancy --threads T --regs R --smem BYTES [--optin]\n"
+		"  blocks per SM and what limits them, by CUDA's occupancy rules; --optin: the kernel\n"
+		"  opted in to sm.max_shared_per_block_optin bytes of shared memory per block\n"
 		"exit codes: 0 pass, 1 check failed, 2 bad input, 3 deadlock, 4 memory fault,\n"
 		"            5 no forward progress, 6 a check mode found hazards\n");
 }
@@ -169,6 +171,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->disasm = 1;
 		} else if (!strcmp(a, "--functional")) {
 			o->functional = 1;
+		} else if (!strcmp(a, "--optin")) {
+			o->optin = 1;
 		} else if (!strcmp(a, "--racecheck")) {
 			o->checks |= CHECK_RACE;
 		} else if (!strcmp(a, "--racecheck-global")) {
@@ -194,6 +198,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		o->config = pos[0];
 		return 0;
 	}
+	if (o->optin)
+		return bad_usage("%s", "--optin belongs to the occupancy command: a workload opts in with .optin");
 	if (o->occ_threads || o->occ_regs || o->occ_smem || o->occ_given)
 		return bad_usage("%s", "--threads, --regs and --smem belong to the occupancy command: add --occupancy "
 				       "(a workload's own geometry comes from its .block and .regs)");
@@ -467,12 +473,19 @@ static int occupancy_command(const struct options *o)
 	if (!load_config(o, &cfg, &origin, &d))
 		return report_diag(&d);
 	struct occ_result r;
-	occ_compute(&cfg, (unsigned)o->occ_threads, (unsigned)o->occ_regs, (uint32_t)o->occ_smem, &r);
+	occ_compute(&cfg, (unsigned)o->occ_threads, (unsigned)o->occ_regs, (uint32_t)o->occ_smem, o->optin, &r);
 	if (!r.blocks) {
 		/* a per-block limit: CUDA refuses the launch */
 		fprintf(stderr, "simt-sim: a block of %lld threads with %lld registers per thread and %lld bytes of "
-				"shared memory cannot run on %s: it exceeds the %s\n",
-			o->occ_threads, o->occ_regs, o->occ_smem, cfg.name, explain_limiter(r.limiter));
+				"shared memory cannot run on %s: it exceeds the %s",
+			o->occ_threads, o->occ_regs, o->occ_smem, cfg.name,
+			r.limiter == OCC_SMEM_PER_BLOCK && o->optin && cfg.max_shared_per_block_optin > cfg.max_shared_per_block
+				? "shared memory a block may opt in to (sm.max_shared_per_block_optin)"
+				: explain_limiter(r.limiter));
+		if (r.limiter == OCC_SMEM_PER_BLOCK && !o->optin && cfg.max_shared_per_block_optin > cfg.max_shared_per_block)
+			fprintf(stderr, "; a kernel that opts in may use %lld bytes (--optin)",
+				(long long)cfg.max_shared_per_block_optin);
+		fprintf(stderr, "\n");
 		return EXIT_USAGE;
 	}
 	double occ = (double)r.blocks * r.warps_per_block / (double)cfg.max_warps;
@@ -687,9 +700,17 @@ static int run(const struct options *o)
 		snprintf(why, sizeof why, "the block has %u threads; %s allows at most %lld (sm.max_threads_per_block)",
 			 threads, cfg.name, (long long)cfg.max_threads_per_block);
 		refuse = why;
-	} else if (p->shared_bytes > (uint64_t)cfg.max_shared_per_block) {
-		snprintf(why, sizeof why, "the block uses %u bytes of shared memory; %s allows at most %lld (sm.max_shared_per_block)",
-			 p->shared_bytes, cfg.name, (long long)cfg.max_shared_per_block);
+	} else if (p->shared_bytes > occ_smem_limit(&cfg, p->optin)) {
+		if (p->optin || cfg.max_shared_per_block_optin <= cfg.max_shared_per_block)
+			snprintf(why, sizeof why, "the block uses %u bytes of shared memory; %s allows at most %llu (sm.%s)",
+				 p->shared_bytes, cfg.name, (unsigned long long)occ_smem_limit(&cfg, p->optin),
+				 p->optin && cfg.max_shared_per_block_optin > cfg.max_shared_per_block
+					 ? "max_shared_per_block_optin" : "max_shared_per_block");
+		else
+			snprintf(why, sizeof why, "the block uses %u bytes of shared memory; %s allows at most %lld (sm.max_shared_per_block), "
+				 "or %lld for a kernel that opts in (.optin)",
+				 p->shared_bytes, cfg.name, (long long)cfg.max_shared_per_block,
+				 (long long)cfg.max_shared_per_block_optin);
 		refuse = why;
 	} else if (p->nregs > (uint64_t)cfg.max_regs_per_thread) {
 		snprintf(why, sizeof why, "the kernel uses %u registers per thread; %s allows at most %lld (sm.max_regs_per_thread)",

@@ -1607,6 +1607,14 @@ static bool do_directive(struct as *a, const struct token *t, int pos)
 				a->p->shared[i].size = (uint32_t)n;
 		return true;
 	}
+	if (tok_is(t, ".optin")) {
+		if (a->p->optin)
+			return err_at(a, t->col, ".optin is given twice");
+		if (!expect_end(a, pos))
+			return false;
+		a->p->optin = true;
+		return true;
+	}
 	if (tok_is(t, ".kernel")) {
 		char name[PROG_NAME_MAX];
 		if (!name_token(a, pos, "a kernel name after .kernel", name))
@@ -1660,7 +1668,7 @@ static bool do_directive(struct as *a, const struct token *t, int pos)
 		return do_report(a, pos);
 	static const char *const known[] = {".kernel", ".regs", ".param", ".shared", ".buffer", ".arg",
 					    ".grid", ".block", ".check", ".report", ".include", ".rept", ".endr",
-					    ".ptx", ".cuda", ".dynshared"};
+					    ".ptx", ".cuda", ".dynshared", ".optin"};
 	const char *best = NULL;
 	unsigned bd = 3;
 	for (unsigned i = 0; i < sizeof known / sizeof known[0]; i++) {

@@ -201,6 +201,8 @@ char *disasm_program(const struct program *p)
 	struct sb b = {xmalloc(4096), 0, 4096};
 	char num[64];
 	sb_printf(&b, "; disassembly of %s\n.kernel %s\n.regs %u\n", p->files[0], p->name, p->nregs);
+	if (p->optin)
+		sb_printf(&b, ".optin\n");
 	for (unsigned i = 0; i < p->nparams; i++) {
 		const struct value *v = &p->params[i].v;
 		if (v->is_float) {

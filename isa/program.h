@@ -102,6 +102,8 @@ struct program {
 	uint32_t ptx_insns;   /* CUDA kernels: PTX instructions in the entry */
 	uint32_t dyn_shared;  /* CUDA kernels: .dynshared bytes (the launch's dynamic shared
 			       * memory; included in shared_bytes) */
+	bool optin;           /* .optin: the kernel opted in to sm.max_shared_per_block_optin
+			       * bytes of shared memory per block (dynamic beyond the usual limit) */
 	unsigned ptx_nparams; /* CUDA kernels: the kernel's own parameters; args after them are
 			       * the addresses of its module-scope variables (buffers named as they are) */
 	char regs_source[24]; /* CUDA kernels: where nregs came from ("ptxas sm_90",

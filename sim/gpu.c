@@ -53,7 +53,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		policy = 0; /* the stack has no policies; its checks sm.convergence's allowed words */
 	uint32_t threads = p->block[0] * p->block[1] * p->block[2];
 	struct occ_result occ;
-	occ_compute(c, threads, p->nregs, p->shared_bytes, &occ);
+	occ_compute(c, threads, p->nregs, p->shared_bytes, p->optin, &occ);
 	if (!occ.blocks) {
 		why->why = REFUSE_LAUNCH;
 		why->limiter = occ.limiter;

@@ -7,7 +7,14 @@
 static uint64_t div_up(uint64_t x, uint64_t y) { return (x + y - 1) / y; }
 static uint64_t round_up(uint64_t x, uint64_t y) { return div_up(x, y) * y; }
 
-void occ_compute(const struct gpu_config *c, unsigned threads, unsigned regs, uint32_t smem,
+uint64_t occ_smem_limit(const struct gpu_config *c, bool optin)
+{
+	if (optin && c->max_shared_per_block_optin > c->max_shared_per_block)
+		return (uint64_t)c->max_shared_per_block_optin;
+	return (uint64_t)c->max_shared_per_block;
+}
+
+void occ_compute(const struct gpu_config *c, unsigned threads, unsigned regs, uint32_t smem, bool optin,
 		 struct occ_result *r)
 {
 	memset(r, 0, sizeof *r);
@@ -56,11 +63,12 @@ void occ_compute(const struct gpu_config *c, unsigned threads, unsigned regs, ui
 		}
 	}
 	/* shared memory: the reserved part counts against the SM, and the
-	 * per-block limit grows by it (cuda_occupancy.h, cc 8.0 and later) */
+	 * per-block limit (the opt-in one where the kernel opted in) grows by
+	 * it (cuda_occupancy.h, cc 8.0 and later) */
 	uint64_t sm_block = round_up((uint64_t)smem + (uint64_t)c->shared_reserved_per_block,
 				     (uint64_t)c->shared_alloc_unit);
 	r->smem_per_block = (uint32_t)sm_block;
-	if (sm_block > (uint64_t)c->max_shared_per_block + (uint64_t)c->shared_reserved_per_block) {
+	if (sm_block > occ_smem_limit(c, optin) + (uint64_t)c->shared_reserved_per_block) {
 		r->limiter = OCC_SMEM_PER_BLOCK;
 		return;
 	}

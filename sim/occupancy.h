@@ -7,6 +7,7 @@
 #ifndef SIMT_OCCUPANCY_H
 #define SIMT_OCCUPANCY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "gpu_config.h"
@@ -23,8 +24,15 @@ struct occ_result {
 	uint32_t smem_per_block;  /* shared memory allocated to one block (bytes) */
 };
 
-/* threads per block, registers per thread, shared memory per block (bytes). */
-void occ_compute(const struct gpu_config *c, unsigned threads, unsigned regs, uint32_t smem,
+/* threads per block, registers per thread, shared memory per block (bytes);
+ * optin: the kernel opted in to sm.max_shared_per_block_optin bytes per
+ * block (cudaFuncSetAttribute MaxDynamicSharedMemorySize set to the
+ * device's sharedMemPerBlockOptin), which then replaces
+ * sm.max_shared_per_block as the per-block limit. */
+void occ_compute(const struct gpu_config *c, unsigned threads, unsigned regs, uint32_t smem, bool optin,
 		 struct occ_result *r);
+
+/* The per-block shared memory limit (bytes) with or without opting in. */
+uint64_t occ_smem_limit(const struct gpu_config *c, bool optin);
 
 #endif

@@ -1,0 +1,4 @@
+; .optin takes no operand
+.kernel k
+.optin 4
+        exit

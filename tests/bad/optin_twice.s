@@ -1,0 +1,5 @@
+; .optin given twice
+.kernel k
+.optin
+.optin
+        exit
