@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """equivalence.py - a change made for speed changes no result.
 
-Runs every shipped workload (workloads/ and workloads/micro/, default
-parameters) on every shipped config under every scheduler policy and
+Runs every shipped workload (workloads/, workloads/micro/ and the CUDA
+kernels of workloads/cuda/, default parameters) on every shipped config under every scheduler policy and
 compares, run by run, everything simt-sim reports that does not depend on
 the host (exit code, cycles, instructions, stalls, memory counters, per-SM
 figures, opcode counts, reports, check, diagnosis, warnings), and for each
 workload on g80 and h100 under the config's own scheduler the warp-state
-trace byte for byte, with tests/data/equivalence.txt.
+trace byte for byte, with tests/data/equivalence.txt. The CUDA kernels run
+from their committed PTX with the front end's register allocation
+(SIMT_NVCC=none, SIMT_PTXAS=none), so the lock does not depend on the
+machine's toolkit.
 
 That file is simt-sim's own output: this is a regression lock, not a
 check of correctness (the other tests are). It is regenerated only by a
@@ -36,7 +39,7 @@ SKIP = {"host_seconds", "config", "mode", "checks", "hazards", "hazards_not_reco
 
 def workloads(src):
     out = []
-    for d in ("workloads", "workloads/micro"):
+    for d in ("workloads", "workloads/micro", "workloads/cuda"):
         out += sorted(os.path.join(d, f) for f in os.listdir(os.path.join(src, d)) if f.endswith(".s"))
     return out
 
@@ -50,7 +53,8 @@ def one(sim, src, cfg, wl, policy, tmp):
     else:
         trc = os.path.join(tmp, f"{cfg}-{os.path.basename(wl)}.trc")
         args += ["--trace", trc]
-    p = subprocess.run(args, cwd=src, capture_output=True, text=True, timeout=900)
+    env = dict(os.environ, SIMT_NVCC="none", SIMT_PTXAS="none")
+    p = subprocess.run(args, cwd=src, capture_output=True, text=True, timeout=900, env=env)
     if p.returncode == 2:  # refused before running (TILE 32 on a G80): the message is the result
         doc = {"refused": p.stderr}
     else:
