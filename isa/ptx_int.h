@@ -121,6 +121,9 @@ struct vuses {
 	bool partial; /* guarded: its writes keep the old value in skipped lanes */
 };
 void ptx_uses(const struct vinsn *v, struct vuses *u);
+/* Whether v reads / writes virtual register r. */
+bool ptx_reads(const struct vinsn *v, int r);
+bool ptx_writes(const struct vinsn *v, int r);
 
 /* multi[v]: register v is written by more than one instruction. A guarded
  * write keeps an earlier value in the lanes it skips only when there is an

@@ -61,7 +61,7 @@ void ptx_uses(const struct vinsn *v, struct vuses *u)
 	u->partial = v->vguard >= 0;
 }
 
-static bool reads(const struct vinsn *v, int r)
+bool ptx_reads(const struct vinsn *v, int r)
 {
 	struct vuses u;
 	ptx_uses(v, &u);
@@ -71,7 +71,7 @@ static bool reads(const struct vinsn *v, int r)
 	return false;
 }
 
-static bool writes(const struct vinsn *v, int r)
+bool ptx_writes(const struct vinsn *v, int r)
 {
 	struct vuses u;
 	ptx_uses(v, &u);
@@ -180,7 +180,7 @@ static bool blocks_move(const struct vcode *c, const uint8_t *lab, const bool *d
 		unsigned fl = isa_ops[v->in.op].flags;
 		if ((fl & (IF_BRANCH | IF_SYNC | IF_FENCE)) || ((fl & IF_SHARED) && (fl & (IF_STORE | IF_ATOMIC))))
 			return true;
-		if (reads(v, lj->vdst) || writes(v, lj->vdst) || writes(v, base))
+		if (ptx_reads(v, lj->vdst) || ptx_writes(v, lj->vdst) || ptx_writes(v, base))
 			return true;
 	}
 	return false;
@@ -263,7 +263,7 @@ static void if_convert(struct pentry *e, struct vcode *c)
 			const struct vinsn *v = &c->v[k];
 			unsigned fl = isa_ops[v->in.op].flags;
 			ok = !lab[k] && v->vguard < 0 && !(fl & (IF_BRANCH | IF_SYNC | IF_WARP | IF_FENCE)) &&
-			     !writes(v, b->vguard);
+			     !ptx_writes(v, b->vguard);
 		}
 		if (!ok)
 			continue;
@@ -344,10 +344,10 @@ static void fuse_imad(struct pentry *e, struct vcode *c)
 		int t = m->vdst;
 		for (unsigned j = i + 1; j < c->n && !lab[j]; j++) {
 			struct vinsn *a = &c->v[j];
-			if (!reads(a, t)) {
+			if (!ptx_reads(a, t)) {
 				/* the product's inputs must not change before the add */
-				if ((m->vsrc[0] >= 0 && writes(a, m->vsrc[0])) ||
-				    (m->in.imm_src != 2 && m->vsrc[1] >= 0 && writes(a, m->vsrc[1])) ||
+				if ((m->vsrc[0] >= 0 && ptx_writes(a, m->vsrc[0])) ||
+				    (m->in.imm_src != 2 && m->vsrc[1] >= 0 && ptx_writes(a, m->vsrc[1])) ||
 				    (isa_ops[a->in.op].flags & IF_BRANCH))
 					break;
 				continue;

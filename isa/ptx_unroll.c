@@ -49,26 +49,6 @@ struct loop {
 	int32_t step;      /* s > 0 */
 };
 
-static bool reads(const struct vinsn *v, int r)
-{
-	struct vuses u;
-	ptx_uses(v, &u);
-	for (unsigned i = 0; i < u.nr; i++)
-		if (u.r[i] == r)
-			return true;
-	return false;
-}
-
-static bool writes(const struct vinsn *v, int r)
-{
-	struct vuses u;
-	ptx_uses(v, &u);
-	for (unsigned i = 0; i < u.nw; i++)
-		if (u.w[i] == r)
-			return true;
-	return false;
-}
-
 /* `iadd x, x, imm`, unguarded: x's constant step, or 0. */
 static int32_t self_step(const struct vinsn *v)
 {
@@ -113,14 +93,14 @@ static bool find_loop(const struct pentry *e, const struct vcode *c, const uint8
 		const struct vinsn *v = &c->v[k];
 		if ((isa_ops[v->in.op].flags & (IF_BRANCH | IF_SYNC | IF_WARP)) || v->in.op == OP_EXIT)
 			return false;
-		if (reads(v, L->p) || writes(v, L->p))
+		if (ptx_reads(v, L->p) || ptx_writes(v, L->p))
 			return false;
 		int32_t s = self_step(v);
-		if (writes(v, L->cnt)) {
+		if (ptx_writes(v, L->cnt)) {
 			if (L->step || v->vdst != L->cnt || s >= 0 || s < -(1 << 28))
 				return false;
 			L->step = -s;
-		} else if (reads(v, L->cnt)) {
+		} else if (ptx_reads(v, L->cnt)) {
 			return false;
 		}
 	}
@@ -232,7 +212,7 @@ static void sink_one(struct sink *s, struct vinsn v)
 		unsigned nbase = 0;
 		for (unsigned i = 0; i < u.nr; i++)
 			nbase += u.r[i] == base;
-		if (nbase == 1 && !writes(&v, base) && fits32((int64_t)v.in.off + s->pend[base])) {
+		if (nbase == 1 && !ptx_writes(&v, base) && fits32((int64_t)v.in.off + s->pend[base])) {
 			v.in.off = (int32_t)((int64_t)v.in.off + s->pend[base]);
 			ptx_uses(&v, &u);
 			for (unsigned i = 0; i < u.nr; i++)

@@ -281,6 +281,28 @@ static void dispatch(struct sim *s)
 	s->dispatch_rr = (unsigned)(s->next_block % s->nsms);
 }
 
+/* At the cycle limit (max_cycles, 0: none): the run stops, no forward progress. */
+static bool cycle_limit_reached(struct sim *s, uint64_t max_cycles)
+{
+	if (!max_cycles || s->now < max_cycles)
+		return false;
+	s->r->status = SIM_NO_PROGRESS;
+	struct sim_report rep = {.kind = RPT_CYCLE_LIMIT, .cycle = s->now, .n = max_cycles,
+				 .n2 = s->blocks_done, .n3 = s->total_blocks};
+	report_add(s, &rep);
+	return true;
+}
+
+/* Nobody can issue ever again: every live block is deadlocked (every warp
+ * waits on another). */
+static void report_all_stuck(struct sim *s)
+{
+	for (unsigned i = 0; i < s->nsms && !s->stop; i++)
+		for (unsigned k = 0; k < s->occ.blocks && !s->stop; k++)
+			if (s->sms[i].blocks[k].live)
+				report_deadlock(s, &s->sms[i].blocks[k], DL_NO_ISSUE);
+}
+
 /* Functional mode (sim_set_functional): rounds instead of cycles. Each
  * round every SM's warps that can run issue up to FUNC_BURST instructions
  * each, in slot order; a round in which nobody can issue is a deadlock, as
@@ -289,16 +311,10 @@ static void dispatch(struct sim *s)
  * advances FUNC_BURST per round. */
 static void run_functional(struct sim *s, uint64_t max_cycles)
 {
-	struct sim_result *r = s->r;
 	uint64_t iter = 0;
 	while (s->blocks_done < s->total_blocks && !s->stop) {
-		if (max_cycles && s->now >= max_cycles) {
-			r->status = SIM_NO_PROGRESS;
-			struct sim_report rep = {.kind = RPT_CYCLE_LIMIT, .cycle = s->now, .n = max_cycles,
-						 .n2 = s->blocks_done, .n3 = s->total_blocks};
-			report_add(s, &rep);
+		if (cycle_limit_reached(s, max_cycles))
 			break;
-		}
 		dispatch(s);
 		bool issued = false, asleep = false;
 		for (unsigned i = 0; i < s->nsms && !s->stop; i++) {
@@ -310,10 +326,7 @@ static void run_functional(struct sim *s, uint64_t max_cycles)
 		if (s->stop)
 			break;
 		if (!issued && !asleep && s->blocks_done < s->total_blocks) {
-			for (unsigned i = 0; i < s->nsms && !s->stop; i++)
-				for (unsigned k = 0; k < s->occ.blocks && !s->stop; k++)
-					if (s->sms[i].blocks[k].live)
-						report_deadlock(s, &s->sms[i].blocks[k], DL_NO_ISSUE);
+			report_all_stuck(s);
 			break;
 		}
 		s->now += FUNC_BURST; /* a round counts as the cycles of a burst */
@@ -324,7 +337,7 @@ static void run_functional(struct sim *s, uint64_t max_cycles)
 		if (s->obs.on_progress && (++iter & 0x3ff) == 0)
 			s->obs.on_progress(s->obs.ctx, s->now, s->blocks_done, s->total_blocks);
 	}
-	r->stats.cycles = 0; /* not simulated (the reports' cycles are rounds) */
+	s->r->stats.cycles = 0; /* not simulated (the reports' cycles are rounds) */
 }
 
 void sim_set_functional(struct sim *s, bool on) { s->functional = on; }
@@ -346,13 +359,8 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 	struct sim_stats *st = &r->stats;
 	uint64_t iter = 0;
 	while (s->blocks_done < s->total_blocks && !s->stop) {
-		if (max_cycles && s->now >= max_cycles) {
-			r->status = SIM_NO_PROGRESS;
-			struct sim_report rep = {.kind = RPT_CYCLE_LIMIT, .cycle = s->now, .n = max_cycles,
-						 .n2 = s->blocks_done, .n3 = s->total_blocks};
-			report_add(s, &rep);
+		if (cycle_limit_reached(s, max_cycles))
 			break;
-		}
 		dispatch(s);
 		bool issued = false;
 		uint64_t wake = NEVER;
@@ -374,11 +382,7 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 		uint64_t delta = 1;
 		if (!issued && s->blocks_done < s->total_blocks) {
 			if (wake == NEVER) {
-				/* nobody can ever move again: every warp waits on another */
-				for (unsigned i = 0; i < s->nsms && !s->stop; i++)
-					for (unsigned k = 0; k < s->occ.blocks && !s->stop; k++)
-						if (s->sms[i].blocks[k].live)
-							report_deadlock(s, &s->sms[i].blocks[k], DL_NO_ISSUE);
+				report_all_stuck(s); /* nobody can ever move again */
 				break;
 			}
 			if (s->c->fast_forward)

@@ -17,6 +17,27 @@ static enum stall throttle_of(const struct deps *d)
 
 static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint64_t t);
 
+/* Wake the lanes of w whose nanosleep is over at cycle t; *next gets the
+ * earliest wake of those still asleep (left as is when none). Returns
+ * whether any lane woke. */
+static bool wake_sleepers(struct sim *s, struct warp *w, uint64_t t, uint64_t *next)
+{
+	uint32_t due = 0;
+	for (uint32_t r = w->sleep_lanes; r; r &= r - 1) {
+		int l = __builtin_ctz(r);
+		if (w->sleep_at[l] <= t)
+			due |= 1u << l;
+		else if (w->sleep_at[l] < *next)
+			*next = w->sleep_at[l];
+	}
+	if (!due)
+		return false;
+	w->sleep_lanes &= ~due;
+	s->simt->release(w->simt, due);
+	warp_refresh(s, w);
+	return true;
+}
+
 /* Can w issue at cycle t? Sets w->stall (STALL_SELECTED meaning "eligible"
  * until the scheduler decides) and w->wake. */
 static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
@@ -30,22 +51,9 @@ static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 	w->dirty = false;
 	w->wake = NEVER;
 	uint64_t sleep_wake = NEVER;
-	if (w->sleep_lanes) { /* wake the lanes whose nanosleep is over */
-		uint32_t due = 0;
-		for (uint32_t r = w->sleep_lanes; r; r &= r - 1) {
-			int l = __builtin_ctz(r);
-			if (w->sleep_at[l] <= t)
-				due |= 1u << l;
-			else if (w->sleep_at[l] < sleep_wake)
-				sleep_wake = w->sleep_at[l];
-		}
-		if (due) {
-			w->sleep_lanes &= ~due;
-			s->simt->release(w->simt, due);
-			warp_refresh(s, w);
-			w->dirty = false;
-			w->sb_clear = false;
-		}
+	if (w->sleep_lanes && wake_sleepers(s, w, t, &sleep_wake)) {
+		w->dirty = false;
+		w->sb_clear = false;
 	}
 	if (!w->runnable) { /* every live lane waits: barrier, warp sync or sleep */
 		bool asleep = w->sleep_lanes && !w->bar_mask && !w->ws_lanes;
@@ -477,23 +485,6 @@ void sm_cycle(struct sim *s, struct sm *m, bool *issued)
 			m->wake = m->sp[k].wake;
 }
 
-/* Wake the lanes of w whose nanosleep is over (in functional mode, the
- * round after they slept). */
-static void wake_sleepers(struct sim *s, struct warp *w, uint64_t t)
-{
-	uint32_t due = 0;
-	for (uint32_t r = w->sleep_lanes; r; r &= r - 1) {
-		int l = __builtin_ctz(r);
-		if (w->sleep_at[l] <= t)
-			due |= 1u << l;
-	}
-	if (due) {
-		w->sleep_lanes &= ~due;
-		s->simt->release(w->simt, due);
-		warp_refresh(s, w);
-	}
-}
-
 void sm_functional_round(struct sim *s, struct sm *m, bool *issued)
 {
 	uint64_t t = s->now;
@@ -504,8 +495,9 @@ void sm_functional_round(struct sim *s, struct sm *m, bool *issued)
 		memcpy(warps, sp->live, nw * sizeof *warps);
 		for (unsigned i = 0; i < nw && !s->stop; i++) {
 			struct warp *w = warps[i];
+			uint64_t next = NEVER;
 			if (w->sleep_lanes)
-				wake_sleepers(s, w, t);
+				wake_sleepers(s, w, t, &next);
 			for (unsigned n = 0; n < FUNC_BURST && w->live && w->runnable && !s->stop; n++) {
 				issue(s, m, w);
 				*issued = true;
