@@ -1786,6 +1786,8 @@ static struct program *assemble(const char *path, const char *text, const struct
 	if (ok) {
 		a.p->ipdom = xcalloc(a.p->ncode, sizeof *a.p->ipdom);
 		cfg_ipdom(a.p->code, a.p->ncode, a.p->ipdom);
+		a.p->spin = xcalloc(a.p->ncode, sizeof *a.p->spin);
+		cfg_spin(a.p->code, a.p->ncode, a.p->spin);
 	}
 	/* before pass 1 (an error while reading) the source is still in lines */
 	struct line *own = a.src ? a.src : a.lines;

@@ -175,3 +175,64 @@ void cfg_ipdom(const struct isa_insn *code, uint32_t n, uint32_t *ipdom)
 	free(order);
 	free(idom);
 }
+
+/* Does code[pc] bring in a value other threads or time can change? */
+static bool outside_value(const struct isa_insn *in)
+{
+	unsigned f = isa_ops[in->op].flags;
+	if ((f & IF_MEM) && (f & (IF_GLOBAL | IF_SHARED)) && !(f & IF_STORE))
+		return true; /* a load or an atomic */
+	return in->op == OP_S2R &&
+	       (in->src[0] == SR_CLOCK || in->src[0] == SR_CLOCK64 || in->src[0] == SR_GLOBALTIMER);
+}
+
+/* The loop [t, b]: does leaving it depend on an outside value? */
+static bool loop_spins(const struct isa_insn *code, uint32_t t, uint32_t b)
+{
+	uint8_t reg[256] = {0};
+	uint8_t pred = 0;
+	for (uint32_t pc = t; pc <= b; pc++) {
+		const struct isa_insn *in = &code[pc];
+		if (in->op == OP_NANOSLEEP)
+			return true;
+		bool leaves = (in->op == OP_BRA && ((uint32_t)in->off < t || (uint32_t)in->off > b || pc == b)) ||
+			      in->op == OP_EXIT;
+		if (leaves && guarded(in))
+			pred |= (uint8_t)(1u << in->guard);
+	}
+	/* what the leaving conditions read, back through the loop's
+	 * instructions (around the loop: to a fixed point) */
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (uint32_t pc = t; pc <= b; pc++) {
+			const struct isa_insn *in = &code[pc];
+			struct isa_deps d;
+			isa_deps(in, &d);
+			bool feeds = d.pwrite >= 0 && (pred >> d.pwrite & 1);
+			for (unsigned i = 0; i < d.nwrite && !feeds; i++)
+				feeds = reg[d.write[i]];
+			if (!feeds)
+				continue;
+			if (outside_value(in))
+				return true;
+			for (unsigned i = 0; i < d.nread; i++)
+				if (!reg[d.read[i]]) {
+					reg[d.read[i]] = 1;
+					changed = true;
+				}
+			if (d.pread & ~pred) {
+				pred |= d.pread;
+				changed = true;
+			}
+		}
+	}
+	return false;
+}
+
+void cfg_spin(const struct isa_insn *code, uint32_t n, uint8_t *spin)
+{
+	for (uint32_t pc = 0; pc < n; pc++) {
+		const struct isa_insn *in = &code[pc];
+		spin[pc] = in->op == OP_BRA && (uint32_t)in->off <= pc && loop_spins(code, (uint32_t)in->off, pc);
+	}
+}

@@ -12,6 +12,16 @@
  * exit" (also for blocks that cannot reach an exit). */
 void cfg_ipdom(const struct isa_insn *code, uint32_t n, uint32_t *ipdom);
 
+/* Spin loops. For every backward branch (the loop is [its target, its pc]),
+ * spin[pc] is 1 when the loop waits on something outside the thread: a
+ * conditional branch or exit that leaves the loop, or the backward branch
+ * itself, depends (through the loop's registers and predicates) on a global
+ * or shared load or atomic, on %clock, %clock64 or %globaltimer; or the loop
+ * sleeps (nanosleep). 0 for every other pc. Independent thread scheduling
+ * yields at a spin loop's backward branch (sim/simt_its.c), as ptxas puts a
+ * YIELD in such a loop; a counted loop runs to its end. */
+void cfg_spin(const struct isa_insn *code, uint32_t n, uint8_t *spin);
+
 /* Basic-block leaders: leader[pc] is 1 when a block starts at pc. */
 void cfg_leaders(const struct isa_insn *code, uint32_t n, uint8_t *leader);
 

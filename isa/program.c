@@ -39,6 +39,7 @@ void program_free(struct program *p)
 	free(p->checks);
 	free(p->reports);
 	free(p->ipdom);
+	free(p->spin);
 	free(p);
 }
 

@@ -134,6 +134,8 @@ struct program {
 	/* Reconvergence pc of every instruction (the immediate post-dominator of
 	 * its basic block; ncode stands for "kernel exit"). Filled by cfg. */
 	uint32_t *ipdom;
+	/* 1 at a spin loop's backward branch (cfg_spin), 0 elsewhere. */
+	uint8_t *spin;
 };
 
 struct param_override {

@@ -24,6 +24,7 @@ struct simt_step {
 	uint32_t taken;   /* bra: lanes that branch to in->off */
 	uint32_t exited;  /* exit: lanes whose thread finished */
 	uint32_t reconv;  /* bra: the reconvergence pc (program ipdom) */
+	bool spin;        /* bra: the backward branch of a spin loop (program spin) */
 };
 
 /* A group of lanes parked somewhere other than the issuing group, for

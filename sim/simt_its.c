@@ -11,12 +11,19 @@
  *          on; otherwise the lowest pc.
  *   minpc  The group with the lowest pc, always.
  *
- * Under both, a group that takes a backward branch while other threads of
- * the warp are ready yields: the next issue goes to another group. And if
- * every other group is waiting at a reconvergence point or yielding, a
- * waiting group goes on alone (its threads leave that reconvergence
- * record). Together these give the forward-progress guarantee: a spinning
- * group cannot starve the thread that would release it.
+ * Under both, a group that takes the backward branch of a spin loop (one
+ * whose leaving waits on memory, the clock or a sleep: cfg_spin) while any
+ * other thread of the warp is ready yields: the next issue goes to another
+ * group, the threads that just left the loop included. And if every other
+ * group is waiting at a reconvergence point or yielding, a waiting group
+ * goes on alone (its threads leave that reconvergence record). Together
+ * these give the forward-progress guarantee: a spinning group cannot starve
+ * the thread that would release it. This is what the H100 does (per-SASS
+ * counts in docs/CUDA.md): ptxas puts a YIELD in a spin loop (or the loop
+ * sleeps), the lock's winner runs its critical section to the end while
+ * the losers wait, and no round of the spinlock is lost; a counted loop has
+ * no YIELD, and the threads that left it wait at the reconvergence point
+ * (BSYNC) for the rest.
  *
  * Threads block at bar.sync and warpsync (block/release from the SM); the
  * rest of the warp goes on.
@@ -169,8 +176,8 @@ static void step(void *st, const struct simt_step *x)
 		/* the fall-through path goes on first, as with the stack */
 		cont = fall ? fall : taken;
 		cont_pc = fall ? x->pc + 1 : target;
-		/* a backward branch with other threads ready: yield */
-		if (taken && target <= x->pc && (ready_before & ~mask)) {
+		/* a spin loop's backward branch with other threads ready: yield */
+		if (taken && target <= x->pc && x->spin && (ready_before & ~taken)) {
 			s->yield_pc = target;
 			s->yield_mask = taken;
 		} else if (s->yield_mask && !(mask & s->yield_mask)) {

@@ -322,7 +322,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 			check_sync_mask(s, w, pc, in, &x, mask);
 	if (w->live_lanes & ~mask)
 		st->split_issues++;
-	struct simt_step step = {in, pc, mask, x.taken, exited, p->ipdom[pc]};
+	struct simt_step step = {in, pc, mask, x.taken, exited, p->ipdom[pc], p->spin[pc] != 0};
 	uint32_t live_before = w->live_lanes;
 	s->simt->step(w->simt, &step);
 	w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);

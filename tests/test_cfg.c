@@ -67,6 +67,58 @@ START_TEST(loops_and_exits)
 }
 END_TEST
 
+/* Spin loops (cfg_spin): a loop whose leaving waits on memory, the clock
+ * or a sleep, worked out by hand; a counted loop is not one, even when it
+ * loads. */
+START_TEST(spin_loops)
+{
+	/* the seed's lock: the exit tests the atomicCAS result */
+	struct program *p = must_assemble(HEAD
+		"top:    mov r2, 1\n"                 /* 0 */
+		"        atomg.cas r4, [r1], 0, r2\n" /* 1 */
+		"        isetp.eq.s32 p0, r4, 1\n"    /* 2 */
+		"        @p0 bra top\n"               /* 3 */
+		"        exit\n");
+	for (unsigned pc = 0; pc < p->ncode; pc++)
+		ck_assert_uint_eq(p->spin[pc], pc == 3);
+	program_free(p);
+	/* a while loop tested at the top: the value reaches the exit test
+	 * around the back edge, through a copy */
+	p = must_assemble(HEAD
+		"top:    isetp.eq.s32 p1, r3, 0\n"    /* 0 */
+		"        @!p1 bra out\n"              /* 1 */
+		"        ldg r2, [r1]\n"              /* 2 */
+		"        mov r3, r2\n"                /* 3 */
+		"        bra top\n"                   /* 4 */
+		"out:    exit\n");
+	ck_assert_uint_eq(p->spin[4], 1);
+	program_free(p);
+	/* counted: the trip count is the thread's own, the load only feeds the sum */
+	p = must_assemble(HEAD
+		"top:    ldg r2, [r1]\n"              /* 0 */
+		"        iadd r5, r5, r2\n"           /* 1 */
+		"        iadd r3, r3, 1\n"            /* 2 */
+		"        isetp.lt.s32 p0, r3, r4\n"   /* 3 */
+		"        @p0 bra top\n"               /* 4 */
+		"        exit\n");
+	ck_assert_uint_eq(p->spin[4], 0);
+	program_free(p);
+	/* waiting on the clock, and sleeping */
+	p = must_assemble(HEAD
+		"top:    s2r r2, %clock\n"            /* 0 */
+		"        isetp.lt.u32 p0, r2, r4\n"   /* 1 */
+		"        @p0 bra top\n"               /* 2 */
+		"again:  nanosleep 100\n"             /* 3 */
+		"        iadd r3, r3, 1\n"            /* 4 */
+		"        isetp.lt.s32 p0, r3, 4\n"    /* 5 */
+		"        @p0 bra again\n"             /* 6 */
+		"        exit\n");
+	ck_assert_uint_eq(p->spin[2], 1);
+	ck_assert_uint_eq(p->spin[6], 1);
+	program_free(p);
+}
+END_TEST
+
 Suite *cfg_suite(void)
 {
 	Suite *s = suite_create("cfg");
@@ -74,6 +126,7 @@ Suite *cfg_suite(void)
 	tcase_add_test(t, if_else);
 	tcase_add_test(t, nested_branches_ipdom);
 	tcase_add_test(t, loops_and_exits);
+	tcase_add_test(t, spin_loops);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -129,6 +129,64 @@ START_TEST(spinlock_stack_livelocks_its_passes)
 }
 END_TEST
 
+/* The seed's lock under ITS, round by round as an H100 runs it (per-SASS
+ * counts with ncu, docs/CUDA.md): the losers' backward branch yields to the
+ * round's winner, which runs its critical section to exit before they try
+ * again, so no round is lost: 32 rounds for 32 threads, and the acquiring
+ * atomicCAS (pc 3) runs for 32 + 31 + ... + 1 = 528 threads, the H100's
+ * count; the critical section (pc 6) runs 32 times, one thread each. */
+START_TEST(spinlock_rounds_as_h100)
+{
+	struct run x;
+	run_file(&x, "workloads/spinlock.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	unsigned cas = 0, cas_threads = 0, crit = 0;
+	for (unsigned i = 0; i < nev; i++) {
+		if (ev[i].pc == 3) {
+			cas++;
+			cas_threads += (unsigned)__builtin_popcount(ev[i].mask);
+		}
+		if (ev[i].pc == 6) {
+			crit++;
+			ck_assert_int_eq(__builtin_popcount(ev[i].mask), 1);
+		}
+	}
+	ck_assert_uint_eq(cas, 32);
+	ck_assert_uint_eq(cas_threads, 528);
+	ck_assert_uint_eq(crit, 32);
+	done(&x);
+}
+END_TEST
+
+/* A counted loop does not yield: lane l runs it l times, the lanes that
+ * leave wait at the reconvergence point, and the code after the loop
+ * (pc 6) issues once, for the whole warp (as the H100's BSYNC makes it in
+ * divergent_loop.cu). */
+START_TEST(counted_loop_reconverges)
+{
+	const char *text = ".grid 1\n.block 32\n"
+			   "        s2r r0, %laneid\n"          /* 0 */
+			   "top:    isetp.ge.s32 p0, r1, r0\n"  /* 1 */
+			   "        @p0 bra out\n"              /* 2 */
+			   "        iadd r2, r2, r1\n"          /* 3 */
+			   "        iadd r1, r1, 1\n"           /* 4 */
+			   "        bra top\n"                  /* 5 */
+			   "out:    iadd r3, r2, 1\n"           /* 6 */
+			   "        exit\n";                    /* 7 */
+	struct run x;
+	run_text(&x, text, "h100", ITS);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	unsigned after = 0;
+	for (unsigned i = 0; i < nev; i++)
+		if (ev[i].pc == 6) {
+			after++;
+			ck_assert_uint_eq(ev[i].mask, ~0u);
+		}
+	ck_assert_uint_eq(after, 1);
+	done(&x);
+}
+END_TEST
+
 START_TEST(barrier_divergence_its_completes)
 {
 	struct run x;
@@ -307,6 +365,8 @@ Suite *its_suite(void)
 	tcase_add_test(t, warp_primitives_and_masks);
 	tcase_add_test(t, nested_divergence_both_models);
 	tcase_add_test(t, sleep_is_per_thread_under_its);
+	tcase_add_test(t, spinlock_rounds_as_h100);
+	tcase_add_test(t, counted_loop_reconverges);
 	suite_add_tcase(s, t);
 	return s;
 }

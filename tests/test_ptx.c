@@ -428,7 +428,7 @@ START_TEST(every_cuda_workload)
 END_TEST
 
 /* The diagnoses name the .cu line: the barrier of faulty.cu (line 8) and
- * the spin loop of spinlock.cu (the atomicCAS in acquire, line 9), as the
+ * the spin loop of spinlock.cu (the atomicCAS in acquire, line 11), as the
  * hand-written twins name their .s lines; and they have the same shape. */
 START_TEST(diagnoses_name_cu_lines)
 {
@@ -440,7 +440,7 @@ START_TEST(diagnoses_name_cu_lines)
 	ck_assert(strstr(cu, "waiting: warp 0 threads 0,2,4,...,30") && strstr(s, "waiting: warp 0 threads 0,2,4,...,30"));
 	ck_assert_int_eq(run_simt_sim("configs/g80.ini workloads/cuda/spinlock.s 2>&1", cu, sizeof cu), 5);
 	ck_assert_int_eq(run_simt_sim("configs/g80.ini workloads/spinlock.s 2>&1", s, sizeof s), 5);
-	ck_assert_msg(strstr(cu, "workloads/cuda/spinlock.cu:10)"), "%s", cu);
+	ck_assert_msg(strstr(cu, "workloads/cuda/spinlock.cu:11)"), "%s", cu);
 	ck_assert(strstr(cu, "threads 1-31, in the loop over") && strstr(s, "threads 1-31, in the loop over"));
 	ck_assert(strstr(cu, "parked: threads 0 of warp 0") && strstr(s, "parked: threads 0 of warp 0"));
 }

@@ -1,4 +1,5 @@
-; spinlock_sleep.s - the seed's atomicCAS mutex (spinlock.cu, spinlock_sleep), with the
+; spinlock_sleep.s - the seed's atomicCAS mutex with its __nanosleep back-off (8 ns, doubling up to 256)
+; (spinlock.cu, spinlock_sleep), with the
 ; mutex a __device__ variable as the seed declares it (it becomes the buffer
 ; "mutex", zero as its initialiser says). With the reconvergence stack the
 ; lock winner is parked at the loop's exit while the losers spin forever:
