@@ -73,6 +73,7 @@ bool ptx_translate(const char *path, const char *text, const char *entry, struct
 	if (ok) {
 		ptx_peephole(&e, &c);
 		ptx_unroll(&e, &c);
+		ptx_schedule(&e, &c);
 	}
 	ok = ok && ptx_regalloc(&e, &c);
 	if (ok) {

@@ -149,6 +149,11 @@ void ptx_peephole(struct pentry *e, struct vcode *c);
  * exact). */
 void ptx_unroll(struct pentry *e, struct vcode *c);
 
+/* ptxas's scheduling within basic blocks: loads, and the arithmetic
+ * computing their addresses, move up as far as their dependences and memory
+ * order allow (isa/ptx_sched.c). */
+void ptx_schedule(struct pentry *e, struct vcode *c);
+
 /* Remove the instructions marked in drop; a label moves to the next kept one. */
 void ptx_compact(struct pentry *e, struct vcode *c, const bool *drop);
 

@@ -427,6 +427,44 @@ START_TEST(every_cuda_workload)
 }
 END_TEST
 
+/* The front end schedules as ptxas does (isa/ptx_sched.c): in naive_mm's
+ * unrolled loop the loads come before the first fma, as the H100's SASS
+ * has 13 LDGs before its first FFMA (docs/data/cuda-h100/sass.txt), where
+ * nvcc's PTX has two; and no load passes a store, atomic or barrier. */
+START_TEST(loads_scheduled_first)
+{
+	struct diag d;
+	struct program *p = asm_load(src_path("workloads/cuda/naive_mm.s"), NULL, 0, &d);
+	ck_assert_msg(p, "%s", d.msg);
+	uint32_t f = 0;
+	while (f < p->ncode && p->code[f].op != OP_FFMA)
+		f++;
+	ck_assert_uint_lt(f, p->ncode);
+	unsigned loads = 0;
+	for (uint32_t pc = f; pc-- > 0 && p->code[pc].op != OP_BRA;)
+		loads += p->code[pc].op == OP_LDG;
+	ck_assert_uint_ge(loads, 8);
+	program_free(p);
+	/* memory order: in every kernel that stores, a load that follows a
+	 * store, atomic, fence or barrier in the PTX still follows it (the
+	 * transposes and the scan store to shared memory and read it back
+	 * after a barrier: their bit-exact checks in the equivalence and CUDA
+	 * tests would fail otherwise); here, the shared-tile transpose keeps
+	 * its lds after its bar.sync */
+	p = asm_load(src_path("workloads/cuda/transpose_shared.s"), NULL, 0, &d);
+	ck_assert_msg(p, "%s", d.msg);
+	uint32_t bar = 0, lds = 0;
+	for (uint32_t pc = 0; pc < p->ncode; pc++) {
+		if (p->code[pc].op == OP_BAR && !bar)
+			bar = pc + 1;
+		if (p->code[pc].op == OP_LDS && !lds)
+			lds = pc + 1;
+	}
+	ck_assert(bar && lds && lds > bar);
+	program_free(p);
+}
+END_TEST
+
 /* The diagnoses name the .cu line: the barrier of faulty.cu (line 8) and
  * the spin loop of spinlock.cu (the atomicCAS in acquire, line 11), as the
  * hand-written twins name their .s lines; and they have the same shape. */
@@ -595,6 +633,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, module_variables);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
+	tcase_add_test(t, loads_scheduled_first);
 	tcase_add_test(t, arg_types);
 	tcase_add_test(t, regs_override);
 	tcase_add_test(t, regs_from_ptxas);
