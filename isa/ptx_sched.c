@@ -232,10 +232,13 @@ static struct vcode copy_code(const struct pentry *e, const struct vcode *c)
 {
 	struct vcode t = *c;
 	t.v = xmalloc((c->n ? c->n : 1) * sizeof *t.v);
-	memcpy(t.v, c->v, c->n * sizeof *t.v);
+	if (c->n)
+		memcpy(t.v, c->v, c->n * sizeof *t.v);
 	t.cap = c->n;
-	t.label_pc = xmalloc((e->nlabels + 1) * sizeof *t.label_pc);
-	memcpy(t.label_pc, c->label_pc, (e->nlabels + 1) * sizeof *t.label_pc);
+	/* label_pc holds one pc per label of e */
+	t.label_pc = xmalloc((e->nlabels ? e->nlabels : 1) * sizeof *t.label_pc);
+	if (e->nlabels)
+		memcpy(t.label_pc, c->label_pc, e->nlabels * sizeof *t.label_pc);
 	return t;
 }
 
@@ -267,6 +270,8 @@ static unsigned regs_of(struct pentry *e, const struct vcode *c)
  * count) where the unscheduled code had it. */
 void ptx_schedule(struct pentry *e, struct vcode *c)
 {
+	if (c->n < 2)
+		return;
 	unsigned base = regs_of(e, c);
 	if (base == UINT32_MAX)
 		return; /* the allocation fails anyway: it reports why */
