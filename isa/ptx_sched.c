@@ -75,20 +75,14 @@ static bool may_pass(const struct vinsn *m, const struct vinsn *a)
 	struct vuses um, ua;
 	ptx_uses(m, &um);
 	ptx_uses(a, &ua);
-	for (unsigned i = 0; i < ua.nw; i++) {
-		int r = ua.w[i];
-		if (in_list(um.r, um.nr, r) || in_list(um.w, um.nw, r))
+	/* (a guarded write also reads what it writes; a write of the same
+	 * register by the other is refused below anyway) */
+	for (unsigned i = 0; i < ua.nw; i++)
+		if (in_list(um.r, um.nr, ua.w[i]) || in_list(um.w, um.nw, ua.w[i]))
 			return false; /* m reads or rewrites what a writes */
-		if (um.partial && in_list(um.w, um.nw, r))
-			return false;
-	}
-	for (unsigned i = 0; i < um.nw; i++) {
-		int r = um.w[i];
-		if (in_list(ua.r, ua.nr, r))
+	for (unsigned i = 0; i < um.nw; i++)
+		if (in_list(ua.r, ua.nr, um.w[i]))
 			return false; /* a reads what m writes */
-		if (ua.partial && in_list(ua.w, ua.nw, r))
-			return false;
-	}
 	return true;
 }
 
@@ -133,7 +127,9 @@ static void rename_block(struct pentry *e, struct vcode *c, unsigned start, unsi
 			for (unsigned i = 0; i < v->ngroup; i++)
 				if (map[v->vgroup[i]] >= 0)
 					v->vgroup[i] = map[v->vgroup[i]];
-		/* then writes: a value written again later in the block gets its own register */
+		/* then writes (as ptx_uses names them: a wide load's group, else
+		 * vdst): a value written again later in the block gets its own
+		 * register */
 		int *w[4];
 		unsigned nw = 0;
 		if (v->ngroup && !store)
@@ -141,16 +137,10 @@ static void rename_block(struct pentry *e, struct vcode *c, unsigned start, unsi
 				w[nw++] = &v->vgroup[i];
 		else if (!v->ngroup && v->vdst >= 0)
 			w[nw++] = &v->vdst;
-		if (v->ngroup && !store && v->vdst >= 0 && v->vdst == v->vgroup[0])
-			w[nw++] = &v->vdst; /* a wide load names its first register twice */
 		for (unsigned i = 0; i < nw; i++) {
 			int r = *w[i];
 			if (r < 0 || (unsigned)r >= nv)
 				continue;
-			if (i > 0 && w[i] == &v->vdst) { /* the first group register, renamed just above */
-				*w[i] = v->vgroup[0];
-				continue;
-			}
 			left[r]--;
 			if (left[r] > 0 && !guarded[r]) {
 				map[r] = fresh(e, r);
