@@ -15,6 +15,7 @@
 # (ns) and smsp__inst_executed.sum (warp instructions).
 #
 #   scripts/xval/gpu.sh SIMT_GPU OUTDIR [CASE...]
+#   CASES=scripts/xval/launch_cases.txt scripts/xval/gpu.sh SIMT_GPU OUTDIR
 #
 # OUTDIR gets one file per case and mode (NAME.cold.csv, NAME.warm.csv) and
 # gpu.txt (nvidia-smi: name, driver, clocks). scripts/xval/table.py reads it.
@@ -26,7 +27,7 @@ here=$(dirname "$0")
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem,memory.total --format=csv > "$out/gpu.txt" 2>&1
 M=sm__cycles_elapsed.max,sm__cycles_active.max,gpu__time_duration.sum,smsp__inst_executed.sum
-grep -v '^#' "$here/cases.txt" | while read -r name wl args; do
+grep -v '^#' "${CASES:-$here/cases.txt}" | while read -r name wl args; do
 	[ -n "$name" ] || continue
 	if [ $# -gt 0 ]; then
 		want=0
