@@ -230,6 +230,14 @@ static double pipe_busy(const struct gpu_config *c, const struct sim_stats *s, i
 	return cap > 0 ? (double)s->unit_busy[u] / cap : 0.0;
 }
 
+/* Warp instructions per cycle of the SMs' span (the launch's cycles outside
+ * the SMs left out, as Nsight Compute's IPC counts active cycles). */
+static double sm_ipc(const struct sim_stats *s)
+{
+	uint64_t span = s->cycles - s->launch_cycles;
+	return span ? (double)s->warp_insns / (double)span : 0.0;
+}
+
 /* Achieved DRAM bandwidth over the run (GB/s at the configured clock). */
 static double dram_gb_s(const struct gpu_config *c, const struct sim_stats *s)
 {
@@ -261,7 +269,7 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 #define STAT(field, key, label, unit) fprintf(f, "  \"%s\": %" PRIu64 ",\n", key, s->field);
 #include "stats.def"
 #undef STAT
-	fprintf(f, "  \"ipc\": %.6f,\n", s->cycles ? (double)s->warp_insns / (double)s->cycles : 0.0);
+	fprintf(f, "  \"ipc\": %.6f,\n", sm_ipc(s));
 	fprintf(f, "  \"ipc_per_sm\": %.6f,\n",
 		s->active_sm_cycles ? (double)s->warp_insns / (double)s->active_sm_cycles : 0.0);
 	fprintf(f, "  \"simd_efficiency\": %.6f,\n",
@@ -375,13 +383,15 @@ static void write_text(FILE *f, const struct program *p, const struct gpu_config
 		write_text_functional(f, r);
 		return;
 	}
-	fprintf(f, "  cycles               %" PRIu64 "  (%.3f us at %lld MHz)\n", s->cycles,
+	fprintf(f, "  cycles               %" PRIu64 "  (%.3f us at %lld MHz", s->cycles,
 		(double)s->cycles / (double)c->clock_mhz, (long long)c->clock_mhz);
+	if (s->launch_cycles)
+		fprintf(f, "; launch %" PRIu64 ", SMs %" PRIu64, s->launch_cycles, s->cycles - s->launch_cycles);
+	fprintf(f, ")\n");
 	fprintf(f, "  warp instructions    %" PRIu64 "\n", s->warp_insns);
 	fprintf(f, "  thread instructions  %" PRIu64 "\n", s->thread_insns);
 	fprintf(f, "  IPC                  %.3f per GPU, %.3f per active SM\n",
-		s->cycles ? (double)s->warp_insns / (double)s->cycles : 0.0,
-		s->active_sm_cycles ? (double)s->warp_insns / (double)s->active_sm_cycles : 0.0);
+		sm_ipc(s), s->active_sm_cycles ? (double)s->warp_insns / (double)s->active_sm_cycles : 0.0);
 	fprintf(f, "  SIMD efficiency      %.1f%%  (%" PRIu64 " divergent branches, %" PRIu64 " issues while split)\n",
 		s->warp_insns ? 100.0 * (double)s->thread_insns / (32.0 * (double)s->warp_insns) : 0.0,
 		s->divergent_branches, s->split_issues);
@@ -776,7 +786,7 @@ static int run(const struct options *o)
 	double t0 = now();
 	sim_run(sim, o->max_cycles, r);
 	if (pr.trace) {
-		int err = trace_writer_close(pr.trace, r->stats.cycles);
+		int err = trace_writer_close(pr.trace, r->stats.cycles - r->stats.launch_cycles);
 		if (err) {
 			fprintf(stderr, "simt-sim: --trace: cannot write '%s': %s\n", o->trace, strerror(err));
 			io_rc = EXIT_USAGE;

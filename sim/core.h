@@ -45,6 +45,7 @@ struct warp {
 	uint64_t sleep_at[32];    /* ... each until this cycle */
 	uint64_t mem_until;       /* every memory instruction it issued is done */
 	uint64_t bar_until;       /* released from a barrier: issues again from this cycle */
+	uint64_t fetch_until;     /* first issue from this cycle: the SM's code fetch (sm.code_fetch_cycles) */
 	uint64_t *reg_ready;      /* per register: cycle its pending result is usable */
 	uint8_t *reg_kind;        /* per register: enum reg_kind of that result */
 	uint64_t pred_ready[ISA_NUM_PREDS + 1];
@@ -111,6 +112,7 @@ struct sm {
 	struct subpart *sp;
 	uint64_t wake;            /* earliest wake over its sub-partitions */
 	bool dirty;               /* a sub-partition is dirty or lost its last warp: run sm_cycle */
+	uint64_t code_ready;      /* cycle the kernel's code has reached it (0: no block yet) */
 	uint64_t bar_unit_free;   /* cycle its barrier unit counts the next arrival */
 };
 

@@ -3,7 +3,8 @@
  *
  * Every cycle: dispatch blocks to SMs that have room (one block per SM per
  * pass, round robin, as many passes as fit: 100 blocks on 16 SMs give 6 or
- * 7 each); then each SM evaluates its warps and issues. If no SM issued,
+ * 7 each; gpu.dispatch_per_kcycle can limit how many start per cycle);
+ * then each SM evaluates its warps and issues. If no SM issued,
  * nothing can change before the earliest wake-up of any warp, so the clock
  * jumps there (sim.fast_forward) and every warp's stall reason is counted
  * for the skipped cycles: the same result as stepping cycle by cycle.
@@ -221,6 +222,8 @@ static void start_block(struct sim *s, struct sm *m)
 	e->nargs = p->nargs;
 	e->gmem.translate = gmem_translate;
 	e->gmem.ctx = s->g;
+	if (!m->code_ready) /* the kernel's first block here: its code is fetched */
+		m->code_ready = s->now + (uint64_t)s->c->code_fetch_cycles;
 	unsigned k = 0;
 	for (unsigned wi = 0; wi < b->nwarps; wi++) {
 		while (m->slots[k].live || m->slots[k].blk)
@@ -244,6 +247,7 @@ static void start_block(struct sim *s, struct sm *m)
 		w->live = true;
 		w->age = s->next_age++;
 		w->branch_until = w->mem_until = w->bar_until = 0;
+		w->fetch_until = m->code_ready;
 		w->sleep_lanes = 0;
 		memset(w->reg_ready, 0, sizeof(uint64_t) * program_storage_regs(p));
 		memset(w->pred_ready, 0, sizeof w->pred_ready);
@@ -264,13 +268,41 @@ static void start_block(struct sim *s, struct sm *m)
 	s->r->sms[m->id].blocks++;
 }
 
-/* One block per SM per pass, round robin, while any SM has room. */
+/* First cycle block k (in dispatch order) may start: the dispatcher starts
+ * gpu.dispatch_per_kcycle blocks per 1000 cycles (timed runs; 0: no limit). */
+static uint64_t dispatch_time(const struct sim *s, uint64_t k)
+{
+	uint64_t rate = (uint64_t)s->c->dispatch_per_kcycle;
+	return rate && !s->functional ? (k * 1000 + rate - 1) / rate : 0;
+}
+
+static bool may_dispatch(const struct sim *s)
+{
+	return s->next_block < s->total_blocks && dispatch_time(s, s->next_block) <= s->now;
+}
+
+/* When the clock must stop for the dispatcher: the next block's start
+ * time, if an SM has room for it (NEVER otherwise). */
+static uint64_t dispatch_wake(const struct sim *s)
+{
+	if (s->next_block >= s->total_blocks)
+		return NEVER;
+	for (unsigned i = 0; i < s->nsms; i++)
+		if (s->sms[i].nblocks < s->occ.blocks) {
+			uint64_t t = dispatch_time(s, s->next_block);
+			return t > s->now ? t : s->now + 1;
+		}
+	return NEVER;
+}
+
+/* One block per SM per pass, round robin, while any SM has room and the
+ * dispatcher's rate allows. */
 static void dispatch(struct sim *s)
 {
 	bool placed = true;
-	while (placed && s->next_block < s->total_blocks) {
+	while (placed && may_dispatch(s)) {
 		placed = false;
-		for (unsigned i = 0; i < s->nsms && s->next_block < s->total_blocks; i++) {
+		for (unsigned i = 0; i < s->nsms && may_dispatch(s); i++) {
 			struct sm *m = &s->sms[(s->dispatch_rr + i) % s->nsms];
 			if (m->nblocks < s->occ.blocks) {
 				start_block(s, m);
@@ -379,6 +411,11 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 		}
 		if (s->stop)
 			break;
+		if (s->c->dispatch_per_kcycle) {
+			uint64_t d = dispatch_wake(s);
+			if (d < wake)
+				wake = d;
+		}
 		uint64_t delta = 1;
 		if (!issued && s->blocks_done < s->total_blocks) {
 			if (wake == NEVER) {
@@ -425,5 +462,7 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 		if (s->obs.on_progress && (++iter & 0x3ff) == 0)
 			s->obs.on_progress(s->obs.ctx, s->now, s->blocks_done, s->total_blocks);
 	}
-	st->cycles = s->now;
+	/* the SMs' span plus the launch's fixed cost outside them */
+	st->launch_cycles = (uint64_t)s->c->launch_cycles;
+	st->cycles = s->now + st->launch_cycles;
 }

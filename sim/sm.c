@@ -69,6 +69,11 @@ static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 /* The verdict for a warp that has a group to issue. */
 static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 {
+	if (w->fetch_until > t) { /* the SM's first instructions are on their way */
+		w->stall = STALL_NO_INSTRUCTION;
+		w->wake = w->fetch_until;
+		return;
+	}
 	if (w->bar_until > t) { /* released, not yet back (sm.barrier_latency) */
 		w->stall = STALL_BARRIER;
 		w->wake = w->bar_until;

@@ -13,9 +13,9 @@ out=$3
 jobs=${4:-2}
 here=$(dirname "$0")
 mkdir -p "$out"
-for wl in $(grep -v '^#' "$here/cases.txt" | awk '{print $2}' | sort -u); do
+for wl in $(grep -v '^#' "${CASES:-$here/cases.txt}" | awk '{print $2}' | sort -u); do
 	"$sim" --disasm "$cfg" "$wl" > /dev/null 2>&1
 done
-grep -v '^#' "$here/cases.txt" | while read -r name wl args; do
+grep -v '^#' "${CASES:-$here/cases.txt}" | while read -r name wl args; do
 	echo "$sim $cfg $wl $args --json $out/$name.json > $out/$name.txt 2>&1"
 done | xargs -P "$jobs" -I{} sh -c "{}"

@@ -32,7 +32,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CASES = os.path.join(ROOT, "scripts", "xval", "cases.txt")
+CASES = os.environ.get("CASES") or os.path.join(ROOT, "scripts", "xval", "cases.txt")
 
 
 def cases():
@@ -126,6 +126,13 @@ def rows_for(gpu, simt_sim, config, sim_dir, jobs, max_size=None):
     return out
 
 
+def sim_value(j, key):
+    """simt-sim's figure to set beside the GPU's: the kernel's cycles (launch
+    included) against elapsed cycles; the SMs' span (launch_cycles left
+    out) against the busiest SM's active cycles."""
+    return j["cycles"] - j.get("launch_cycles", 0) if key == "active" else j["cycles"]
+
+
 def err(s, g):
     return f"{(s / g - 1) * 100:+.1f}%" if g else "-"
 
@@ -134,23 +141,23 @@ def fmt_row(r):
     j = r["sim"]
     act = f"{r['active']:.0f}" if r["active"] else "-"
     if not j or "cycles" not in j:
-        return (f"| {r['name']} | {r['inst']} | (no result) | | {r['cold']:.0f} | {r['warm']:.0f} | {act} | | | | | "
+        return (f"| {r['name']} | {r['inst']} | (no result) | | {r['cold']:.0f} | {r['warm']:.0f} | {act} | | | | | | "
                 f"{r['checks']} / - |")
-    s_inst, s_cyc = j["warp_instructions"], j["cycles"]
+    s_inst, s_cyc, s_span = j["warp_instructions"], j["cycles"], sim_value(j, "active")
     return (f"| {r['name']} | {r['inst']} | {s_inst} | {s_inst / r['inst']:.2f} | {r['cold']:.0f} | {r['warm']:.0f} | "
-            f"{act} | {s_cyc} | {err(s_cyc, r['cold'])} | {err(s_cyc, r['warm'])} | {err(s_cyc, r['active'])} | "
-            f"{r['checks']} / {j['check']} |")
+            f"{act} | {s_cyc} | {s_span} | {err(s_cyc, r['cold'])} | {err(s_cyc, r['warm'])} | "
+            f"{err(s_span, r['active'])} | {r['checks']} / {j['check']} |")
 
 
 HEADER = ("| case | GPU warp instructions (ncu) | simt-sim | ratio | GPU cycles: elapsed, cold | elapsed, warm | "
-          "active, cold | simt-sim cycles | error vs elapsed cold | vs elapsed warm | vs active cold | "
-          "checks: GPU / simt-sim |\n"
-          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+          "active, cold | simt-sim cycles | SMs' span | error vs elapsed cold | vs elapsed warm | "
+          "span vs active cold | checks: GPU / simt-sim |\n"
+          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
 
 
 def summary(rows):
     def stats(sel, key):
-        pairs = [(r["sim"]["cycles"], r[key]) for r in sel if r["sim"] and "cycles" in r["sim"] and r[key]]
+        pairs = [(sim_value(r["sim"], key), r[key]) for r in sel if r["sim"] and "cycles" in r["sim"] and r[key]]
         if not pairs:
             return None
         errs = [abs(s / g - 1) for s, g in pairs]
@@ -161,7 +168,7 @@ def summary(rows):
     for label, sel in (("matmuls", [r for r in rows if r["matmul"]]),
                        ("teaching kernels", [r for r in rows if not r["matmul"]])):
         for key, mode in (("cold", "elapsed cycles, cold"), ("warm", "elapsed cycles, warm"),
-                          ("active", "active cycles, cold")):
+                          ("active", "active cycles, cold (the SMs' span)")):
             st = stats(sel, key)
             if st:
                 lines.append(f"- {label}, against {mode}: mean absolute error {st[0] * 100:.1f}%, "
