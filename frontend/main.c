@@ -238,11 +238,13 @@ static double sm_ipc(const struct sim_stats *s)
 	return span ? (double)s->warp_insns / (double)span : 0.0;
 }
 
-/* Achieved DRAM bandwidth over the run (GB/s at the configured clock). */
+/* Achieved DRAM bandwidth over the SMs' span (GB/s at the configured
+ * clock; the launch's cycles outside the SMs left out, as for IPC). */
 static double dram_gb_s(const struct gpu_config *c, const struct sim_stats *s)
 {
 	uint64_t bytes = s->mem.dram_read_bytes + s->mem.dram_write_bytes;
-	return s->cycles ? (double)bytes * (double)c->clock_mhz / (double)s->cycles / 1000.0 : 0.0;
+	uint64_t span = s->cycles - s->launch_cycles;
+	return span ? (double)bytes * (double)c->clock_mhz / (double)span / 1000.0 : 0.0;
 }
 
 /* A finding of a check mode that is on (synccheck's reports are warnings

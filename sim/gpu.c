@@ -411,13 +411,13 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 		}
 		if (s->stop)
 			break;
-		if (s->c->dispatch_per_kcycle) {
-			uint64_t d = dispatch_wake(s);
-			if (d < wake)
-				wake = d;
-		}
 		uint64_t delta = 1;
 		if (!issued && s->blocks_done < s->total_blocks) {
+			if (s->c->dispatch_per_kcycle) { /* a block waiting for the dispatcher */
+				uint64_t d = dispatch_wake(s);
+				if (d < wake)
+					wake = d;
+			}
 			if (wake == NEVER) {
 				report_all_stuck(s); /* nobody can ever move again */
 				break;

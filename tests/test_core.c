@@ -352,6 +352,53 @@ START_TEST(stalls_add_up)
 }
 END_TEST
 
+/* The launch costs (docs/CONFIG.md, "Launch"), each by its stated rule:
+ * gpu.launch_cycles adds exactly its value to cycles and nothing else;
+ * sm.code_fetch_cycles delays a lone warp's every step by its value, spent
+ * stalled on no_instruction; gpu.dispatch_per_kcycle = R starts block k no
+ * earlier than ceil(1000 k / R), so B one-warp blocks, one per SM, end
+ * ceil(1000 (B - 1) / R) cycles after one block alone would. */
+START_TEST(launch_costs)
+{
+	struct param_override one[] = {{"THREADS", "32"}, {"N", "32"}};
+	struct param_override many[] = {{"THREADS", "32"}, {"N", "2048"}}; /* 64 blocks */
+	struct run a, b;
+	static const char *const none[] = {"gpu.launch_cycles=0", "sm.code_fetch_cycles=0",
+					   "gpu.dispatch_per_kcycle=0", NULL};
+	static const char *const launch[] = {"gpu.launch_cycles=3333", "sm.code_fetch_cycles=0",
+					     "gpu.dispatch_per_kcycle=0", NULL};
+	run_file(&a, "workloads/vecadd.s", "h100", none, many, 2);
+	run_file(&b, "workloads/vecadd.s", "h100", launch, many, 2);
+	ck_assert_uint_eq(a.r.stats.launch_cycles, 0);
+	ck_assert_uint_eq(b.r.stats.launch_cycles, 3333);
+	ck_assert_uint_eq(b.r.stats.cycles, a.r.stats.cycles + 3333);
+	b.r.stats.cycles = a.r.stats.cycles;
+	b.r.stats.launch_cycles = 0;
+	same_stats(&a.r, &b.r, "launch_cycles");
+	done(&b);
+
+	static const char *const fetch[] = {"gpu.launch_cycles=0", "sm.code_fetch_cycles=500",
+					    "gpu.dispatch_per_kcycle=0", NULL};
+	struct run c;
+	run_file(&c, "workloads/vecadd.s", "h100", none, one, 2);
+	run_file(&b, "workloads/vecadd.s", "h100", fetch, one, 2);
+	ck_assert_uint_eq(b.r.stats.cycles, c.r.stats.cycles + 500);
+	ck_assert_uint_eq(b.r.stats.stalls[STALL_NO_INSTRUCTION], 500);
+	ck_assert_uint_eq(c.r.stats.stalls[STALL_NO_INSTRUCTION], 0);
+	done(&b);
+
+	static const char *const rate[] = {"gpu.launch_cycles=0", "sm.code_fetch_cycles=0",
+					   "gpu.dispatch_per_kcycle=270", NULL};
+	run_file(&b, "workloads/vecadd.s", "h100", rate, many, 2);
+	ck_assert_uint_eq(b.r.stats.blocks, 64);
+	ck_assert_uint_eq(b.r.stats.cycles, c.r.stats.cycles + (1000 * 63 + 269) / 270); /* 234 */
+	ck_assert_uint_eq(b.r.stats.warp_insns, a.r.stats.warp_insns);
+	done(&a);
+	done(&b);
+	done(&c);
+}
+END_TEST
+
 Suite *core_suite(void)
 {
 	Suite *s = suite_create("core");
@@ -368,6 +415,7 @@ Suite *core_suite(void)
 	tcase_add_test(t, livelock_is_reported);
 	tcase_add_test(t, fast_forward_equals_stepping);
 	tcase_add_test(t, stalls_add_up);
+	tcase_add_test(t, launch_costs);
 	suite_add_tcase(s, t);
 	return s;
 }
