@@ -32,6 +32,7 @@ struct warp {
 	bool dirty;               /* it issued or was released: evaluate again */
 	bool sb_clear;            /* its next instruction's operands are ready (until it issues) */
 	bool runnable;            /* the divergence model has a group to issue */
+	int8_t bin;               /* the stall count it is in (its sub-partition's hist); -1: none */
 	uint32_t pc, mask;        /* what it issues next (cached from the divergence model) */
 	struct exec_warp x;       /* registers and predicates */
 	struct block *blk;
@@ -100,6 +101,8 @@ struct subpart {
 	bool dirty;               /* something changed: evaluate its warps this cycle */
 	uint64_t wake;            /* earliest wake of its warps at the last evaluation */
 	uint64_t hist[STALL_COUNT]; /* its warps per stall reason at the last evaluation */
+	int8_t *gone;             /* the bins of warps retired since, uncounted at its next evaluation */
+	unsigned ngone;
 };
 
 struct sm {
@@ -145,6 +148,7 @@ struct sim {
 	uint64_t next_block, total_blocks, blocks_done;
 	uint64_t next_age;
 	unsigned dispatch_rr;     /* SM the next dispatch pass starts at */
+	uint64_t free_slots;      /* block slots free over all SMs */
 	uint64_t last_progress, progress_epoch;
 	uint64_t starved;         /* cycles in a row with a warp ready to issue and none issuing */
 	bool lv_on;               /* the livelock watch is checking states (livelock.c) */

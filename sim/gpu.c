@@ -95,6 +95,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		s->deps[pc].atomic = (isa_ops[p->code[pc].op].flags & IF_ATOMIC) != 0;
 	}
 	s->nsms = (unsigned)c->num_sms;
+	s->free_slots = (uint64_t)s->nsms * occ.blocks;
 	s->sms = xcalloc(s->nsms, sizeof *s->sms);
 	unsigned nslots = (unsigned)c->max_warps, nsub = (unsigned)c->sub_partitions;
 	for (unsigned i = 0; i < s->nsms; i++) {
@@ -119,6 +120,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		for (unsigned k = 0; k < nsub; k++) {
 			m->sp[k].sched = sched->create ? sched->create(c, nslots) : NULL;
 			m->sp[k].live = xcalloc(nslots, sizeof *m->sp[k].live);
+			m->sp[k].gone = xcalloc(nslots, sizeof *m->sp[k].gone);
 			m->sp[k].dirty = true;
 		}
 		m->dirty = true;
@@ -162,6 +164,7 @@ void sim_destroy(struct sim *s)
 			if (s->sched->destroy)
 				s->sched->destroy(m->sp[k].sched);
 			free(m->sp[k].live);
+			free(m->sp[k].gone);
 		}
 		free(m->slots);
 		free(m->blocks);
@@ -258,11 +261,13 @@ static void start_block(struct sim *s, struct sm *m)
 		w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
 		w->live_lanes = w->valid;
 		w->dirty = true;
+		w->bin = -1;
 		w->wake = 0;
 		b->warps[wi] = w;
 		sm_add_warp(m, w);
 	}
 	m->nblocks++;
+	s->free_slots--;
 	if (m->nblocks > s->r->sms[m->id].max_blocks)
 		s->r->sms[m->id].max_blocks = m->nblocks;
 	s->r->sms[m->id].blocks++;
@@ -285,7 +290,7 @@ static bool may_dispatch(const struct sim *s)
  * time, if an SM has room for it (NEVER otherwise). */
 static uint64_t dispatch_wake(const struct sim *s)
 {
-	if (s->next_block >= s->total_blocks)
+	if (s->next_block >= s->total_blocks || !s->free_slots)
 		return NEVER;
 	for (unsigned i = 0; i < s->nsms; i++)
 		if (s->sms[i].nblocks < s->occ.blocks) {
@@ -299,6 +304,8 @@ static uint64_t dispatch_wake(const struct sim *s)
  * dispatcher's rate allows. */
 static void dispatch(struct sim *s)
 {
+	if (!s->free_slots)
+		return;
 	bool placed = true;
 	while (placed && may_dispatch(s)) {
 		placed = false;

@@ -26,8 +26,11 @@ static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, uns
 	unsigned first = 0; /* first candidate with a slot after the last issuer */
 	while (first < n && cands[first].slot <= s->last)
 		first++;
-	for (unsigned i = 0; i < n; i++)
-		order[i] = (first + i) % n;
+	unsigned k = 0;
+	for (unsigned i = first; i < n; i++)
+		order[k++] = i;
+	for (unsigned i = 0; i < first; i++)
+		order[k++] = i;
 	return n;
 }
 

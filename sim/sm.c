@@ -205,6 +205,8 @@ static void remove_live(struct sm *m, struct warp *w)
 		if (sp->live[i] == w) {
 			memmove(&sp->live[i], &sp->live[i + 1], (sp->nlive - i - 1) * sizeof *sp->live);
 			sp->nlive--;
+			if (w->bin >= 0) /* counted this cycle; uncounted at the next evaluation */
+				sp->gone[sp->ngone++] = w->bin;
 			m->nlive--;
 			m->dirty = true; /* sm_cycle clears an emptied sub-partition's stall counts */
 			return;
@@ -233,6 +235,7 @@ static void warp_done(struct sim *s, struct warp *w)
 	}
 	b->live = false;
 	m->nblocks--;
+	s->free_slots++;
 	s->blocks_done++;
 	s->r->stats.blocks++;
 }
@@ -382,45 +385,77 @@ static void trace_verdicts(struct sim *s, struct sm *m, struct warp **warps, uns
 	}
 }
 
+/* Move warp w's count from the bin it is in (if any) to bin b: the stall
+ * counts change only where a verdict does. */
+static void rebin(struct sim *s, struct sm *m, struct subpart *sp, struct warp *w, enum stall b)
+{
+	if (w->bin == (int8_t)b)
+		return;
+	if (w->bin >= 0) {
+		sp->hist[w->bin]--;
+		s->hist[w->bin]--;
+	} else {
+		m->counted++;
+	}
+	sp->hist[b]++;
+	s->hist[b]++;
+	w->bin = (int8_t)b;
+}
+
+/* Uncount the warps that retired since the last evaluation (their issue
+ * of exit was counted in its cycle). */
+static void uncount_gone(struct sim *s, struct sm *m, struct subpart *sp)
+{
+	for (unsigned i = 0; i < sp->ngone; i++) {
+		sp->hist[sp->gone[i]]--;
+		s->hist[sp->gone[i]]--;
+		m->counted--;
+	}
+	sp->ngone = 0;
+}
+
 static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool *issued)
 {
 	uint64_t t = s->now;
 	sp->dirty = false;
-	for (int k = 0; k < STALL_COUNT; k++) {
-		s->hist[k] -= sp->hist[k];
-		m->counted -= sp->hist[k];
-	}
-	memset(sp->hist, 0, sizeof sp->hist);
+	uncount_gone(s, m, sp);
 	sp->wake = NEVER;
-	m->counted += sp->nlive; /* every warp below lands in exactly one hist bin */
 	bool any_eligible = false;
+	bool observed = s->obs.on_state != NULL;
 	/* one pass: evaluate, count reasons (eligible ones as not selected until
-	 * the scheduler picks), earliest wake, scheduler candidates */
+	 * the scheduler picks), earliest wake */
 	unsigned nw = sp->nlive;
 	struct warp **warps = s->scratch; /* issuing can retire warps and change sp->live */
 	memcpy(warps, sp->live, nw * sizeof *warps);
 	for (unsigned i = 0; i < nw; i++) {
 		struct warp *w = warps[i];
-		evaluate(s, m, w, t);
-		bool el = w->stall == STALL_SELECTED;
-		any_eligible |= el;
-		sp->hist[el ? STALL_NOT_SELECTED : w->stall]++;
-		if (w->wake < sp->wake)
-			sp->wake = w->wake;
-		if (s->obs.on_state) {
+		if (observed) {
 			s->ev_pc[i] = w->pc;
 			s->ev_mask[i] = w->mask;
 		}
-		s->cands[i] = (struct sched_cand){w->slot, w->age, el,
-						  w->stall == STALL_LONG_SCOREBOARD || w->stall == STALL_BARRIER ||
-							  w->stall == STALL_SLEEPING};
+		if (!w->dirty && t < w->wake) { /* the last verdict holds, and is not eligible */
+			if (w->wake < sp->wake)
+				sp->wake = w->wake;
+			continue;
+		}
+		evaluate(s, m, w, t);
+		bool el = w->stall == STALL_SELECTED;
+		any_eligible |= el;
+		rebin(s, m, sp, w, el ? STALL_NOT_SELECTED : w->stall);
+		if (w->wake < sp->wake)
+			sp->wake = w->wake;
 	}
 	if (!any_eligible) {
-		for (int k = 0; k < STALL_COUNT; k++)
-			s->hist[k] += sp->hist[k];
-		if (s->obs.on_state)
+		if (observed)
 			trace_verdicts(s, m, warps, nw);
 		return;
+	}
+	/* the scheduler's candidates */
+	for (unsigned i = 0; i < nw; i++) {
+		const struct warp *w = warps[i];
+		s->cands[i] = (struct sched_cand){w->slot, w->age, w->stall == STALL_SELECTED,
+						  w->stall == STALL_LONG_SCOREBOARD || w->stall == STALL_BARRIER ||
+							  w->stall == STALL_SLEEPING};
 	}
 	unsigned no = s->sched->rank(sp->sched, s->cands, nw, s->order);
 	unsigned width = (unsigned)s->c->issue_width, done = 0;
@@ -430,21 +465,20 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		if (!s->cands[c].eligible)
 			continue;
 		s->cands[c].eligible = false;
-		sp->hist[STALL_NOT_SELECTED]--;
 		/* an earlier issue this cycle may have taken the unit */
 		const struct deps *d = &s->deps[w->pc];
 		if (sp->unit_free[d->unit] > t) {
 			w->stall = throttle_of(d);
 			w->wake = sp->unit_free[d->unit];
-			sp->hist[w->stall]++;
+			rebin(s, m, sp, w, w->stall);
 			continue;
 		}
 		w->stall = STALL_SELECTED;
-		sp->hist[STALL_SELECTED]++;
+		rebin(s, m, sp, w, STALL_SELECTED);
 		done++;
 		if (s->sched->issued)
 			s->sched->issued(sp->sched, w->slot);
-		if (s->obs.on_state) /* before the issue moves its pc, or retires it */
+		if (observed) /* before the issue moves its pc, or retires it */
 			trace_state(s, m, w, t, STALL_SELECTED, s->ev_pc[c], s->ev_mask[c]);
 		issue(s, m, w);
 		*issued = true;
@@ -452,9 +486,7 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 	for (unsigned c = 0; c < nw; c++)
 		if (s->cands[c].eligible)
 			warps[c]->stall = STALL_NOT_SELECTED;
-	for (int k = 0; k < STALL_COUNT; k++)
-		s->hist[k] += sp->hist[k];
-	if (s->obs.on_state)
+	if (observed)
 		trace_verdicts(s, m, warps, nw);
 	if (*issued) {
 		sp->dirty = true;
@@ -470,11 +502,7 @@ void sm_cycle(struct sim *s, struct sm *m, bool *issued)
 	for (unsigned k = 0; k < nsub && !s->stop; k++) {
 		struct subpart *sp = &m->sp[k];
 		if (!sp->nlive) {
-			for (int h = 0; h < STALL_COUNT; h++) {
-				s->hist[h] -= sp->hist[h];
-				m->counted -= sp->hist[h];
-			}
-			memset(sp->hist, 0, sizeof sp->hist);
+			uncount_gone(s, m, sp);
 			sp->wake = NEVER;
 			continue;
 		}
