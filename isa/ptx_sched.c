@@ -19,14 +19,20 @@
  *     of what it writes, since its skipped lanes keep the old value);
  *   - a load never above a store, an atomic, a fence, a barrier, a warp
  *     operation or a sleep (memory order); loads pass loads;
- *   - nothing crosses a label, a branch or an exit (blocks stay as they
- *     are, so the reconvergence points and labels do not move).
+ *   - nothing crosses a branch, an exit or a label a branch lands on
+ *     (blocks stay as they are, so the reconvergence points do not move);
+ *     a label nothing branches to any more (if-conversion left it) is
+ *     crossed, as ptxas schedules predicated code as one block;
+ *   - a global load may pass a shared store and a shared load a global
+ *     store (the two spaces never alias; generic addresses are refused).
  * Moved instructions keep their order among themselves. Before moving, a
  * register written again later in the same block gets a fresh virtual
  * register for each earlier value (renamed up to its next write), as
  * ptxas renames: the unrolled copies of a loop body reuse nvcc's registers,
  * and without renaming the second copy's loads could not pass the first
- * copy's fmas. A register with a guarded write in the block is left alone.
+ * copy's fmas. A guarded write continues the value before it (its skipped
+ * lanes keep that value), so it writes whatever register that value was
+ * given; a value the block did not start keeps its name.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,11 +58,18 @@ static bool is_pure(const struct vinsn *v)
 /* Ends a block: nothing moves across it. */
 static bool ends_block(const struct vinsn *v) { return v->in.op == OP_BRA || v->in.op == OP_EXIT; }
 
-/* Memory order: a load may not pass it. */
-static bool orders_memory(const struct vinsn *v)
+/* Memory order: may load m pass a? Not a store, atomic, fence, barrier,
+ * warp operation or sleep, except a store to the other state space (global
+ * and shared never alias: the front end refuses generic addresses). */
+static bool orders_memory(const struct vinsn *m, const struct vinsn *a)
 {
-	unsigned f = isa_ops[v->in.op].flags;
-	return (f & (IF_STORE | IF_ATOMIC | IF_FENCE | IF_SYNC | IF_WARP)) || v->in.op == OP_NANOSLEEP;
+	unsigned f = isa_ops[a->in.op].flags, fm = isa_ops[m->in.op].flags;
+	if ((f & (IF_ATOMIC | IF_FENCE | IF_SYNC | IF_WARP)) || a->in.op == OP_NANOSLEEP)
+		return true;
+	if (!(f & IF_STORE))
+		return false;
+	bool other_space = ((f & IF_GLOBAL) && (fm & IF_SHARED)) || ((f & IF_SHARED) && (fm & IF_GLOBAL));
+	return !other_space;
 }
 
 static bool in_list(const int *l, unsigned n, int r)
@@ -70,7 +83,7 @@ static bool in_list(const int *l, unsigned n, int r)
 /* May m move above a (a just before it)? */
 static bool may_pass(const struct vinsn *m, const struct vinsn *a)
 {
-	if (ends_block(a) || (is_load(m) && orders_memory(a)))
+	if (ends_block(a) || (is_load(m) && orders_memory(m, a)))
 		return false;
 	struct vuses um, ua;
 	ptx_uses(m, &um);
@@ -100,17 +113,15 @@ static void rename_block(struct pentry *e, struct vcode *c, unsigned start, unsi
 	unsigned nv = e->nvregs;
 	for (unsigned r = 0; r < nv; r++)
 		map[r] = -1;
-	/* guarded writes, and writes, per register in the block */
-	uint8_t *guarded = xcalloc(nv ? nv : 1, 1);
-	unsigned *left = xcalloc(nv ? nv : 1, sizeof *left); /* writes still to come */
+	/* unguarded writes per register in the block: each starts a value; a
+	 * guarded write continues the value before it (its skipped lanes keep
+	 * it), so it writes whatever register that value has */
+	unsigned *left = xcalloc(nv ? nv : 1, sizeof *left); /* unguarded writes still to come */
 	for (unsigned pc = start; pc < end; pc++) {
 		struct vuses u;
 		ptx_uses(&c->v[pc], &u);
-		for (unsigned i = 0; i < u.nw; i++) {
+		for (unsigned i = 0; i < u.nw && !u.partial; i++)
 			left[u.w[i]]++;
-			if (u.partial)
-				guarded[u.w[i]] = 1;
-		}
 	}
 	for (unsigned pc = start; pc < end; pc++) {
 		struct vinsn *v = &c->v[pc];
@@ -137,12 +148,18 @@ static void rename_block(struct pentry *e, struct vcode *c, unsigned start, unsi
 				w[nw++] = &v->vgroup[i];
 		else if (!v->ngroup && v->vdst >= 0)
 			w[nw++] = &v->vdst;
+		bool partial = v->vguard >= 0;
 		for (unsigned i = 0; i < nw; i++) {
 			int r = *w[i];
 			if (r < 0 || (unsigned)r >= nv)
 				continue;
+			if (partial) { /* into the current value's register */
+				if (map[r] >= 0)
+					*w[i] = map[r];
+				continue;
+			}
 			left[r]--;
-			if (left[r] > 0 && !guarded[r]) {
+			if (left[r] > 0) {
 				map[r] = fresh(e, r);
 				*w[i] = map[r];
 			} else {
@@ -151,7 +168,6 @@ static void rename_block(struct pentry *e, struct vcode *c, unsigned start, unsi
 		}
 	}
 	free(left);
-	free(guarded);
 }
 
 /* Schedule with each moving instruction passing at most limit others
@@ -162,9 +178,13 @@ static void schedule(struct pentry *e, struct vcode *c, unsigned limit)
 		return;
 	bool *leader = xcalloc(c->n + 1, sizeof *leader);
 	leader[0] = true;
-	for (unsigned i = 0; i < e->nlabels; i++)
-		if (c->label_pc[i] <= c->n)
-			leader[c->label_pc[i]] = true;
+	/* a block starts where a branch lands; a label nothing branches to
+	 * (left by if-conversion) starts none */
+	for (unsigned pc = 0; pc < c->n; pc++) {
+		int t = c->v[pc].in.op == OP_BRA ? c->v[pc].target : -1;
+		if (t >= 0 && (unsigned)t < e->nlabels && c->label_pc[t] <= c->n)
+			leader[c->label_pc[t]] = true;
+	}
 	for (unsigned pc = 0; pc + 1 < c->n; pc++)
 		if (ends_block(&c->v[pc]))
 			leader[pc + 1] = true;

@@ -462,6 +462,17 @@ START_TEST(loads_scheduled_first)
 	}
 	ck_assert(bar && lds && lds > bar);
 	program_free(p);
+	/* across the labels if-conversion leaves, and a global load past a
+	 * shared store: the padded transpose's four guarded loads all come
+	 * before its first sts, as the H100's SASS has its four LDGs before
+	 * the first STS (docs/data/cuda-h100/sass.txt); nvcc's PTX has one */
+	p = asm_load(src_path("workloads/cuda/transpose_padded.s"), NULL, 0, &d);
+	ck_assert_msg(p, "%s", d.msg);
+	unsigned ldg = 0;
+	for (uint32_t pc = 0; pc < p->ncode && p->code[pc].op != OP_STS; pc++)
+		ldg += p->code[pc].op == OP_LDG;
+	ck_assert_uint_eq(ldg, 4);
+	program_free(p);
 }
 END_TEST
 
