@@ -144,7 +144,7 @@ int main(int argc, char **argv)
 	struct diag d;
 	memset(&d, 0, sizeof d);
 	long long cc = 0; /* nvcc's oldest target: the driver compiles the PTX for the GPU */
-	struct asm_hooks hooks = {nvcc_cuda_to_ptx, &cc};
+	struct asm_hooks hooks = {nvcc_cuda_to_ptx, &cc, 0}; /* the driver's ptxas schedules */
 	struct program *p = asm_load_hooked(path, ov, nov, &hooks, &d);
 	if (!p) {
 		char buf[1024];

@@ -673,9 +673,10 @@ static int run(const struct options *o)
 	struct cfg_origin origin;
 	if (!load_config(o, &cfg, &origin, &d))
 		return report_diag(&d);
-	/* .cuda kernels: compiled by nvcc for this GPU where it is found */
+	/* .cuda kernels: compiled by nvcc for this GPU where it is found, and
+	 * scheduled for it */
 	long long cc = cfg.compute_capability;
-	struct asm_hooks hooks = {nvcc_cuda_to_ptx, &cc};
+	struct asm_hooks hooks = {nvcc_cuda_to_ptx, &cc, (unsigned)cfg.compute_capability};
 	struct program *p = asm_load_hooked(o->workload, o->defs, o->ndefs, &hooks, &d);
 	if (!p)
 		return report_diag(&d);

@@ -556,7 +556,7 @@ static bool do_ptx(struct as *a, const struct token *t, int pos)
 		free(cu);
 		return r;
 	}
-	bool ok = no_nul(a->d, path, text, len) && ptx_translate(path, text, entry, &a->ptx, a->d);
+	bool ok = no_nul(a->d, path, text, len) && ptx_translate(path, text, entry, a->hooks ? a->hooks->target_cc : 0, &a->ptx, a->d);
 	free(text);
 	if (!ok) {
 		free(path);

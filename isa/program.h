@@ -150,6 +150,7 @@ struct param_override {
 struct asm_hooks {
 	int (*cuda_to_ptx)(const char *cu_path, void *ctx, char **ptx_path, char *why, size_t n);
 	void *ctx;
+	unsigned target_cc; /* the GPU .cuda kernels are scheduled for (as 90; 0: unknown) */
 };
 
 /* Assemble a workload file. overrides replace parameter defaults (-D); an

@@ -60,8 +60,8 @@ static void user_lines(const struct pentry *e, struct src_loc *out)
 	}
 }
 
-bool ptx_translate(const char *path, const char *text, const char *entry, struct ptx_kernel *k,
-		   struct diag *d)
+bool ptx_translate(const char *path, const char *text, const char *entry, unsigned target_cc,
+		   struct ptx_kernel *k, struct diag *d)
 {
 	memset(k, 0, sizeof *k);
 	struct pentry e;
@@ -73,7 +73,7 @@ bool ptx_translate(const char *path, const char *text, const char *entry, struct
 	if (ok) {
 		ptx_peephole(&e, &c);
 		ptx_unroll(&e, &c);
-		ptx_schedule(&e, &c);
+		ptx_schedule(&e, &c, target_cc);
 	}
 	ok = ok && ptx_regalloc(&e, &c);
 	if (ok) {

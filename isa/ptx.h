@@ -61,10 +61,11 @@ struct ptx_kernel {
 };
 
 /* Translate entry (mangled, or the plain name when that is unambiguous) of
- * the PTX text read from path. On error returns false with d set and k
- * empty. */
-bool ptx_translate(const char *path, const char *text, const char *entry, struct ptx_kernel *k,
-		   struct diag *d) __attribute__((warn_unused_result));
+ * the PTX text read from path, scheduled for a GPU of compute capability
+ * target_cc (times ten, as 90; 0: unknown, scheduled as for one without a
+ * uniform datapath). On error returns false with d set and k empty. */
+bool ptx_translate(const char *path, const char *text, const char *entry, unsigned target_cc,
+		   struct ptx_kernel *k, struct diag *d) __attribute__((warn_unused_result));
 
 void ptx_kernel_free(struct ptx_kernel *k);
 

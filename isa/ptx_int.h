@@ -152,7 +152,7 @@ void ptx_unroll(struct pentry *e, struct vcode *c);
 /* ptxas's scheduling within basic blocks: loads, and the arithmetic
  * computing their addresses, move up as far as their dependences and memory
  * order allow (isa/ptx_sched.c). */
-void ptx_schedule(struct pentry *e, struct vcode *c);
+void ptx_schedule(struct pentry *e, struct vcode *c, unsigned target_cc);
 
 /* Remove the instructions marked in drop; a label moves to the next kept one. */
 void ptx_compact(struct pentry *e, struct vcode *c, const bool *drop);

@@ -208,10 +208,16 @@ static void schedule(struct pentry *e, struct vcode *c, unsigned limit)
 			for (unsigned i = 0; i < u.nw && !feeds; i++)
 				feeds = u.w[i] >= 0 && (unsigned)u.w[i] < e->nvregs && want[u.w[i]];
 			moves[pc] = is_load(v) || (feeds && is_pure(v));
-			if (moves[pc])
+			if (moves[pc]) {
 				for (unsigned i = 0; i < u.nr; i++)
 					if (u.r[i] >= 0 && (unsigned)u.r[i] < e->nvregs)
 						want[u.r[i]] = 1;
+				/* a guarded write's skipped lanes keep the value before
+				 * it: what wrote that value moves with it */
+				for (unsigned i = 0; i < u.nw && u.partial; i++)
+					if (u.w[i] >= 0 && (unsigned)u.w[i] < e->nvregs)
+						want[u.w[i]] = 1;
+			}
 		}
 		/* in order, each moving instruction goes up past what it may */
 		for (unsigned pc = start + 1; pc < end; pc++) {
@@ -277,15 +283,23 @@ static unsigned regs_of(struct pentry *e, const struct vcode *c)
  * the unscheduled code's and 32, the count ptxas gives the seed's matmuls
  * on sm_90 (docs/data/cuda-h100/ptxas.txt); else the code as it was. The
  * budget keeps the occupancy of the front end's own allocation (the G80's
- * count) where the unscheduled code had it. */
-void ptx_schedule(struct pentry *e, struct vcode *c)
+ * count) where the unscheduled code had it. On a uniform-datapath target
+ * (compute capability 7.5 and later) ptxas reads the parameters from the
+ * constant bank and keeps warp-uniform values such as the shared arrays'
+ * addresses in uniform registers, outside its per-thread count, where the
+ * front end's ISA spends a per-thread register on each: there the 32 grow
+ * by one per parameter and per shared array. */
+void ptx_schedule(struct pentry *e, struct vcode *c, unsigned target_cc)
 {
 	if (c->n < 2)
 		return;
 	unsigned base = regs_of(e, c);
 	if (base == UINT32_MAX)
 		return; /* the allocation fails anyway: it reports why */
-	unsigned budget = base > 32 ? base : 32;
+	unsigned floor = 32;
+	if (target_cc >= 75)
+		floor += e->k->nparams + e->k->nshared;
+	unsigned budget = base > floor ? base : floor;
 	static const unsigned limits[] = {0, 8, 4, 2, 1};
 	for (unsigned i = 0; i < sizeof limits / sizeof limits[0]; i++) {
 		unsigned nv = e->nvregs;

@@ -21,6 +21,7 @@ struct sm_mem {
 	unsigned nmshr;
 	uint64_t lsu_free;        /* cycle the LD/ST unit takes its next global transaction */
 	uint64_t smem_free;       /* cycle the banks take their next pass */
+	uint64_t pipe_free;       /* cycle the L1 data pipe takes its next wavefront */
 };
 
 struct atomic_slot {
@@ -330,6 +331,22 @@ static uint64_t atomic_serialise(struct memsys *m, const uint32_t *addr, uint32_
 
 /* ---- per class ------------------------------------------------------------------ */
 
+/* The L1 data pipe (mem.data_pipe_per_cycle): an access of waves wavefronts
+ * arriving at now takes its turn; returns how long it waited, by which its
+ * data comes later. */
+static uint64_t data_pipe(struct memsys *m, struct sm_mem *ms, unsigned waves, uint64_t now,
+			  struct sim_stats *st)
+{
+	uint64_t per = (uint64_t)m->c->data_pipe_per_cycle;
+	if (!per || !waves)
+		return 0;
+	uint64_t start = max64(now, ms->pipe_free);
+	ms->pipe_free = start + (waves + per - 1) / per;
+	st->mem.data_pipe_wavefronts += waves;
+	st->mem.data_pipe_wait_cycles += start - now;
+	return start - now;
+}
+
 static struct mem_timing global_access(struct memsys *m, unsigned sm, const struct mem_request *rq,
 				       uint64_t now, struct sim_stats *st)
 {
@@ -362,6 +379,9 @@ static struct mem_timing global_access(struct memsys *m, unsigned sm, const stru
 	ms->lsu_free = base + (n + tpc - 1) / tpc;
 	if (rq->is_atomic)
 		done = atomic_serialise(m, rq->addr, rq->mask, data, (uint64_t)m->c->atomic_cycles, st);
+	else
+		done += data_pipe(m, ms, n < (unsigned)m->c->data_pipe_lines ? n : (unsigned)m->c->data_pipe_lines,
+				  now, st); /* one wavefront per line, up to data_pipe_lines */
 	return (struct mem_timing){done, ms->lsu_free};
 }
 
@@ -382,6 +402,12 @@ static struct mem_timing shared_access(struct memsys *m, unsigned sm, const stru
 	uint64_t extra = c.passes ? (c.passes - 1) * per : 0;
 	ms->smem_free = start + (c.passes ? 1 : 0) + extra;
 	uint64_t done = c.passes ? start + (uint64_t)m->c->shared_latency + extra : now;
+	/* wavefronts: a pass each, and 128-bit lanes at least two (an H100's
+	 * LDS.128 takes two even when every lane reads one address) */
+	unsigned waves = c.passes;
+	if (c.passes && rq->bytes >= 16 && waves < rq->bytes / 8)
+		waves = rq->bytes / 8;
+	done += data_pipe(m, ms, waves, start, st);
 	return (struct mem_timing){done, ms->smem_free};
 }
 

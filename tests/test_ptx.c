@@ -22,7 +22,7 @@ static bool ptx_refuses(const char *name, struct diag *d)
 	char *text = read_file(name, NULL);
 	ck_assert(text);
 	struct ptx_kernel k;
-	bool ok = ptx_translate(name, text, "k", &k, d);
+	bool ok = ptx_translate(name, text, "k", 0, &k, d);
 	if (ok)
 		ptx_kernel_free(&k);
 	free(text);
@@ -476,6 +476,46 @@ START_TEST(loads_scheduled_first)
 }
 END_TEST
 
+/* Scheduled for an sm_90 GPU (a uniform datapath: the register budget
+ * leaves the parameters and shared arrays' addresses out), the tiled
+ * matmul's two guarded tile loads come before its first sts, with the
+ * zero nvcc writes before each (the value the skipped lanes keep), and
+ * TILE 8's dot loop issues its shared loads ahead of its fmas: the H100's
+ * SASS of MatrixMulKernel<8> has both LDGs before the first STS and five
+ * LDS (two of them LDS.128) before the first FFMA
+ * (docs/data/cuda-h100/sass.txt); the front end's schedule, whose moved
+ * loads pass at most 2 others within the budget, has four. For an unknown
+ * GPU the budget is the plain 32 and the dot loop keeps nvcc's order (an
+ * lds, an lds.128, an fma). */
+START_TEST(tiled_loads_scheduled_for_sm90)
+{
+	struct diag d;
+	struct asm_hooks sm90 = {NULL, NULL, 90};
+	for (int target = 0; target < 2; target++) {
+		struct program *p = asm_load_hooked(src_path("workloads/cuda/tiled_mm8.s"), NULL, 0,
+						    target ? &sm90 : NULL, &d);
+		ck_assert_msg(p, "%s", d.msg);
+		unsigned ldg = 0, lds = 0;
+		uint32_t pc = 0;
+		for (; pc < p->ncode && p->code[pc].op != OP_STS; pc++)
+			ldg += p->code[pc].op == OP_LDG;
+		while (pc < p->ncode && p->code[pc].op != OP_BAR)
+			pc++;
+		for (; pc < p->ncode && p->code[pc].op != OP_FFMA; pc++)
+			lds += p->code[pc].op == OP_LDS;
+		ck_assert_uint_lt(pc, p->ncode);
+		if (target) {
+			ck_assert_uint_eq(ldg, 2);
+			ck_assert_uint_ge(lds, 4);
+		} else {
+			ck_assert_uint_eq(ldg, 1);
+			ck_assert_uint_eq(lds, 2);
+		}
+		program_free(p);
+	}
+}
+END_TEST
+
 /* The diagnoses name the .cu line: the barrier of faulty.cu (line 8) and
  * the spin loop of spinlock.cu (the atomicCAS in acquire, line 11), as the
  * hand-written twins name their .s lines; and they have the same shape. */
@@ -645,6 +685,7 @@ Suite *ptx_suite(void)
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
 	tcase_add_test(t, loads_scheduled_first);
+	tcase_add_test(t, tiled_loads_scheduled_for_sm90);
 	tcase_add_test(t, arg_types);
 	tcase_add_test(t, regs_override);
 	tcase_add_test(t, regs_from_ptxas);

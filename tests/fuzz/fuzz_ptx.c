@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct diag d;
 	memset(&d, 0, sizeof d);
 	struct ptx_kernel k;
-	if (ptx_translate("fuzz.ptx", text, entry, &k, &d)) {
+	if (ptx_translate("fuzz.ptx", text, entry, 90, &k, &d)) {
 		if (k.ncode == 0 || k.nregs > ISA_MAX_REGS || k.npreds > ISA_NUM_PREDS)
 			abort();
 		for (uint32_t pc = 0; pc < k.ncode; pc++) {
