@@ -349,6 +349,65 @@ START_TEST(atomics_serialise_per_address)
 }
 END_TEST
 
+/* The L1 data pipe (mem.data_pipe_per_cycle, data_pipe_lines), against
+ * what Nsight Compute counts on an H100 (docs/data/xval-h100/ncu-data-pipe.txt):
+ * an LDS.128 takes two wavefronts even when every lane reads one address,
+ * an LDS one, a global load one per line it touches, up to data_pipe_lines.
+ * 32 warps of back-to-back loads are bound by the pipe: the SMs' span is at
+ * least the wavefronts at data_pipe_per_cycle a cycle, and within 15% of it;
+ * without the pipe the same run counts none and is faster. */
+START_TEST(data_pipe_wavefronts)
+{
+	const char *src = ".shared s 1024\n.buffer g u32 8192 zero\n.arg g\n.grid 1\n.block 1024\n"
+			  "mov r1, 0\nmov r2, 16\nloop:\n"
+			  "%s r4, [r1+s]\n%s r8, [r1+s+16]\n%s r12, [r1+s+32]\n%s r16, [r1+s+48]\n"
+			  "iadd r2, r2, -1\nisetp.ne.s32 p0, r2, 0\n@p0 bra loop\n"
+			  "iadd r20, r4, r16\nexit\n"; /* waits for the last loads */
+	struct gpu_config c = load_shipped_config("h100");
+	ck_assert_int_eq(c.data_pipe_per_cycle, 1);
+	static const char *const off[] = {"mem.data_pipe_per_cycle=0", NULL};
+	for (int wide = 0; wide < 2; wide++) {
+		const char *op = wide ? "lds.128" : "lds";
+		char text[1024];
+		snprintf(text, sizeof text, src, op, op, op, op);
+		struct run x, y;
+		run_text(&x, text, "h100", NULL);
+		run_text(&y, text, "h100", off);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const struct mem_stats *m = &x.r.stats.mem;
+		ck_assert_uint_eq(m->shared_accesses, 32 * 16 * 4);
+		ck_assert_uint_eq(m->data_pipe_wavefronts, (wide ? 2 : 1) * m->shared_accesses);
+		double span = (double)(x.r.stats.cycles - x.r.stats.launch_cycles - (uint64_t)c.code_fetch_cycles);
+		if (wide) { /* 4096 wavefronts: the pipe is the bound */
+			ck_assert(span >= (double)m->data_pipe_wavefronts);
+			near(span, (double)m->data_pipe_wavefronts, 0.15, "LDS.128 run against its wavefronts");
+		}
+		ck_assert_uint_eq(y.r.stats.mem.data_pipe_wavefronts, 0);
+		ck_assert_uint_eq(y.r.stats.mem.data_pipe_wait_cycles, 0);
+		if (wide)
+			ck_assert_uint_lt(y.r.stats.cycles, x.r.stats.cycles);
+		done(&x);
+		done(&y);
+	}
+	/* global: one warp, lane l loads word l * STRIDE: stride 1 is 1 line,
+	 * stride 8 is 8 lines (capped at data_pipe_lines = 4), stride 4 is 4 */
+	static const unsigned strides[] = {1, 4, 8}, waves[] = {1, 4, 4};
+	for (int k = 0; k < 3; k++) {
+		char text[512];
+		snprintf(text, sizeof text,
+			 ".buffer g u32 32*8 zero\n.arg g\n.grid 1\n.block 32\n"
+			 "s2r r0, %%tid.x\nldc r1, g\nimad r1, r0, %u, r1\nldg r2, [r1]\nexit\n", strides[k] * 4);
+		struct run x;
+		run_text(&x, text, "h100", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		ck_assert_uint_eq(x.r.stats.mem.global_transactions, strides[k]);
+		ck_assert_uint_eq(x.r.stats.mem.data_pipe_wavefronts, waves[k]);
+		done(&x);
+	}
+	ck_assert_int_eq(c.data_pipe_lines, 4);
+}
+END_TEST
+
 START_TEST(faults_misaligned_and_shared)
 {
 	struct run x;
@@ -426,6 +485,7 @@ Suite *mem_suite(void)
 	tcase_add_test(t, micro_stream_bandwidth);
 	tcase_add_test(t, g80_tiling_traffic);
 	tcase_add_test(t, atomics_serialise_per_address);
+	tcase_add_test(t, data_pipe_wavefronts);
 	tcase_add_test(t, faults_misaligned_and_shared);
 	tcase_add_test(t, loads_of_new_values_are_progress);
 	tcase_add_test(t, bad_geometry_is_refused);
