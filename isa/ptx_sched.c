@@ -296,10 +296,10 @@ void ptx_schedule(struct pentry *e, struct vcode *c, unsigned target_cc)
 	unsigned base = regs_of(e, c);
 	if (base == UINT32_MAX)
 		return; /* the allocation fails anyway: it reports why */
-	unsigned floor = 32;
+	unsigned least = 32;
 	if (target_cc >= 75)
-		floor += e->k->nparams + e->k->nshared;
-	unsigned budget = base > floor ? base : floor;
+		least += e->k->nparams + e->k->nshared;
+	unsigned budget = base > least ? base : least;
 	static const unsigned limits[] = {0, 8, 4, 2, 1};
 	for (unsigned i = 0; i < sizeof limits / sizeof limits[0]; i++) {
 		unsigned nv = e->nvregs;

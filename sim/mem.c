@@ -379,9 +379,9 @@ static struct mem_timing global_access(struct memsys *m, unsigned sm, const stru
 	ms->lsu_free = base + (n + tpc - 1) / tpc;
 	if (rq->is_atomic)
 		done = atomic_serialise(m, rq->addr, rq->mask, data, (uint64_t)m->c->atomic_cycles, st);
-	else
+	else /* one wavefront per line, up to data_pipe_lines */
 		done += data_pipe(m, ms, n < (unsigned)m->c->data_pipe_lines ? n : (unsigned)m->c->data_pipe_lines,
-				  now, st); /* one wavefront per line, up to data_pipe_lines */
+				  now, st);
 	return (struct mem_timing){done, ms->lsu_free};
 }
 
@@ -405,8 +405,8 @@ static struct mem_timing shared_access(struct memsys *m, unsigned sm, const stru
 	/* wavefronts: a pass each, and 128-bit lanes at least two (an H100's
 	 * LDS.128 takes two even when every lane reads one address) */
 	unsigned waves = c.passes;
-	if (c.passes && rq->bytes >= 16 && waves < rq->bytes / 8)
-		waves = rq->bytes / 8;
+	if (c.passes && rq->bytes == 16 && waves < 2)
+		waves = 2;
 	done += data_pipe(m, ms, waves, start, st);
 	return (struct mem_timing){done, ms->smem_free};
 }
