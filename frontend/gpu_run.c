@@ -261,6 +261,11 @@ int main(int argc, char **argv)
 		CU(cu.MemcpyDtoH(g.bufs[i].data, dbuf[i], dsize[i]), "cuMemcpyDtoH");
 	printf("simt-gpu: %s (%s) on %s, grid %ux%ux%u, block %ux%ux%u, %u bytes dynamic shared\n", p->name,
 	       p->ptx_entry, name, p->grid[0], p->grid[1], p->grid[2], p->block[0], p->block[1], p->block[2], dyn);
+	for (unsigned i = 0; i < p->nreports; i++) { /* as simt-sim prints them */
+		char v[64];
+		wl_report_value(p, &g, i, v, sizeof v);
+		printf("report %s = %s\n", p->reports[i].name, v);
+	}
 	int failed = wl_check(p, &initial, &g, stdout, &d);
 	if (failed < 0) {
 		char buf[1024];

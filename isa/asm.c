@@ -232,6 +232,10 @@ static bool lookup(void *ctx, const char *s, unsigned len, struct value *out)
 		*out = (struct value){false, a->p->shared[i].offset, 0};
 		return true;
 	}
+	if (len == 2 && !memcmp(s, "SM", 2)) { /* the target's compute capability x 10; 0: unknown */
+		*out = (struct value){false, a->hooks ? (int64_t)a->hooks->target_cc : 0, 0};
+		return true;
+	}
 	if (a->allow_i && len == 1 && s[0] == 'i') {
 		*out = (struct value){false, a->allowed_i, 0};
 		return true;
@@ -481,6 +485,22 @@ static int rept_kind(const struct line *l)
 		return 1;
 	if (!strncmp(q, ".endr", 5) && !isalnum((unsigned char)q[5]) && q[5] != '_')
 		return -1;
+	return 0;
+}
+
+/* Is line l a .if (+1), .else (2) or .endif (-1) line? */
+static int if_kind(const struct line *l)
+{
+	const char *q = l->text + strspn(l->text, " \t");
+	static const struct {
+		const char *d;
+		int kind;
+	} ds[] = {{".if", 1}, {".else", 2}, {".endif", -1}};
+	for (unsigned i = 0; i < 3; i++) {
+		size_t n = strlen(ds[i].d);
+		if (!strncmp(q, ds[i].d, n) && !isalnum((unsigned char)q[n]) && q[n] != '_')
+			return ds[i].kind;
+	}
 	return 0;
 }
 
@@ -738,6 +758,37 @@ static bool do_rept(struct as *a, unsigned li, unsigned limit, int pos, unsigned
 	return true;
 }
 
+/* .if COND at source line li (a->cur, its copy): the lines up to its .else
+ * (or .endif) when COND is not 0, else those from the .else to the .endif.
+ * *endif gets the .endif's source line. */
+static bool do_if(struct as *a, unsigned li, unsigned limit, unsigned depth, struct pass1 *st, unsigned *endif)
+{
+	unsigned col = (unsigned)strspn(a->cur->text, " \t") + 1;
+	int pos = 1;
+	int64_t cond;
+	if (!eval_int(a, &pos, INT64_MIN, INT64_MAX, "condition", &cond) || !expect_end(a, pos))
+		return false;
+	unsigned els = 0, end = li + 1;
+	for (int d = 1; end < limit; end++) {
+		int k = if_kind(&a->src[end]);
+		if (k == 2 && d == 1) {
+			if (els)
+				return err_at(a, col, "'.if' with two '.else'");
+			els = end;
+		} else if (k != 2) {
+			d += k;
+		}
+		if (!d)
+			break;
+	}
+	if (end >= limit)
+		return err_at(a, col, "'.if' without a matching '.endif'");
+	*endif = end;
+	if (cond)
+		return expand(a, li + 1, els ? els : end, a->cur->bind, depth, st);
+	return !els || expand(a, els + 1, end, a->cur->bind, depth, st);
+}
+
 /* One output line (a->cur): labels, .param, .shared, instruction count. */
 static bool pass1_line(struct as *a, struct pass1 *st)
 {
@@ -767,6 +818,8 @@ static bool pass1_line(struct as *a, struct pass1 *st)
 			return err_at(a, t->col, "a directive cannot follow a label");
 		if (tok_is(t, ".endr"))
 			return err_at(a, t->col, "'.endr' without a '.rept' before it");
+		if (tok_is(t, ".else") || tok_is(t, ".endif"))
+			return err_at(a, t->col, "'%.*s' without an '.if' before it", (int)t->len, t->s);
 		if (tok_is(t, ".param") && !do_param(a, pos + 1))
 			return false;
 		if (tok_is(t, ".shared") && !do_shared(a, pos + 1))
@@ -810,6 +863,16 @@ static bool expand(struct as *a, unsigned begin, unsigned end, const struct rept
 			if (!do_rept(a, li, end, 1, depth, st, &endr))
 				return false;
 			li = endr;
+			continue;
+		}
+		if (a->toks[0].kind == TK_DIRECT && tok_is(&a->toks[0], ".if")) {
+			struct line cond = *l; /* as .rept: dropped, its copy kept for diagnoses */
+			a->nlines--;
+			a->cur = &cond;
+			unsigned endif = li;
+			if (!do_if(a, li, end, depth, st, &endif))
+				return false;
+			li = endif;
 			continue;
 		}
 		if (!pass1_line(a, st))

@@ -25,7 +25,7 @@ fixed=/tmp/simt-sim-cuda-ptx
 mkdir -p "$fixed"
 exec 9>"$fixed.lock"
 flock 9
-for dir in workloads/cuda tests/ptx; do
+for dir in workloads/cuda workloads/micro tests/ptx; do
 cd "$root/$dir"
 rm -rf "$fixed/src"
 mkdir -p "$fixed/src"

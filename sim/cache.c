@@ -104,3 +104,11 @@ void cache_invalidate(struct cache *c, uint32_t addr, uint8_t sectors)
 		l->dirty &= (uint8_t)~sectors;
 	}
 }
+
+void cache_invalidate_all(struct cache *c)
+{
+	for (size_t i = 0; i < (size_t)c->sets * c->ways; i++) {
+		c->lines[i].valid = 0;
+		c->lines[i].dirty = 0;
+	}
+}

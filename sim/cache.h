@@ -60,4 +60,7 @@ unsigned cache_fill(struct cache *c, uint32_t addr, uint8_t sectors, uint64_t re
 /* Drop sectors of addr's line if present (a write that bypasses the cache). */
 void cache_invalidate(struct cache *c, uint32_t addr, uint8_t sectors);
 
+/* Drop every line (a fence that invalidates the L1). */
+void cache_invalidate_all(struct cache *c);
+
 #endif

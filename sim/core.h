@@ -45,6 +45,7 @@ struct warp {
 	uint32_t sleep_lanes;     /* lanes asleep after nanosleep ... */
 	uint64_t sleep_at[32];    /* ... each until this cycle */
 	uint64_t mem_until;       /* every memory instruction it issued is done */
+	uint64_t fence_until;     /* a fence it issued holds it until this cycle */
 	uint64_t bar_until;       /* released from a barrier: issues again from this cycle */
 	uint64_t fetch_until;     /* first issue from this cycle: the SM's code fetch (sm.code_fetch_cycles) */
 	uint64_t *reg_ready;      /* per register: cycle its pending result is usable */

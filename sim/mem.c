@@ -385,6 +385,15 @@ static struct mem_timing global_access(struct memsys *m, unsigned sm, const stru
 	return (struct mem_timing){done, ms->lsu_free};
 }
 
+uint64_t mem_fence(struct memsys *m, unsigned sm, unsigned scope, uint64_t now)
+{
+	if (scope == SCOPE_CTA)
+		return now + (uint64_t)m->c->fence_cta_cycles;
+	if (m->has_l1 && m->c->fence_invalidates_l1)
+		cache_invalidate_all(&m->sm[sm].l1);
+	return now + (uint64_t)(scope == SCOPE_SYS ? m->c->fence_sys_cycles : m->c->fence_gpu_cycles);
+}
+
 static struct mem_timing shared_access(struct memsys *m, unsigned sm, const struct mem_request *rq,
 				       uint64_t now, struct sim_stats *st)
 {

@@ -51,4 +51,10 @@ void mem_destroy(struct memsys *m);
 struct mem_timing mem_access(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
 			     struct sim_stats *st);
 
+/* A fence of scope (enum isa_scope) that SM sm's warp issued at cycle now:
+ * the cycle before which it holds the warp at the least (the caller also
+ * waits for the warp's earlier accesses); drops the SM's L1 where the config
+ * says GPU- and system-scope fences do. */
+uint64_t mem_fence(struct memsys *m, unsigned sm, unsigned scope, uint64_t now);
+
 #endif

@@ -17,6 +17,16 @@ static enum stall throttle_of(const struct deps *d)
 
 static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint64_t t);
 
+/* How long nanosleep(ns) sleeps, in nanoseconds (sm.nanosleep,
+ * sm.nanosleep_min_ns). */
+static uint64_t sleep_ns(const struct gpu_config *c, uint32_t ns)
+{
+	uint64_t d = ns;
+	if (!strcmp(c->nanosleep, "pow2")) /* the smallest power of two above ns */
+		d = (uint64_t)1 << (ns ? 32 - __builtin_clz(ns) : 0);
+	return d > (uint64_t)c->nanosleep_min_ns ? d : (uint64_t)c->nanosleep_min_ns;
+}
+
 /* Wake the lanes of w whose nanosleep is over at cycle t; *next gets the
  * earliest wake of those still asleep (left as is when none). Returns
  * whether any lane woke. */
@@ -84,6 +94,11 @@ static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint6
 		w->wake = w->branch_until;
 		return;
 	}
+	if (w->fence_until > t) { /* a fence is not done */
+		w->stall = STALL_MEMBAR;
+		w->wake = w->fence_until;
+		return;
+	}
 	const struct deps *d = &s->deps[w->pc];
 	if (w->sb_clear)
 		goto operands_ready; /* only its own issue can change its scoreboard */
@@ -114,16 +129,11 @@ static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint6
 		return;
 	}
 	w->sb_clear = true;
-operands_ready:
-	if (d->mclass == MC_FENCE && w->mem_until > t) {
-		w->stall = STALL_MEMBAR;
-		w->wake = w->mem_until;
-		return;
-	}
-	uint64_t free_at = m->sp[w->subp].unit_free[d->unit];
-	if (free_at > t) {
+operands_ready:;
+	uint64_t unit_free = m->sp[w->subp].unit_free[d->unit];
+	if (unit_free > t) {
 		w->stall = throttle_of(d);
-		w->wake = free_at;
+		w->wake = unit_free;
 		return;
 	}
 	w->stall = STALL_SELECTED;
@@ -260,6 +270,11 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 			w->mem_until = done;
 		uint8_t kind = d->mclass == MC_GLOBAL ? RK_LONG : d->mclass == MC_CONST ? RK_WAIT : RK_SHORT;
 		set_ready(w, d, done, kind);
+	} else if (d->mclass == MC_FENCE) {
+		if (x->exec_mask) { /* done when the warp's earlier accesses are, and not before its own time */
+			uint64_t own = mem_fence(s->mem, m->id, in->mod[0], t);
+			w->fence_until = own > w->mem_until ? own : w->mem_until;
+		}
 	} else if (d->mclass == MC_NONE) {
 		set_ready(w, d, t + s->lat[d->unit], d->unit == UNIT_SFU ? RK_SHORT : RK_WAIT);
 	}
@@ -316,9 +331,9 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 		progress |= exited != 0;
 		break;
 	case OP_NANOSLEEP:
-		/* the lanes sleep (ns at the SM clock, at least a cycle) */
+		/* the lanes sleep (sm.nanosleep: ns at the SM clock, at least a cycle) */
 		for (uint32_t r = x.exec_mask; r; r &= r - 1) {
-			uint64_t c = s->functional ? 0 : (uint64_t)x.sleep_ns * (uint64_t)s->c->clock_mhz / 1000;
+			uint64_t c = s->functional ? 0 : sleep_ns(s->c, x.sleep_ns) * (uint64_t)s->c->clock_mhz / 1000;
 			w->sleep_at[__builtin_ctz(r)] = t + (c ? c : 1);
 		}
 		break;

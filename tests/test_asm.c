@@ -75,6 +75,34 @@ START_TEST(overrides)
 }
 END_TEST
 
+/* .if/.else/.endif keep one branch; SM is the target's compute capability
+ * (asm_hooks.target_cc; 0 unknown), so one file holds each target's code. */
+START_TEST(conditions_by_target)
+{
+	const char *text = ".param X 2\n.grid 1\n.block 1\n"
+			   ".if SM >= 20\n.regs 32\nmov r1, 7\n.else\n.regs 10\nmov r1, 3\n.endif\n"
+			   ".if X == 2\n.if 0\nmov r2, 9\n.else\nmov r2, 8\n.endif\n.endif\nexit\n";
+	char path[] = "/tmp/simt-if-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	static const unsigned targets[] = {0, 10, 90}, regs[] = {10, 10, 32}, r1[] = {3, 3, 7};
+	for (int k = 0; k < 3; k++) {
+		struct asm_hooks h = {NULL, NULL, targets[k]};
+		struct diag d = {0};
+		struct program *p = asm_load_hooked(path, NULL, 0, &h, &d);
+		ck_assert_msg(p, "%s", d.msg);
+		ck_assert_uint_eq(p->nregs, regs[k]);
+		ck_assert_uint_eq(p->ncode, 3); /* mov r1, mov r2 8, exit */
+		ck_assert_uint_eq(p->code[0].imm, r1[k]);
+		ck_assert_uint_eq(p->code[1].imm, 8);
+		program_free(p);
+	}
+	unlink(path);
+}
+END_TEST
+
 START_TEST(include_locations)
 {
 	struct diag d = {0};
@@ -212,6 +240,7 @@ Suite *asm_suite(void)
 	tcase_add_test(t, labels_and_symbols);
 	tcase_add_test(t, overrides);
 	tcase_add_test(t, include_locations);
+	tcase_add_test(t, conditions_by_target);
 	tcase_add_test(t, disasm_identity_all_workloads);
 	tcase_add_test(t, never_crashes_on_garbage);
 	suite_add_tcase(s, t);

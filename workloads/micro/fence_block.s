@@ -1,0 +1,12 @@
+; fence_block.s - what __threadfence_block() costs one thread with nothing outstanding:
+; ITERS fences (sync_costs.cu). Reports cycles per fence.
+;
+;   simt-sim configs/h100.ini workloads/micro/fence_block.s
+.cuda "sync_costs.cu" fence_block
+.param ITERS 256
+.buffer out f32 2 zero
+.arg out
+.arg iters ITERS
+.grid 1
+.block 1
+.report cycles_per_fence out, 0
