@@ -135,6 +135,26 @@ START_TEST(json_output)
 }
 END_TEST
 
+/* The main job's registers follow the target: on the G80 the seed's 16x16
+ * tiled kernel takes the textbook 10 registers a thread, so 3 blocks of 256
+ * threads fit an SM (8192 registers, 768 threads: limited by warps, not
+ * registers); on the H100, nvcc's 32 for sm_90 (ptxas -v), 8 blocks of 256
+ * in 2048 threads. */
+START_TEST(main_job_registers_by_target)
+{
+	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s -D M=256 -D N=256 -D K=256 --json -"), 0);
+	const char *j = strchr(out, '{');
+	ck_assert(j);
+	ck_assert_msg(strstr(j, "\"blocks_per_sm\": 3,"), "%s", j);
+	ck_assert_msg(strstr(j, "\"occupancy_limiter\": \"warps\""), "%s", j);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s"), 0);
+	ck_assert_msg(strstr(out, "10 regs/thread"), "%s", out);
+	ck_assert_int_eq(sim("configs/h100.ini workloads/tiled_mm.s"), 0);
+	ck_assert_msg(strstr(out, "32 regs/thread"), "%s", out);
+	ck_assert_msg(strstr(out, "8 blocks/SM"), "%s", out);
+}
+END_TEST
+
 START_TEST(disasm_via_command)
 {
 	char tmp[] = "/tmp/simt-dis-XXXXXX";
@@ -176,6 +196,7 @@ Suite *e2e_suite(void)
 	tcase_add_test(t, seed_4x4_numbers);
 	tcase_add_test(t, exit_codes);
 	tcase_add_test(t, json_output);
+	tcase_add_test(t, main_job_registers_by_target);
 	tcase_add_test(t, disasm_via_command);
 	suite_add_tcase(s, t);
 	return s;

@@ -13,7 +13,8 @@ what simt-sim simulates for the same workload on a config.
     table.py check DOC GPU_TXT SIMT_SIM CONFIG [--max-size N]
         re-simulate the cases no larger than N^3 (default 256) and fail if
         a row of DOC's table between the markers (<!-- xval-table CONFIG
-        begin/end -->, CONFIG the config's name) differs
+        begin/end -->, CONFIG the config's name, or NAME with --markers NAME)
+        differs
 
 GPU cycles are ncu's sm__cycles_elapsed.max (the kernel's duration, launch
 included): cold is the median of three launches with L1 and L2 flushed
@@ -180,8 +181,8 @@ def summary(rows):
     return "\n".join(lines)
 
 
-def markers(config):
-    name = os.path.basename(config).rsplit(".", 1)[0]
+def markers(config, name=None):
+    name = name or os.path.basename(config).rsplit(".", 1)[0]
     return f"<!-- xval-table {name} begin -->", f"<!-- xval-table {name} end -->"
 
 
@@ -189,7 +190,7 @@ def main(argv):
     if len(argv) >= 2 and argv[0] == "collect":
         collect(argv[1])
         return 0
-    opt = {"--sim-dir": None, "-j": "2", "--max-size": None}
+    opt = {"--sim-dir": None, "-j": "2", "--max-size": None, "--markers": None}
     pos = []
     i = 0
     while i < len(argv):
@@ -215,7 +216,7 @@ def main(argv):
         _, gpu = read_gpu(gpu_txt)
         rows = rows_for(gpu, os.path.abspath(simt_sim), config, None, int(opt["-j"]), int(opt["--max-size"] or 256))
         text = open(doc).read()
-        begin, end = markers(config)
+        begin, end = markers(config, opt["--markers"])
         have = set(text.split(begin)[1].split(end)[0].splitlines())
         stale = [fmt_row(r) for r in rows if fmt_row(r) not in have]
         if stale:
