@@ -16,12 +16,13 @@
 // The matmul kernels are the seed's (seed 000 and seed 004, lecture 2.8),
 // with the boundary checks, on the inputs of the deterministic-input
 // contract (random(1) for A, random(2) for B), in the launch geometry of
-// workloads/tiled_mm.s and naive_mm.s (TILE x TILE blocks). Their inner
-// loops are kept rolled (#pragma unroll 1), as the .s kernels are, so that
-// both run the same shape of instruction stream; nvcc contracts
-// Cvalue += a * b into one FFMA, which is why the result equals sequential
-// fmaf bit for bit. Thread 0 of every block records clock64, %globaltimer
-// and %smid when the block starts and after its last __syncthreads.
+// workloads/tiled_mm.s and naive_mm.s (TILE x TILE blocks), as the seed
+// writes them: nvcc -O3 unrolls their loops, and the .s kernels are written
+// in the shape it compiles them in (until 2026-11-25 both were kept rolled
+// with #pragma unroll 1); nvcc contracts Cvalue += a * b into one FFMA,
+// which is why the result equals sequential fmaf bit for bit. Thread 0 of
+// every block records clock64, %globaltimer and %smid when the block
+// starts and after a __syncthreads that follows the kernel's own code.
 //
 // The microbenchmarks are the twins of workloads/micro/*.s; each times
 // itself with clock64 exactly where the .s reads %clock.
@@ -117,7 +118,6 @@ __global__ void tiled_mm(const float *A, const float *B, float *C, int m, int n,
 	int bx = blockIdx.x, by = blockIdx.y, tx = threadIdx.x, ty = threadIdx.y;
 	int Row = by * blockDim.y + ty, Col = bx * blockDim.x + tx;
 	float Cvalue = 0;
-#pragma unroll 1
 	for (int t = 0; t < (n - 1) / TILE + 1; ++t) {
 		if (Row < m && t * TILE + tx < n)
 			ds_A[ty][tx] = A[Row * n + t * TILE + tx];
@@ -128,7 +128,6 @@ __global__ void tiled_mm(const float *A, const float *B, float *C, int m, int n,
 		else
 			ds_B[ty][tx] = 0.0f;
 		__syncthreads();
-#pragma unroll 1
 		for (int i = 0; i < TILE; ++i)
 			Cvalue += ds_A[ty][i] * ds_B[i][tx];
 		__syncthreads();
@@ -152,7 +151,6 @@ __global__ void naive_mm(const float *A, const float *B, float *C, int m, int n,
 	int Row = blockIdx.y * blockDim.y + threadIdx.y, Col = blockIdx.x * blockDim.x + threadIdx.x;
 	if (Row < m && Col < k) {
 		float Cvalue = 0;
-#pragma unroll 1
 		for (int i = 0; i < n; ++i)
 			Cvalue += A[Row * n + i] * B[i * k + Col];
 		C[Row * k + Col] = Cvalue;
