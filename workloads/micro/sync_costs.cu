@@ -90,3 +90,26 @@ __global__ void sleep_ns(float *out, unsigned ns, int iters)
 	long long t1 = clock64();
 	out[0] = (float)(unsigned)(t1 - t0) / iters;
 }
+
+// Seed 002's mutex with two other releases, to see what a round of the
+// lock costs beyond its pieces: atomicExch (an atomic whose answer is not
+// used, as the seed's atomicCAS release) and a plain volatile store.
+__device__ unsigned int lock_word = 0;
+
+__global__ void lock_exch(unsigned *counter)
+{
+	while (atomicCAS(&lock_word, 0u, 1u) == 1u)
+		;
+	(*counter)++;
+	__threadfence();
+	atomicExch(&lock_word, 0u);
+}
+
+__global__ void lock_store(unsigned *counter)
+{
+	while (atomicCAS(&lock_word, 0u, 1u) == 1u)
+		;
+	(*counter)++;
+	__threadfence();
+	*(volatile unsigned *)&lock_word = 0u;
+}
