@@ -212,11 +212,13 @@ START_TEST(global_race_between_blocks)
 END_TEST
 
 /* The three intentionally broken seed examples (each demonstrates its
- * diagnosis) are left out; every other shipped workload is clean. */
+ * diagnosis), and the mutex's variants in workloads/micro/ (lock_exch.s,
+ * lock_store.s: seed 002's livelock under the stack), are left out; every
+ * other shipped workload is clean. */
 static bool demonstrates_bug(const char *name)
 {
 	return !strcmp(name, "barrier_divergence.s") || !strcmp(name, "spinlock.s") ||
-	       !strcmp(name, "ballot_mask.s");
+	       !strcmp(name, "ballot_mask.s") || !strncmp(name, "lock_", 5);
 }
 
 static void all_clean(const char *dir, const char *config)
