@@ -45,9 +45,13 @@ static void usage(FILE *f)
 		"usage: simt-xval [--config FILE] [--sizes LIST] [--quick] [--mm-only] [-j N] [--gpu-dir DIR] [--reuse]\n"
 		"                 [--csv FILE] [--json FILE]\n"
 		"       simt-xval --calibrate [--config FILE] --out FILE [--gpu-dir DIR] [--reuse]\n"
+		"       simt-xval --one-source [--config FILE] [-j N] [--gpu-dir DIR | --answers FILE] [--cases FILE]\n"
+		"                 [--max-size N]\n"
 		"--gpu-only runs only the GPU side into --gpu-dir; --reuse compares from it later\n"
 		"Runs the CUDA twins of the workloads on the GPU and the workloads on the simulator,\n"
-		"and prints real against simulated cycles (docs/VALIDATION.md).\n");
+		"and prints real against simulated cycles (docs/VALIDATION.md). --one-source runs every\n"
+		"case of scripts/xval/cases.txt (the CUDA kernels of workloads/cuda/) on the GPU under ncu\n"
+		"and on the simulator from the same PTX, or compares with stored --answers.\n");
 }
 
 /* The directory this program lives in (simt-cuda is looked for there). */
@@ -70,7 +74,8 @@ int main(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	o.config = "configs/h100.ini";
 	o.jobs = 1;
-	const char *sizes = NULL;
+	const char *sizes = NULL, *answers = NULL, *cases = NULL, *max_size = NULL;
+	bool one_source = false;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -87,6 +92,14 @@ int main(int argc, char **argv)
 			o.gpu_only = true;
 		} else if (!strcmp(a, "--quick")) {
 			o.quick = true;
+		} else if (!strcmp(a, "--one-source")) {
+			one_source = true;
+		} else if (v && !strcmp(a, "--answers")) {
+			answers = argv[++i];
+		} else if (v && !strcmp(a, "--cases")) {
+			cases = argv[++i];
+		} else if (v && !strcmp(a, "--max-size")) {
+			max_size = argv[++i];
 		} else if (v && !strcmp(a, "--config")) {
 			o.config = argv[++i];
 		} else if (v && !strcmp(a, "--sizes")) {
@@ -115,6 +128,14 @@ int main(int argc, char **argv)
 	}
 	if (o.calibrate && !o.out) {
 		fprintf(stderr, "simt-xval: --calibrate needs --out FILE (the config to write)\n");
+		return XV_USAGE;
+	}
+	if ((answers || cases || max_size) && !one_source) {
+		fprintf(stderr, "simt-xval: --answers, --cases and --max-size go with --one-source\n");
+		return XV_USAGE;
+	}
+	if (max_size && strspn(max_size, "0123456789") != strlen(max_size)) {
+		fprintf(stderr, "simt-xval: --max-size takes a size N (cases up to N^3)\n");
 		return XV_USAGE;
 	}
 	o.nsizes = 0;
@@ -146,6 +167,10 @@ int main(int argc, char **argv)
 		return XV_USAGE;
 	}
 	char tmpl[] = "/tmp/simt-xval.XXXXXX";
+	if (one_source && answers) {
+		exe_dir(dir, sizeof dir);
+		return xval_one_source(&o, dir, answers, cases, max_size);
+	}
 	if (!o.gpu_dir) {
 		if (o.reuse) {
 			fprintf(stderr, "simt-xval: --reuse needs --gpu-dir DIR\n");
@@ -159,6 +184,10 @@ int main(int argc, char **argv)
 	} else if (mkdir(o.gpu_dir, 0777) && errno != EEXIST) {
 		fprintf(stderr, "simt-xval: cannot make %s: %s\n", o.gpu_dir, strerror(errno));
 		return XV_USAGE;
+	}
+	if (one_source) {
+		exe_dir(dir, sizeof dir);
+		return xval_one_source(&o, dir, NULL, cases, max_size);
 	}
 	if (!o.reuse) {
 		const char *why = xval_gpu_available(&o);

@@ -79,6 +79,12 @@ void xval_sim_run(const struct xval_opts *o, const struct gpu_config *cfg, const
 		  struct xsim *s);
 
 int xval_compare(const struct xval_opts *o);
+/* --one-source: scripts/xval/gpu.sh into o->gpu_dir (unless answers names
+ * stored ones, as docs/data/xval-h100/gpu.txt), then table.py's table for
+ * o->config with the simulator in bindir; cases: a cases file or NULL for
+ * scripts/xval/cases.txt; max_size: simulate cases up to that^3, or NULL. */
+int xval_one_source(const struct xval_opts *o, const char *bindir, const char *answers, const char *cases,
+		    const char *max_size);
 int xval_calibrate(const struct xval_opts *o);
 
 #endif

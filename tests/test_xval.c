@@ -111,6 +111,37 @@ START_TEST(reuse_h100_answers)
 END_TEST
 
 /* A GPU output that differs is found and named. */
+/* --one-source against the H100's stored answers (docs/data/xval-h100/
+ * gpu.txt): the cases up to 32^3 and the teaching kernels, the GPU's
+ * columns as ncu measured them, every output bit-exact on both sides; bad
+ * combinations are usage errors; with no GPU tools on PATH it skips. */
+START_TEST(one_source_from_stored_answers)
+{
+	ck_assert_int_eq(xval("--one-source --answers docs/data/xval-h100/gpu.txt --max-size 32 -j 2"), 0);
+	static const char *const want[] = {
+		"| case | GPU warp instructions (ncu) | simt-sim | ratio | GPU cycles: elapsed, cold |",
+		"| tiled_mm16_32 | 5248 | ",  /* ncu's warp instructions on the H100 */
+		"| naive_mm_32 | 6240 | ",
+		"| spinlock | 710 | ",
+		"| 8821 | 6972 | 4951 | ", /* tiled_mm8_32: elapsed cold, warm, active cold */
+		"- teaching kernels, against elapsed cycles, cold: mean absolute error ",
+	};
+	for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++)
+		ck_assert_msg(strstr(out, want[i]), "missing %s in\n%s", want[i], out);
+	ck_assert_msg(!strstr(out, "FAIL"), "%s", out);
+	ck_assert_msg(!strstr(out, "tiled_mm16_256"), "%s", out); /* --max-size 32 */
+	ck_assert_int_eq(xval("--answers docs/data/xval-h100/gpu.txt"), 2);
+	ck_assert_msg(strstr(out, "go with --one-source"), "%s", out);
+	ck_assert_int_eq(xval("--one-source --max-size 3x"), 2);
+	char cmd[8192];
+	const char *bin = getenv("SIMT_SIM");
+	snprintf(cmd, sizeof cmd, "cd '%s' && env PATH=/nonexistent '%.*sxval' --one-source", src_dir(),
+		 (int)(strlen(bin) - 3), bin);
+	ck_assert_int_eq(run_cmd(cmd, out, sizeof out), 0);
+	ck_assert_msg(strstr(out, "simt-xval: skipped: --one-source needs an NVIDIA GPU and Nsight Compute"), "%s", out);
+}
+END_TEST
+
 START_TEST(reuse_detects_a_difference)
 {
 	const char *d = gpu_copy("differ", "gpu.txt");
@@ -262,6 +293,7 @@ Suite *xval_suite(void)
 	tcase_add_test(t, default_run_skips_or_compares);
 	tcase_add_test(t, reuse_h100_answers);
 	tcase_add_test(t, reuse_detects_a_difference);
+	tcase_add_test(t, one_source_from_stored_answers);
 	tcase_add_test(t, reuse_refuses_corrupt_answers);
 	tcase_add_test(t, calibrate_from_h100_measurements);
 	tcase_add_test(t, h100_config_reproduces_microbenchmarks);
