@@ -1,6 +1,8 @@
 /* smem.c - shared-memory bank conflicts (see smem.h). */
 #include "smem.h"
 
+#include <string.h>
+
 #define MAX_WORDS (32 * 16 / 4) /* 32 lanes x 16 bytes in 4-byte words */
 
 struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint32_t mask,
@@ -32,13 +34,28 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 				continue;
 			}
 		}
+		/* the lanes' first words, sorted; lanes on the same address read
+		 * the same words, a broadcast, so without an atomic one of them
+		 * stands for all (an atomic's lanes each take their turn) */
+		uint32_t first[32];
+		unsigned nl = 0;
+		for (uint32_t r = gm; r; r &= r - 1) {
+			uint32_t w = addr[base + (unsigned)__builtin_ctz(r)] / g->bank_bytes;
+			unsigned i = nl;
+			while (i && first[i - 1] > w)
+				i--;
+			if (!atomic && i && first[i - 1] == w)
+				continue;
+			memmove(&first[i + 1], &first[i], (nl - i) * sizeof *first);
+			first[i] = w;
+			nl++;
+		}
 		uint32_t words[MAX_WORDS];
 		unsigned n = 0;
-		for (uint32_t r = gm; r; r &= r - 1) {
-			uint32_t w0 = addr[base + (unsigned)__builtin_ctz(r)] / g->bank_bytes;
+		for (unsigned k = 0; k < nl; k++)
 			for (unsigned j = 0; j < per_lane; j++) {
-				/* insertion sort: accesses are mostly in order already */
-				uint32_t w = w0 + j;
+				/* insertion sort: in order but where lanes' words overlap */
+				uint32_t w = first[k] + j;
 				unsigned i = n++;
 				while (i && words[i - 1] > w) {
 					words[i] = words[i - 1];
@@ -46,7 +63,6 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 				}
 				words[i] = w;
 			}
-		}
 		unsigned per_bank[64] = {0}, distinct = 0, worst = 0;
 		for (unsigned i = 0; i < n; i++) {
 			if (!atomic && i && words[i] == words[i - 1])
