@@ -135,6 +135,7 @@ struct sim {
 	const struct sched_ops *sched;
 	const struct simt_ops *simt;
 	enum barrier_mode bar;
+	bool sleep_pow2;          /* sm.nanosleep = pow2 */
 	bool its;                 /* lanes wait individually (independent thread scheduling) */
 	int policy;               /* convergence policy of the divergence model */
 	struct occ_result occ;

@@ -72,6 +72,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	s->simt = simt;
 	s->bar = !strcmp(c->barrier, "warp") ? BAR_WARP : !strcmp(c->barrier, "thread") ? BAR_THREAD : BAR_STRICT;
 	s->its = simt == &simt_its_ops;
+	s->sleep_pow2 = !strcmp(c->nanosleep, "pow2");
 	s->policy = policy;
 	s->warned = xcalloc(p->ncode, 1);
 	s->occ = occ;

@@ -19,12 +19,13 @@ static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint6
 
 /* How long nanosleep(ns) sleeps, in nanoseconds (sm.nanosleep,
  * sm.nanosleep_min_ns). */
-static uint64_t sleep_ns(const struct gpu_config *c, uint32_t ns)
+static uint64_t sleep_ns(const struct sim *s, uint32_t ns)
 {
 	uint64_t d = ns;
-	if (!strcmp(c->nanosleep, "pow2")) /* the smallest power of two above ns */
+	if (s->sleep_pow2) /* the smallest power of two above ns */
 		d = (uint64_t)1 << (ns ? 32 - __builtin_clz(ns) : 0);
-	return d > (uint64_t)c->nanosleep_min_ns ? d : (uint64_t)c->nanosleep_min_ns;
+	uint64_t least = (uint64_t)s->c->nanosleep_min_ns;
+	return d > least ? d : least;
 }
 
 /* Wake the lanes of w whose nanosleep is over at cycle t; *next gets the
@@ -333,7 +334,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	case OP_NANOSLEEP:
 		/* the lanes sleep (sm.nanosleep: ns at the SM clock, at least a cycle) */
 		for (uint32_t r = x.exec_mask; r; r &= r - 1) {
-			uint64_t c = s->functional ? 0 : sleep_ns(s->c, x.sleep_ns) * (uint64_t)s->c->clock_mhz / 1000;
+			uint64_t c = s->functional ? 0 : sleep_ns(s, x.sleep_ns) * (uint64_t)s->c->clock_mhz / 1000;
 			w->sleep_at[__builtin_ctz(r)] = t + (c ? c : 1);
 		}
 		break;

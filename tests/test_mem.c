@@ -408,19 +408,6 @@ START_TEST(data_pipe_wavefronts)
 }
 END_TEST
 
-/* Element 0 of buffer name, as a float (a microbenchmark's report). */
-static float report_f32(const struct run *x, const char *name)
-{
-	for (unsigned i = 0; i < x->g.n; i++)
-		if (!strcmp(x->g.bufs[i].name, name)) {
-			float v;
-			memcpy(&v, x->g.bufs[i].data, 4);
-			return v;
-		}
-	ck_abort_msg("no buffer %s", name);
-	return 0;
-}
-
 /* Fences and nanosleep against an H100: workloads/micro/sync_costs.cu's
  * kernels (fence.s, fence_block.s, fence_system.s, critical.s, sleep.s),
  * translated from nvcc's PTX, report cycles per repetition within 5% of
@@ -431,37 +418,32 @@ static float report_f32(const struct run *x, const char *name)
 START_TEST(fences_and_sleep_as_h100)
 {
 	static const struct {
-		const char *wl, *ns;
+		const char *wl, *ns, *report;
 		double h100;
 	} cases[] = {
-		{"workloads/micro/fence.s", NULL, 656.5},        /* 638.5 and 674.5, two runs */
-		{"workloads/micro/fence_block.s", NULL, 13.80},
-		{"workloads/micro/fence_system.s", NULL, 1237.9},
-		{"workloads/micro/critical.s", NULL, 919.3},     /* 901.5 and 937.2 */
-		{"workloads/micro/sleep.s", "8", 82.7},
-		{"workloads/micro/sleep.s", "64", 256.9},
-		{"workloads/micro/sleep.s", "256", 1014.2},
-		{"workloads/micro/sleep.s", "1000", 2016.8},
+		{"fence", NULL, "cycles_per_fence", 656.5}, /* 638.5 and 674.5, two runs */
+		{"fence_block", NULL, "cycles_per_fence", 13.80},
+		{"fence_system", NULL, "cycles_per_fence", 1237.9},
+		{"critical", NULL, "cycles_per_critical", 919.3}, /* 901.5 and 937.2 */
+		{"sleep", "8", "cycles_per_sleep", 82.7},
+		{"sleep", "64", "cycles_per_sleep", 256.9},
+		{"sleep", "256", "cycles_per_sleep", 1014.2},
+		{"sleep", "1000", "cycles_per_sleep", 2016.8},
 	};
 	for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		struct param_override ov = {"NS", cases[k].ns};
-		struct run x;
-		run_file(&x, cases[k].wl, "h100", NULL, &ov, cases[k].ns ? 1 : 0);
-		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const char *ns = cases[k].ns;
 		char what[128];
-		snprintf(what, sizeof what, "%s %s", cases[k].wl, cases[k].ns ? cases[k].ns : "");
-		near(report_f32(&x, "out"), cases[k].h100, 0.05, what);
-		done(&x);
+		snprintf(what, sizeof what, "%s %s", cases[k].wl, ns ? ns : "");
+		near(micro(cases[k].wl, "h100", NULL, ns ? "NS" : NULL, ns, NULL, NULL, cases[k].report, NULL),
+		     cases[k].h100, 0.05, what);
 	}
 	static const char *const keep_l1[] = {"mem.fence_invalidates_l1=0", NULL};
-	struct run x, y;
-	run_file(&x, "workloads/micro/critical.s", "h100", NULL, NULL, 0);
-	run_file(&y, "workloads/micro/critical.s", "h100", keep_l1, NULL, 0);
-	ck_assert_uint_eq(x.r.stats.mem.l1_hits, 0);
-	ck_assert_uint_ge(y.r.stats.mem.l1_hits, 250); /* 257 loads, the first misses */
-	ck_assert_float_lt(report_f32(&y, "out"), report_f32(&x, "out"));
-	done(&x);
-	done(&y);
+	struct sim_stats drop, keep;
+	float dropped = micro("critical", "h100", NULL, NULL, NULL, NULL, NULL, "cycles_per_critical", &drop);
+	float kept = micro("critical", "h100", keep_l1, NULL, NULL, NULL, NULL, "cycles_per_critical", &keep);
+	ck_assert_uint_eq(drop.mem.l1_hits, 0);
+	ck_assert_uint_ge(keep.mem.l1_hits, 250); /* 257 loads, the first misses */
+	ck_assert_float_lt(kept, dropped);
 }
 END_TEST
 
