@@ -133,6 +133,11 @@ START_TEST(one_source_from_stored_answers)
 	ck_assert_int_eq(xval("--answers docs/data/xval-h100/gpu.txt"), 2);
 	ck_assert_msg(strstr(out, "go with --one-source"), "%s", out);
 	ck_assert_int_eq(xval("--one-source --max-size 3x"), 2);
+	ck_assert_int_eq(xval("--one-source --answers /nonexistent/answers.txt"), 2);
+	ck_assert_msg(strstr(out, "table.py: /nonexistent/answers.txt: cannot read"), "%s", out);
+	ck_assert_int_eq(xval("--one-source --answers docs/data/xval-h100/ncu-data-pipe.txt --max-size 32"), 2);
+	ck_assert_msg(strstr(out, "docs/data/xval-h100/ncu-data-pipe.txt:"), "%s", out);
+	ck_assert_msg(strstr(out, ": expected NAME cold|warm cycles=N,... inst=N,... checks=pass|FAIL"), "%s", out);
 	char cmd[8192];
 	const char *bin = getenv("SIMT_SIM");
 	snprintf(cmd, sizeof cmd, "cd '%s' && env PATH=/nonexistent '%.*sxval' --one-source", src_dir(),

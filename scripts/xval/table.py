@@ -79,17 +79,33 @@ def collect(raw):
                   f"checks={ok}")
 
 
+class BadAnswers(Exception):
+    pass
+
+
 def read_gpu(path):
+    """the GPU's answers as `collect` writes them; BadAnswers names the file
+    and line of anything else"""
     head, rows = "", {}
-    for line in open(path):
+    try:
+        lines = open(path).read().splitlines()
+    except OSError as e:
+        raise BadAnswers(f"{path}: cannot read: {e.strerror}")
+    for n, line in enumerate(lines, 1):
         if line.startswith("# ") and not head:
             head = line[2:].strip()
         if line.startswith("#") or not line.strip():
             continue
         w = line.split()
-        kv = dict(x.split("=", 1) for x in w[2:])
-        rows[(w[0], w[1])] = {k: ([int(v) for v in kv[k].split(",")] if k != "checks" else kv[k])
-                              for k in kv}
+        try:
+            kv = dict(x.split("=", 1) for x in w[2:])
+            rows[(w[0], w[1])] = {k: ([int(v) for v in kv[k].split(",")] if k != "checks" else kv[k])
+                                  for k in kv}
+            if len(w) < 3 or w[1] not in ("cold", "warm") or not {"cycles", "inst", "checks"} <= kv.keys():
+                raise ValueError
+        except ValueError:
+            raise BadAnswers(f"{path}:{n}: expected NAME cold|warm cycles=N,... inst=N,... checks=pass|FAIL "
+                             f"(table.py collect), found '{line[:60]}'")
     return head, rows
 
 
@@ -187,6 +203,14 @@ def markers(config, name=None):
 
 
 def main(argv):
+    try:
+        return run(argv)
+    except BadAnswers as e:
+        sys.stderr.write(f"table.py: {e}\n")
+        return 2
+
+
+def run(argv):
     if len(argv) >= 2 and argv[0] == "collect":
         collect(argv[1])
         return 0
