@@ -36,6 +36,11 @@ struct sched_ops {
 	unsigned (*rank)(void *self, const struct sched_cand *cands, unsigned n, unsigned *order);
 	/* The warp in slot issued an instruction this cycle. */
 	void (*issued)(void *self, unsigned slot);
+	/* rank's order of the eligible warps does not depend on the others
+	 * (lrr, gto, oldest): the SM may show it only the eligible ones, in
+	 * slot order, which is cheaper. false (the default): it sees every
+	 * warp (two_level's pool follows the stalled ones). */
+	bool eligible_only;
 };
 
 /* The policy called name, or NULL. */

@@ -44,4 +44,4 @@ static void issued(void *self, unsigned slot)
 	s->have_last = 1;
 }
 
-const struct sched_ops sched_gto = {"gto", "greedy then oldest", create, free, rank, issued};
+const struct sched_ops sched_gto = {"gto", "greedy then oldest", create, free, rank, issued, true};

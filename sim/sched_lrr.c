@@ -36,4 +36,4 @@ static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, uns
 
 static void issued(void *self, unsigned slot) { ((struct lrr *)self)->last = slot; }
 
-const struct sched_ops sched_lrr = {"lrr", "loose round robin", create, free, rank, issued};
+const struct sched_ops sched_lrr = {"lrr", "loose round robin", create, free, rank, issued, true};

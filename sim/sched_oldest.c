@@ -13,4 +13,4 @@ static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, uns
 	return n;
 }
 
-const struct sched_ops sched_oldest = {"oldest", "oldest first", NULL, NULL, rank, NULL};
+const struct sched_ops sched_oldest = {"oldest", "oldest first", NULL, NULL, rank, NULL, true};

@@ -17,6 +17,20 @@ static enum stall throttle_of(const struct deps *d)
 
 static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint64_t t);
 
+/* The verdict for a warp whose operands are ready: eligible at t unless
+ * its functional unit is still busy. */
+static inline void unit_verdict(const struct sm *m, struct warp *w, const struct deps *d, uint64_t t)
+{
+	uint64_t unit_free = m->sp[w->subp].unit_free[d->unit];
+	if (unit_free > t) {
+		w->stall = throttle_of(d);
+		w->wake = unit_free;
+		return;
+	}
+	w->stall = STALL_SELECTED;
+	w->wake = t;
+}
+
 /* How long nanosleep(ns) sleeps, in nanoseconds (sm.nanosleep,
  * sm.nanosleep_min_ns). */
 static uint64_t sleep_ns(const struct sim *s, uint32_t ns)
@@ -57,6 +71,12 @@ static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 	 * end a stall before its wake time, so the last verdict still holds. */
 	if (!w->dirty && t < w->wake)
 		return;
+	if (!w->dirty && w->sb_clear && !w->sleep_lanes) {
+		/* found ready but for its unit, and only time has passed since:
+		 * the unit alone decides */
+		unit_verdict(m, w, &s->deps[w->pc], t);
+		return;
+	}
 	if (w->dirty)
 		w->sb_clear = false;
 	w->dirty = false;
@@ -130,15 +150,8 @@ static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint6
 		return;
 	}
 	w->sb_clear = true;
-operands_ready:;
-	uint64_t unit_free = m->sp[w->subp].unit_free[d->unit];
-	if (unit_free > t) {
-		w->stall = throttle_of(d);
-		w->wake = unit_free;
-		return;
-	}
-	w->stall = STALL_SELECTED;
-	w->wake = t;
+operands_ready:
+	unit_verdict(m, w, d, t);
 }
 
 static void set_ready(struct warp *w, const struct deps *d, uint64_t at, uint8_t kind)
@@ -430,17 +443,26 @@ static void uncount_gone(struct sim *s, struct sm *m, struct subpart *sp)
 	sp->ngone = 0;
 }
 
+/* The scheduler's view of warp w. */
+static struct sched_cand cand_of(const struct warp *w)
+{
+	return (struct sched_cand){w->slot, w->age, w->stall == STALL_SELECTED,
+				   w->stall == STALL_LONG_SCOREBOARD || w->stall == STALL_BARRIER ||
+					   w->stall == STALL_SLEEPING};
+}
+
 static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool *issued)
 {
 	uint64_t t = s->now;
 	sp->dirty = false;
 	uncount_gone(s, m, sp);
 	sp->wake = NEVER;
-	bool any_eligible = false;
 	bool observed = s->obs.on_state != NULL;
+	bool only = s->sched->eligible_only; /* the candidates are the eligible warps */
 	/* one pass: evaluate, count reasons (eligible ones as not selected until
 	 * the scheduler picks), earliest wake */
-	unsigned nw = sp->nlive;
+	unsigned nw = sp->nlive, nc = 0;
+	bool any_eligible = false;
 	struct warp **warps = s->scratch; /* issuing can retire warps and change sp->live */
 	memcpy(warps, sp->live, nw * sizeof *warps);
 	for (unsigned i = 0; i < nw; i++) {
@@ -457,6 +479,10 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		evaluate(s, m, w, t);
 		bool el = w->stall == STALL_SELECTED;
 		any_eligible |= el;
+		if (el && only) {
+			s->cands[nc] = cand_of(w);
+			s->cand_warp[nc++] = i;
+		}
 		rebin(s, m, sp, w, el ? STALL_NOT_SELECTED : w->stall);
 		if (w->wake < sp->wake)
 			sp->wake = w->wake;
@@ -466,18 +492,18 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 			trace_verdicts(s, m, warps, nw);
 		return;
 	}
-	/* the scheduler's candidates */
-	for (unsigned i = 0; i < nw; i++) {
-		const struct warp *w = warps[i];
-		s->cands[i] = (struct sched_cand){w->slot, w->age, w->stall == STALL_SELECTED,
-						  w->stall == STALL_LONG_SCOREBOARD || w->stall == STALL_BARRIER ||
-							  w->stall == STALL_SLEEPING};
+	if (!only) { /* the scheduler sees every warp */
+		for (unsigned i = 0; i < nw; i++) {
+			s->cands[i] = cand_of(warps[i]);
+			s->cand_warp[i] = i;
+		}
+		nc = nw;
 	}
-	unsigned no = s->sched->rank(sp->sched, s->cands, nw, s->order);
+	unsigned no = s->sched->rank(sp->sched, s->cands, nc, s->order);
 	unsigned width = (unsigned)s->c->issue_width, done = 0;
 	for (unsigned j = 0; j < no && done < width && !s->stop; j++) {
-		unsigned c = s->order[j];
-		struct warp *w = warps[c];
+		unsigned c = s->order[j], i = s->cand_warp[c];
+		struct warp *w = warps[i];
 		if (!s->cands[c].eligible)
 			continue;
 		s->cands[c].eligible = false;
@@ -495,13 +521,13 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		if (s->sched->issued)
 			s->sched->issued(sp->sched, w->slot);
 		if (observed) /* before the issue moves its pc, or retires it */
-			trace_state(s, m, w, t, STALL_SELECTED, s->ev_pc[c], s->ev_mask[c]);
+			trace_state(s, m, w, t, STALL_SELECTED, s->ev_pc[i], s->ev_mask[i]);
 		issue(s, m, w);
 		*issued = true;
 	}
-	for (unsigned c = 0; c < nw; c++)
+	for (unsigned c = 0; c < nc; c++)
 		if (s->cands[c].eligible)
-			warps[c]->stall = STALL_NOT_SELECTED;
+			warps[s->cand_warp[c]]->stall = STALL_NOT_SELECTED;
 	if (observed)
 		trace_verdicts(s, m, warps, nw);
 	if (*issued) {

@@ -112,6 +112,59 @@ START_TEST(two_level_demotes_long_stalls)
 }
 END_TEST
 
+/* A policy marked eligible_only orders the eligible warps the same whether
+ * it is shown every warp or only those (the SM shows it only those): random
+ * rounds, the eligible slots in ranked order compared, the first issuing. */
+START_TEST(eligible_only_policies_ignore_the_others)
+{
+	struct gpu_config c = cfg();
+	unsigned checked = 0;
+	for (size_t i = 0; sched_at(i); i++) {
+		const struct sched_ops *p = sched_at(i);
+		if (!p->eligible_only)
+			continue;
+		checked++;
+		void *all = p->create ? p->create(&c, 16) : NULL, *few = p->create ? p->create(&c, 16) : NULL;
+		uint32_t rng = 12345;
+		for (unsigned round = 0; round < 500; round++) {
+			struct sched_cand k[12], e[12];
+			unsigned map[12], n = 0, ne = 0;
+			for (unsigned slot = 0; slot < 16; slot++) {
+				rng = rng * 1103515245u + 12345u;
+				if (n == 12 || (rng >> 16) % 4 == 0)
+					continue; /* slot empty */
+				k[n] = (struct sched_cand){slot, (rng >> 8) % 64, (rng >> 20) % 3 != 0, (rng >> 24) % 2 != 0};
+				if (k[n].eligible) {
+					e[ne] = k[n];
+					map[ne++] = n;
+				}
+				n++;
+			}
+			unsigned oa[12], of[12], sa[12], sf[12], na = 0, nf = 0;
+			unsigned ra = p->rank(all, k, n, oa), rf = p->rank(few, e, ne, of);
+			for (unsigned j = 0; j < ra; j++)
+				if (k[oa[j]].eligible)
+					sa[na++] = k[oa[j]].slot;
+			for (unsigned j = 0; j < rf; j++)
+				sf[nf++] = k[map[of[j]]].slot;
+			ck_assert_uint_eq(na, ne);
+			ck_assert_uint_eq(nf, ne);
+			ck_assert_mem_eq(sa, sf, ne * sizeof *sa);
+			if (ne && p->issued) {
+				p->issued(all, sa[0]);
+				p->issued(few, sa[0]);
+			}
+		}
+		if (p->destroy) {
+			p->destroy(all);
+			p->destroy(few);
+		}
+	}
+	ck_assert_uint_eq(checked, 3);             /* lrr, gto, oldest */
+	ck_assert(!sched_two_level.eligible_only); /* its pool follows the stalled warps */
+}
+END_TEST
+
 START_TEST(table_and_names)
 {
 	ck_assert_ptr_null(sched_find("fifo"));
@@ -129,6 +182,7 @@ Suite *sched_suite(void)
 	tcase_add_test(t, gto_is_greedy_then_oldest);
 	tcase_add_test(t, oldest_ignores_history);
 	tcase_add_test(t, two_level_demotes_long_stalls);
+	tcase_add_test(t, eligible_only_policies_ignore_the_others);
 	tcase_add_test(t, table_and_names);
 	suite_add_tcase(s, t);
 	return s;
