@@ -5,6 +5,46 @@
 
 #define MAX_WORDS (32 * 16 / 4) /* 32 lanes x 16 bytes in 4-byte words */
 
+/* Whether a whole group of lanes (every one active, lanes a power of two)
+ * takes one pass with no conflict, for the patterns shared tiles make,
+ * each checked over the group at once (the loops vectorize): every lane on
+ * one address (a broadcast: its per_lane words sit in per_lane banks); one
+ * word per lane, lane l on word w0 + l, no more lanes than banks; the
+ * second half repeating the first (its lanes only add broadcasts: the
+ * first half decides); each half on one address, their words in different
+ * banks. false: not shown here, count in full. */
+static bool one_pass(const uint32_t *addr, unsigned lanes, unsigned per_lane, unsigned shift, unsigned banks)
+{
+	uint32_t a0 = addr[0], w0 = a0 >> shift;
+	uint32_t other = 0, off = 0; /* bits where a lane differs from a0, from w0 + l */
+	for (uint32_t l = 0; l < lanes; l++) {
+		other |= addr[l] ^ a0;
+		off |= (addr[l] >> shift) ^ (w0 + l);
+	}
+	if (!other)
+		return per_lane <= banks;
+	if (!off)
+		return per_lane == 1 && lanes <= banks;
+	unsigned h = lanes / 2;
+	if (h < 2)
+		return false;
+	uint32_t rep = 0, halves = 0; /* the second half differs from the first; a half from its first lane */
+	for (uint32_t l = 0; l < h; l++) {
+		rep |= addr[l] ^ addr[l + h];
+		halves |= (addr[l] ^ a0) | (addr[l + h] ^ addr[h]);
+	}
+	if (!rep)
+		return one_pass(addr, h, per_lane, shift, banks);
+	if (halves)
+		return false;
+	uint32_t w1 = addr[h] >> shift;
+	for (uint32_t j = 0; j < per_lane; j++)
+		for (uint32_t k = 0; k < per_lane; k++)
+			if ((w0 + j) % banks == (w1 + k) % banks && w0 + j != w1 + k)
+				return false;
+	return per_lane <= banks / 2;
+}
+
 struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint32_t mask,
 			   unsigned bytes, bool atomic)
 {
@@ -16,6 +56,12 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 		uint32_t gm = g->group_lanes == 32 ? mask : (mask >> base) & ((1u << g->group_lanes) - 1);
 		if (!gm)
 			continue;
+		uint32_t full = g->group_lanes == 32 ? ~0u : (1u << g->group_lanes) - 1;
+		if (!atomic && gm == full && one_pass(addr + base, g->group_lanes, per_lane, shift, g->banks)) {
+			c.passes++;
+			c.ideal++;
+			continue;
+		}
 		if (per_lane == 1 && !atomic) { /* the common case first: one word per bank, one pass */
 			uint64_t seen = 0;
 			uint32_t word_of[64];

@@ -152,6 +152,81 @@ START_TEST(bank_conflicts_by_stride)
 }
 END_TEST
 
+/* The rule of smem.h computed the slow way, word by word: per group of
+ * lanes, each bank takes as many passes as it has distinct words (every
+ * word of an atomic's lane counts on its own); ideal is ceil(distinct
+ * words / banks). */
+static struct smem_cost smem_reference(const struct smem_geom *g, const uint32_t *addr, uint32_t mask,
+				       unsigned bytes, bool atomic)
+{
+	struct smem_cost c = {0, 0};
+	unsigned per_lane = bytes > g->bank_bytes ? bytes / g->bank_bytes : 1;
+	for (unsigned base = 0; base < 32; base += g->group_lanes) {
+		uint32_t words[32 * 4];
+		unsigned n = 0;
+		for (unsigned l = base; l < base + g->group_lanes; l++)
+			if (mask >> l & 1)
+				for (unsigned j = 0; j < per_lane; j++)
+					words[n++] = addr[l] / g->bank_bytes + j;
+		if (!n)
+			continue;
+		unsigned worst = 0, distinct = 0;
+		for (unsigned i = 0; i < n; i++) {
+			bool first = true; /* first time this word is seen */
+			for (unsigned k = 0; k < i; k++)
+				first &= words[k] != words[i];
+			distinct += first;
+			if (!first && !atomic)
+				continue;
+			unsigned in_bank = 0; /* words of its bank counted so far, itself included */
+			for (unsigned k = 0; k <= i; k++) {
+				bool counted = atomic;
+				for (unsigned q = 0; q < k && !counted; q++)
+					counted = words[q] == words[k];
+				in_bank += words[k] % g->banks == words[i] % g->banks && (atomic || !counted);
+			}
+			worst = in_bank > worst ? in_bank : worst;
+		}
+		c.passes += worst;
+		c.ideal += (distinct + g->banks - 1) / g->banks;
+	}
+	return c;
+}
+
+/* Random masks, widths and address patterns (broadcasts, strides, a few
+ * addresses, scattered) against the word-by-word reference. */
+START_TEST(bank_conflicts_match_reference)
+{
+	const struct smem_geom geoms[] = {{32, 4, 32}, {16, 4, 16}, {32, 8, 32}};
+	uint32_t rng = 7;
+	for (unsigned round = 0; round < 4000; round++) {
+		const struct smem_geom *g = &geoms[round % 3];
+		rng = rng * 1103515245u + 12345u;
+		unsigned bytes = 4u << ((rng >> 16) % 3), pattern = (rng >> 20) % 7;
+		bool atomic = bytes == 4 && (rng >> 24) % 4 == 0;
+		uint32_t mask = (rng >> 26) % 4 == 0 ? ~0u : rng * 2654435761u;
+		if (!mask)
+			mask = 1;
+		uint32_t a[32], stride = 1 + (rng >> 8) % 9, b0 = bytes * ((rng >> 4) % 64);
+		for (unsigned l = 0; l < 32; l++) {
+			rng = rng * 1103515245u + 12345u;
+			/* one word, unit and other strides, half-warps repeating (a 16-wide
+			 * tile's column), one word per half-warp (its row), a few words,
+			 * scattered */
+			uint32_t word = pattern == 0 ? 0 : pattern == 1 ? l : pattern == 2 ? l * stride
+				      : pattern == 3 ? (l % 16) * stride : pattern == 4 ? (l / 16) * stride * 4
+				      : pattern == 5 ? (rng >> 16) % 3 : (rng >> 16) % 256;
+			a[l] = b0 + bytes * word;
+		}
+		struct smem_cost got = smem_cost(g, a, mask, bytes, atomic), want = smem_reference(g, a, mask, bytes, atomic);
+		ck_assert_msg(got.passes == want.passes && got.ideal == want.ideal,
+			      "round %u: banks %u x %u B, %u B lanes, pattern %u%s: %u/%u passes, want %u/%u", round,
+			      g->banks, g->bank_bytes, bytes, pattern, atomic ? " atomic" : "", got.passes, got.ideal,
+			      want.passes, want.ideal);
+	}
+}
+END_TEST
+
 START_TEST(cache_lru_and_writeback)
 {
 	struct cache c;
@@ -517,6 +592,7 @@ Suite *mem_suite(void)
 	tcase_add_test(t, coalesce_sectors);
 	tcase_add_test(t, coalesce_halfwarp);
 	tcase_add_test(t, bank_conflicts_by_stride);
+	tcase_add_test(t, bank_conflicts_match_reference);
 	tcase_add_test(t, cache_lru_and_writeback);
 	tcase_add_test(t, micro_latency_plateaus);
 	tcase_add_test(t, micro_bank_conflicts);
