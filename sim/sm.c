@@ -195,9 +195,13 @@ static bool load_progress(struct warp *w, uint32_t pc, const struct isa_insn *in
 	if (!lanes || in->dst == ISA_RZ)
 		return false;
 	const uint32_t *v = &w->x.regs[(size_t)in->dst * ISA_WARP_SIZE];
-	uint32_t fold = 0; /* the lanes' values, each times its own odd multiplier (the loop vectorizes) */
-	for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
-		fold += (lanes >> l & 1 ? v[l] : 0) * (0x9e3779b1u + 2 * l);
+	uint32_t fold = 0; /* the lanes' values, each times its own odd multiplier (the loops vectorize) */
+	if (lanes == ~0u)
+		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
+			fold += v[l] * (0x9e3779b1u + 2 * l);
+	else
+		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
+			fold += (lanes >> l & 1 ? v[l] : 0) * (0x9e3779b1u + 2 * l);
 	unsigned k = pc % LD_SEEN;
 	bool changed = w->ld_pc[k] == pc && w->ld_val[k] != fold;
 	w->ld_pc[k] = pc;
