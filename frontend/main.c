@@ -43,6 +43,7 @@ struct options {
 	const char *json;
 	const char *trace;
 	uint64_t max_cycles;
+	unsigned jobs;            /* -j/--jobs: host threads for a timed run (0: 1) */
 	int disasm;
 	int functional;           /* --functional: results only, no timing */
 	int optin;                /* --optin (occupancy): the kernel opted in to more shared memory */
@@ -66,6 +67,7 @@ static void usage(FILE *f)
 		"  --scheduler NAME       warp-scheduler policy (sm.scheduler): lrr, gto, two_level, oldest\n"
 		"  --divergence NAME      divergence model (sm.divergence): stack, its\n"
 		"  --max-cycles N         stop with exit code 5 at cycle N\n"
+		"  -j, --jobs N           simulate the SMs on N host threads (the same results for every N)\n"
 		"  --disasm               print the assembled workload as source and exit\n"
 		"  --racecheck            report shared-memory races between threads of a block\n"
 		"  --racecheck-global     ... and global-memory races between any threads of the grid\n"
@@ -148,6 +150,14 @@ static int parse_args(int argc, char **argv, struct options *o)
 			if (errno || end == val || *end || v == 0 || val[0] == '-')
 				return bad_usage("--max-cycles %s: expected a positive integer", val);
 			o->max_cycles = v;
+		} else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
+			NEEDVAL();
+			char *end;
+			errno = 0;
+			unsigned long v = strtoul(val, &end, 10);
+			if (errno || end == val || *end || v == 0 || v > 1024 || val[0] == '-')
+				return bad_usage("--jobs %s: expected a number of host threads, 1 to 1024", val);
+			o->jobs = (unsigned)v;
 		} else if (!strcmp(a, "--scheduler") || !strcmp(a, "--divergence")) {
 			NEEDVAL();
 			static char sets[2][80];
@@ -786,6 +796,7 @@ static int run(const struct options *o)
 	}
 	sim_set_checks(sim, o->checks);
 	sim_set_functional(sim, o->functional);
+	sim_set_jobs(sim, o->jobs);
 	double t0 = now();
 	sim_run(sim, o->max_cycles, r);
 	if (pr.trace) {

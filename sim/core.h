@@ -118,6 +118,24 @@ struct sm {
 	bool dirty;               /* a sub-partition is dirty or lost its last warp: run sm_cycle */
 	uint64_t code_ready;      /* cycle the kernel's code has reached it (0: no block yet) */
 	uint64_t bar_unit_free;   /* cycle its barrier unit counts the next arrival */
+	/* scratch for scheduling, max_warps of each (an SM's own: SMs may run
+	 * a cycle side by side) */
+	struct sched_cand *cands;
+	struct warp **scratch;
+	unsigned *cand_warp, *order;
+	uint32_t *ev_pc, *ev_mask;  /* per candidate: pc and mask at evaluation (trace) */
+	/* the cycle in progress (sm.c): the issue loop's place and size, and
+	 * what the cycle did */
+	unsigned at_sp, at_j, nw, nc, no, done;
+	bool sp_issued, issued;
+	/* cycle.c: this cycle it ran, paused before a global access, stopped
+	 * the run (with stop_status); its reports wait here until the cycle
+	 * ends, then join the result in SM order */
+	bool ran, paused, stopped;
+	enum sim_status stop_status;
+	struct sim_report *pending;
+	uint8_t *pending_finding;  /* per pending report: report_finding's (shown to on_report) */
+	unsigned npending, pending_cap;
 };
 
 struct deps {
@@ -152,6 +170,7 @@ struct sim {
 	unsigned dispatch_rr;     /* SM the next dispatch pass starts at */
 	uint64_t free_slots;      /* block slots free over all SMs */
 	uint64_t last_progress, progress_epoch;
+	bool progress_due;        /* progress this cycle, applied at its end (livelock_cycle_end) */
 	uint64_t starved;         /* cycles in a row with a warp ready to issue and none issuing */
 	bool lv_on;               /* the livelock watch is checking states (livelock.c) */
 	uint64_t lv_round;        /* ... in this round */
@@ -159,21 +178,23 @@ struct sim {
 	struct sim_result *r;
 	uint64_t hist[STALL_COUNT]; /* sum of every sub-partition's hist */
 	bool stop;
+	struct sm *cur;           /* the SM whose cycle runs on this view of the sim (cycle.c): reports
+				   * wait in its list; NULL: reports join the result at once */
 	bool functional;          /* sim_set_functional: results only, no timing */
-	/* scratch for scheduling */
-	struct sched_cand *cands;
-	struct warp **scratch;
-	unsigned *cand_warp, *order;
-	uint32_t *ev_pc, *ev_mask;  /* per candidate: pc and mask at evaluation (trace) */
+	unsigned jobs;            /* sim_set_jobs: host threads for the SMs' cycles */
+	struct pool *pool;        /* cycle.c: the threads and their views, during sim_run */
 	uint8_t *warned;          /* per pc: synccheck kinds already reported (bit kind - SYNC_BAR_PARTIAL) */
 	unsigned rep_cap;         /* capacity of r->reports */
 	unsigned checks;          /* enum sim_check bits */
 	struct shadow *chk;       /* racecheck and initcheck shadow state (shadow.c), or NULL */
 };
 
-/* sm.c: run one cycle of every sub-partition that may have work; returns
- * whether anything issued and updates m->wake. */
-void sm_cycle(struct sim *s, struct sm *m, bool *issued);
+/* sm.c: run one cycle of every sub-partition that may have work: sets
+ * m->issued (anything issued) and m->wake. With local_only it pauses
+ * before the first instruction that reaches global memory and returns
+ * false; sm_resume then finishes the cycle. true: the cycle is done. */
+bool sm_cycle(struct sim *s, struct sm *m, bool local_only);
+bool sm_resume(struct sim *s, struct sm *m);
 /* sm.c: functional mode's round on one SM: every warp that can run issues
  * up to FUNC_BURST instructions back to back, with no timing; sets *issued
  * when any did. */
@@ -181,6 +202,13 @@ void sm_cycle(struct sim *s, struct sm *m, bool *issued);
 void sm_functional_round(struct sim *s, struct sm *m, bool *issued);
 /* A dispatched warp joins its sub-partition's live warps (slot order). */
 void sm_add_warp(struct sm *m, struct warp *w);
+
+/* cycle.c: around a timed run, and one cycle of every SM that may have
+ * work (sets *issued when anything issued; *wake: the earliest wake-up of
+ * any SM) */
+void cycle_begin_run(struct sim *s);
+void cycle_sms(struct sim *s, bool *issued, uint64_t *wake);
+void cycle_end_run(struct sim *s);
 
 /* barrier.c */
 void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes);
@@ -204,5 +232,9 @@ void report_deadlock(struct sim *s, struct block *b, enum deadlock_why why);
 void report_livelock(struct sim *s);
 void report_starved(struct sim *s);
 void report_fault(struct sim *s, struct warp *w, uint32_t pc, const struct exec_result *x);
+/* At the end of a cycle: each SM's waiting reports join the result in SM
+ * order; the first SM that stopped stops the run (its status), and the
+ * reports of the SMs after it are dropped. */
+void report_cycle_end(struct sim *s);
 
 #endif

@@ -74,6 +74,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	s->its = simt == &simt_its_ops;
 	s->sleep_pow2 = !strcmp(c->nanosleep, "pow2");
 	s->policy = policy;
+	s->jobs = 1;
 	s->warned = xcalloc(p->ncode, 1);
 	s->occ = occ;
 	if (obs)
@@ -125,13 +126,13 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 			m->sp[k].dirty = true;
 		}
 		m->dirty = true;
+		m->cands = xcalloc(nslots, sizeof *m->cands);
+		m->scratch = xcalloc(nslots, sizeof *m->scratch);
+		m->cand_warp = xcalloc(nslots, sizeof *m->cand_warp);
+		m->order = xcalloc(nslots, sizeof *m->order);
+		m->ev_pc = xcalloc(nslots, sizeof *m->ev_pc);
+		m->ev_mask = xcalloc(nslots, sizeof *m->ev_mask);
 	}
-	s->cands = xcalloc(nslots, sizeof *s->cands);
-	s->scratch = xcalloc(nslots, sizeof *s->scratch);
-	s->cand_warp = xcalloc(nslots, sizeof *s->cand_warp);
-	s->order = xcalloc(nslots, sizeof *s->order);
-	s->ev_pc = xcalloc(nslots, sizeof *s->ev_pc);
-	s->ev_mask = xcalloc(nslots, sizeof *s->ev_mask);
 	s->mem = mem;
 	s->total_blocks = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
 	return s;
@@ -170,17 +171,19 @@ void sim_destroy(struct sim *s)
 		free(m->slots);
 		free(m->blocks);
 		free(m->sp);
+		free(m->cands);
+		free(m->scratch);
+		free(m->cand_warp);
+		free(m->order);
+		free(m->ev_pc);
+		free(m->ev_mask);
+		free(m->pending);
+		free(m->pending_finding);
 	}
 	free(s->sms);
 	free(s->deps);
 	free(s->warned);
 	shadow_free(s->chk);
-	free(s->cands);
-	free(s->scratch);
-	free(s->cand_warp);
-	free(s->order);
-	free(s->ev_pc);
-	free(s->ev_mask);
 	mem_destroy(s->mem);
 	free(s);
 }
@@ -363,6 +366,7 @@ static void run_functional(struct sim *s, uint64_t max_cycles)
 				for (unsigned j = 0; j < s->sms[i].sp[k].nlive && !asleep; j++)
 					asleep = s->sms[i].sp[k].live[j]->sleep_lanes != 0;
 		}
+		livelock_cycle_end(s);
 		if (s->stop)
 			break;
 		if (!issued && !asleep && s->blocks_done < s->total_blocks) {
@@ -398,25 +402,15 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 	}
 	struct sim_stats *st = &r->stats;
 	uint64_t iter = 0;
+	cycle_begin_run(s);
 	while (s->blocks_done < s->total_blocks && !s->stop) {
 		if (cycle_limit_reached(s, max_cycles))
 			break;
 		dispatch(s);
-		bool issued = false;
-		uint64_t wake = NEVER;
-		for (unsigned i = 0; i < s->nsms && !s->stop; i++) {
-			struct sm *m = &s->sms[i];
-			bool any = false;
-			if (!m->dirty && s->now < m->wake) { /* nothing can change on it this cycle */
-				if (m->wake < wake)
-					wake = m->wake;
-				continue;
-			}
-			sm_cycle(s, m, &any);
-			issued |= any;
-			if (m->wake < wake)
-				wake = m->wake;
-		}
+		bool issued;
+		uint64_t wake;
+		cycle_sms(s, &issued, &wake);
+		livelock_cycle_end(s);
 		if (s->stop)
 			break;
 		uint64_t delta = 1;
@@ -470,6 +464,7 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 		if (s->obs.on_progress && (++iter & 0x3ff) == 0)
 			s->obs.on_progress(s->obs.ctx, s->now, s->blocks_done, s->total_blocks);
 	}
+	cycle_end_run(s);
 	/* the SMs' span plus the launch's fixed cost outside them */
 	st->launch_cycles = (uint64_t)s->c->launch_cycles;
 	st->cycles = s->now + st->launch_cycles;

@@ -98,6 +98,11 @@ void sim_set_checks(struct sim *s, unsigned checks);
  * stall, pipe, memory-hierarchy and active-cycle figures stay zero. */
 void sim_set_functional(struct sim *s, bool on);
 
+/* Timed runs, before sim_run: simulate the SMs on n host threads (default
+ * 1). The results are the same for every n (sim/cycle.c says how); with an
+ * observer or a check mode the run keeps to one thread. */
+void sim_set_jobs(struct sim *s, unsigned n);
+
 void sim_destroy(struct sim *s);
 
 /* The most warp instructions a sub-partition can issue per cycle in a

@@ -90,11 +90,22 @@ void livelock_back_edge(struct sim *s, struct warp *w)
 	}
 }
 
-void livelock_progress(struct sim *s)
+/* The watch starts over from cycle s->now. */
+static void restart(struct sim *s)
 {
 	s->last_progress = s->now;
 	s->progress_epoch++;
 	s->lv_on = false;
+}
+
+void livelock_progress(struct sim *s) { s->progress_due = true; }
+
+void livelock_cycle_end(struct sim *s)
+{
+	if (!s->progress_due)
+		return;
+	s->progress_due = false;
+	restart(s);
 }
 
 bool livelock_watch(struct sim *s)
@@ -113,6 +124,6 @@ bool livelock_watch(struct sim *s)
 		return false;
 	if (!s->lv_unproven && s->lv_proven)
 		return true;
-	livelock_progress(s); /* some warp's registers kept changing: it computes */
+	restart(s); /* some warp's registers kept changing: it computes */
 	return false;
 }

@@ -11,8 +11,12 @@ struct sim;
 struct warp;
 
 /* Something made progress (a store that changed memory, a new load value,
- * an exit, a barrier arrival): the watch starts over. */
+ * an exit, a barrier arrival): the watch starts over at the end of the
+ * cycle (livelock_cycle_end). Until then the cycle goes on as it began,
+ * whichever SM or warp came first, so SMs may run a cycle in any order. */
 void livelock_progress(struct sim *s);
+/* After every SM has run the cycle s->now: apply the progress noted in it. */
+void livelock_cycle_end(struct sim *s);
 /* Warp w issues an instruction (call only while s->lv_on). */
 void livelock_issue(struct sim *s, struct warp *w);
 /* Warp w took a backward branch; its state is the one after the branch

@@ -8,9 +8,24 @@
 #include "core.h"
 #include "util.h"
 
+/* During an SM's cycle (s->cur): the report waits in the SM's list. */
+static const struct sim_report *pend(struct sm *m, const struct sim_report *rep, bool finding)
+{
+	if (m->npending == m->pending_cap) {
+		m->pending_cap = m->pending_cap ? 2 * m->pending_cap : 8;
+		m->pending = xrealloc(m->pending, m->pending_cap * sizeof *m->pending);
+		m->pending_finding = xrealloc(m->pending_finding, m->pending_cap);
+	}
+	m->pending_finding[m->npending] = finding;
+	m->pending[m->npending] = *rep;
+	return &m->pending[m->npending++];
+}
+
 /* Append; past SIM_MAX_REPORTS a check's finding is only counted (NULL). */
 const struct sim_report *report_add(struct sim *s, const struct sim_report *rep)
 {
+	if (s->cur)
+		return pend(s->cur, rep, false);
 	struct sim_result *r = s->r;
 	if (!report_is_end(rep->kind) && r->nreports >= SIM_MAX_REPORTS) {
 		r->reports_dropped++;
@@ -199,7 +214,8 @@ void report_sync(struct sim *s, const struct warp *w, unsigned kind, uint32_t pc
 	unsigned bit = 1u << (kind - SYNC_BAR_PARTIAL);
 	if (s->warned[pc] & bit)
 		return;
-	s->warned[pc] |= (uint8_t)bit;
+	if (!s->cur) /* else when the cycle's reports join the result */
+		s->warned[pc] |= (uint8_t)bit;
 	struct sim_report rep = report_of(w, kind);
 	rep.pc = pc;
 	rep.op = (uint8_t)s->p->code[pc].op;
@@ -213,7 +229,38 @@ void report_sync(struct sim *s, const struct warp *w, unsigned kind, uint32_t pc
 /* A check's finding: recorded, and shown to the observer (the trace). */
 void report_finding(struct sim *s, const struct sim_report *rep)
 {
+	if (s->cur) {
+		pend(s->cur, rep, true);
+		return;
+	}
 	const struct sim_report *kept = report_add(s, rep);
 	if (kept && s->obs.on_report)
 		s->obs.on_report(s->obs.ctx, kept);
+}
+
+void report_cycle_end(struct sim *s)
+{
+	bool stopped = false;
+	for (unsigned i = 0; i < s->nsms; i++) {
+		struct sm *m = &s->sms[i];
+		for (unsigned k = 0; k < m->npending && !stopped; k++) {
+			const struct sim_report *rep = &m->pending[k];
+			if (report_is_sync(rep->kind)) { /* once per pc and kind, the first in SM order */
+				unsigned bit = 1u << (rep->kind - SYNC_BAR_PARTIAL);
+				if (s->warned[rep->pc] & bit)
+					continue;
+				s->warned[rep->pc] |= (uint8_t)bit;
+			}
+			if (m->pending_finding[k])
+				report_finding(s, rep);
+			else
+				report_add(s, rep);
+		}
+		m->npending = 0;
+		if (m->stopped && !stopped) {
+			stopped = s->stop = true;
+			s->r->status = m->stop_status;
+		}
+		m->stopped = false;
+	}
 }

@@ -412,7 +412,7 @@ static void trace_verdicts(struct sim *s, struct sm *m, struct warp **warps, uns
 	for (unsigned c = 0; c < nw; c++) {
 		struct warp *w = warps[c];
 		if (w->live && w->stall != STALL_SELECTED)
-			trace_state(s, m, w, s->now, w->stall, s->ev_pc[c], s->ev_mask[c]);
+			trace_state(s, m, w, s->now, w->stall, m->ev_pc[c], m->ev_mask[c]);
 	}
 }
 
@@ -453,7 +453,11 @@ static struct sched_cand cand_of(const struct warp *w)
 					   w->stall == STALL_SLEEPING};
 }
 
-static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool *issued)
+/* Evaluate sp's warps at s->now, count their stall reasons and, when any
+ * is eligible, let the scheduler rank them: the issue loop's candidates
+ * are then in m (scratch, cands, order; nw, nc, no) and its place at the
+ * start. Returns whether any warp is eligible. */
+static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 {
 	uint64_t t = s->now;
 	sp->dirty = false;
@@ -465,13 +469,13 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 	 * the scheduler picks), earliest wake */
 	unsigned nw = sp->nlive, nc = 0;
 	bool any_eligible = false;
-	struct warp **warps = s->scratch; /* issuing can retire warps and change sp->live */
+	struct warp **warps = m->scratch; /* issuing can retire warps and change sp->live */
 	memcpy(warps, sp->live, nw * sizeof *warps);
 	for (unsigned i = 0; i < nw; i++) {
 		struct warp *w = warps[i];
 		if (observed) {
-			s->ev_pc[i] = w->pc;
-			s->ev_mask[i] = w->mask;
+			m->ev_pc[i] = w->pc;
+			m->ev_mask[i] = w->mask;
 		}
 		if (!w->dirty && t < w->wake) { /* the last verdict holds, and is not eligible */
 			if (w->wake < sp->wake)
@@ -482,8 +486,8 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		bool el = w->stall == STALL_SELECTED;
 		any_eligible |= el;
 		if (el && only) {
-			s->cands[nc] = cand_of(w);
-			s->cand_warp[nc++] = i;
+			m->cands[nc] = cand_of(w);
+			m->cand_warp[nc++] = i;
 		}
 		rebin(s, m, sp, w, el ? STALL_NOT_SELECTED : w->stall);
 		if (w->wake < sp->wake)
@@ -492,25 +496,44 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 	if (!any_eligible) {
 		if (observed)
 			trace_verdicts(s, m, warps, nw);
-		return;
+		return false;
 	}
 	if (!only) { /* the scheduler sees every warp */
 		for (unsigned i = 0; i < nw; i++) {
-			s->cands[i] = cand_of(warps[i]);
-			s->cand_warp[i] = i;
+			m->cands[i] = cand_of(warps[i]);
+			m->cand_warp[i] = i;
 		}
 		nc = nw;
 	}
-	unsigned no = s->sched->rank(sp->sched, s->cands, nc, s->order);
-	unsigned width = (unsigned)s->c->issue_width, done = 0;
-	for (unsigned j = 0; j < no && done < width && !s->stop; j++) {
-		unsigned c = s->order[j], i = s->cand_warp[c];
+	m->nw = nw;
+	m->nc = nc;
+	m->no = s->sched->rank(sp->sched, m->cands, nc, m->order);
+	m->at_j = m->done = 0;
+	m->sp_issued = false;
+	return true;
+}
+
+/* The issue loop from its place in m: the first eligible candidates in the
+ * scheduler's order issue, up to issue_width. With local_only it stops
+ * before an instruction that reaches global memory (the state SMs share)
+ * and returns false, its place kept; true when the loop is over. */
+static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool local_only)
+{
+	uint64_t t = s->now;
+	struct warp **warps = m->scratch;
+	unsigned width = (unsigned)s->c->issue_width;
+	for (unsigned j = m->at_j; j < m->no && m->done < width && !s->stop; j++) {
+		unsigned c = m->order[j], i = m->cand_warp[c];
 		struct warp *w = warps[i];
-		if (!s->cands[c].eligible)
+		if (!m->cands[c].eligible)
 			continue;
-		s->cands[c].eligible = false;
-		/* an earlier issue this cycle may have taken the unit */
 		const struct deps *d = &s->deps[w->pc];
+		if (local_only && d->mclass == MC_GLOBAL) {
+			m->at_j = j;
+			return false;
+		}
+		m->cands[c].eligible = false;
+		/* an earlier issue this cycle may have taken the unit */
 		if (sp->unit_free[d->unit] > t) {
 			w->stall = throttle_of(d);
 			w->wake = sp->unit_free[d->unit];
@@ -519,48 +542,71 @@ static void subpart_cycle(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		}
 		w->stall = STALL_SELECTED;
 		rebin(s, m, sp, w, STALL_SELECTED);
-		done++;
+		m->done++;
 		if (s->sched->issued)
 			s->sched->issued(sp->sched, w->slot);
-		if (observed) /* before the issue moves its pc, or retires it */
-			trace_state(s, m, w, t, STALL_SELECTED, s->ev_pc[i], s->ev_mask[i]);
+		if (s->obs.on_state) /* before the issue moves its pc, or retires it */
+			trace_state(s, m, w, t, STALL_SELECTED, m->ev_pc[i], m->ev_mask[i]);
 		issue(s, m, w);
-		*issued = true;
+		m->sp_issued = m->issued = true;
 	}
-	for (unsigned c = 0; c < nc; c++)
-		if (s->cands[c].eligible)
-			warps[s->cand_warp[c]]->stall = STALL_NOT_SELECTED;
-	if (observed)
-		trace_verdicts(s, m, warps, nw);
-	if (*issued) {
+	return true;
+}
+
+/* After the issue loop: candidates left out stay not selected. */
+static void subpart_finish(struct sim *s, struct sm *m, struct subpart *sp)
+{
+	struct warp **warps = m->scratch;
+	for (unsigned c = 0; c < m->nc; c++)
+		if (m->cands[c].eligible)
+			warps[m->cand_warp[c]]->stall = STALL_NOT_SELECTED;
+	if (s->obs.on_state)
+		trace_verdicts(s, m, warps, m->nw);
+	if (m->sp_issued) {
 		sp->dirty = true;
 		m->dirty = true;
 	}
 }
 
-void sm_cycle(struct sim *s, struct sm *m, bool *issued)
+/* The sub-partitions from k on; resume: sub-partition k's issue loop goes
+ * on from its kept place. */
+static bool run_from(struct sim *s, struct sm *m, unsigned k, bool resume, bool local_only)
 {
 	unsigned nsub = (unsigned)s->c->sub_partitions;
-	*issued = false;
-	m->dirty = false;
-	for (unsigned k = 0; k < nsub && !s->stop; k++) {
+	for (; k < nsub && !s->stop; k++, resume = false) {
 		struct subpart *sp = &m->sp[k];
-		if (!sp->nlive) {
-			uncount_gone(s, m, sp);
-			sp->wake = NEVER;
-			continue;
+		if (!resume) {
+			if (!sp->nlive) {
+				uncount_gone(s, m, sp);
+				sp->wake = NEVER;
+				continue;
+			}
+			if (!sp->dirty && s->now < sp->wake)
+				continue;
+			if (!subpart_select(s, m, sp))
+				continue;
 		}
-		if (sp->dirty || s->now >= sp->wake) {
-			bool any = false;
-			subpart_cycle(s, m, sp, &any);
-			*issued |= any;
+		if (!subpart_issue(s, m, sp, local_only)) {
+			m->at_sp = k;
+			return false;
 		}
+		subpart_finish(s, m, sp);
 	}
 	m->wake = NEVER;
-	for (unsigned k = 0; k < nsub; k++)
-		if (m->sp[k].nlive && m->sp[k].wake < m->wake)
-			m->wake = m->sp[k].wake;
+	for (unsigned q = 0; q < nsub; q++)
+		if (m->sp[q].nlive && m->sp[q].wake < m->wake)
+			m->wake = m->sp[q].wake;
+	return true;
 }
+
+bool sm_cycle(struct sim *s, struct sm *m, bool local_only)
+{
+	m->issued = false;
+	m->dirty = false;
+	return run_from(s, m, 0, false, local_only);
+}
+
+bool sm_resume(struct sim *s, struct sm *m) { return run_from(s, m, m->at_sp, true, false); }
 
 void sm_functional_round(struct sim *s, struct sm *m, bool *issued)
 {
@@ -568,7 +614,7 @@ void sm_functional_round(struct sim *s, struct sm *m, bool *issued)
 	for (unsigned k = 0; k < (unsigned)s->c->sub_partitions && !s->stop; k++) {
 		struct subpart *sp = &m->sp[k];
 		unsigned nw = sp->nlive;
-		struct warp **warps = s->scratch; /* issuing can retire warps and change sp->live */
+		struct warp **warps = m->scratch; /* issuing can retire warps and change sp->live */
 		memcpy(warps, sp->live, nw * sizeof *warps);
 		for (unsigned i = 0; i < nw && !s->stop; i++) {
 			struct warp *w = warps[i];

@@ -18,7 +18,10 @@ deliberate model change, which says so in its commit:
 
     tests/equivalence.py build/frontend/simt-sim . --update
 
-usage: equivalence.py SIMT_SIM SRCDIR [--update] [-j N]
+With --sim-jobs N every run simulates its SMs on N host threads and must
+still match the file (the results do not depend on the thread count).
+
+usage: equivalence.py SIMT_SIM SRCDIR [--update] [-j N] [--sim-jobs N]
 """
 import hashlib
 import json
@@ -44,10 +47,12 @@ def workloads(src):
     return out
 
 
-def one(sim, src, cfg, wl, policy, tmp):
+def one(sim, src, cfg, wl, policy, tmp, sim_jobs):
     """A line: 'cfg workload policy exit cycles sha' (+ ' trace=sha')."""
     trc = None
     args = [sim, f"configs/{cfg}.ini", wl, "--json", "-"]
+    if sim_jobs:
+        args += ["--jobs", str(sim_jobs)]
     if policy:
         args += ["--scheduler", policy]
     else:
@@ -74,10 +79,15 @@ def main():
     sim, src = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     update = "--update" in sys.argv
     jobs = int(sys.argv[sys.argv.index("-j") + 1]) if "-j" in sys.argv else os.cpu_count() or 1
+    # --sim-jobs N: each run on N host threads (simt-sim --jobs): the same results
+    sim_jobs = int(sys.argv[sys.argv.index("--sim-jobs") + 1]) if "--sim-jobs" in sys.argv else 0
+    if sim_jobs and update:
+        print("equivalence: --update records one-thread runs; drop --sim-jobs")
+        return 2
     runs = [(c, w, p) for c in CONFIGS for w in workloads(src) for p in POLICIES]
     runs += [(c, w, None) for c in TRACED for w in workloads(src)]
     with tempfile.TemporaryDirectory(prefix="simt-equiv-") as tmp, ThreadPoolExecutor(jobs) as ex:
-        lines = list(ex.map(lambda r: one(sim, src, r[0], r[1], r[2], tmp), runs))
+        lines = list(ex.map(lambda r: one(sim, src, r[0], r[1], r[2], tmp, sim_jobs), runs))
     path = os.path.join(src, "tests/data/equivalence.txt")
     if update:
         with open(path, "w") as f:

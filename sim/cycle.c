@@ -1,0 +1,242 @@
+/*
+ * cycle.c - one cycle of every SM, on one host thread or on several
+ * (sim_set_jobs), with the same results whatever the number.
+ *
+ * What an SM's cycle touches is its own (warps, blocks, shared memory, its
+ * L1 and shared-memory timing), except a global access (the L2, DRAM,
+ * global memory and its atomics, which every SM shares) and what the run
+ * adds up (statistics, stall counts, blocks done, progress, reports). So:
+ *
+ *   1. Every SM that may have work runs its cycle, the SMs side by side on
+ *      the host threads (SM i on thread i mod N), each up to its first
+ *      global access of the cycle, where it pauses.
+ *   2. The paused SMs finish their cycles one after the other, in SM order.
+ *   3. What the threads added up is summed, and each SM's reports join the
+ *      result in SM order (report_cycle_end).
+ *
+ * Step 1 reads and writes only an SM's own state, so the order in which
+ * SMs run it changes nothing; step 2 makes the global accesses in the
+ * order a single thread would (SM order, and within an SM its own order).
+ * One thread runs each SM's cycle whole, in SM order: the same results.
+ *
+ * A thread works on its own view of the sim (a copy of struct sim whose
+ * counters start at zero each cycle and whose result collects its
+ * statistics); views are summed into the sim after the cycle.
+ */
+#include <pthread.h>
+#include <threads.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "livelock.h"
+#include "util.h"
+
+/* A cycle is shared out among the threads when it has at least this many
+ * SMs with work per thread; below that the handing out costs more than it
+ * saves. Either way the results are the same. */
+#define SMS_PER_THREAD 4
+
+struct view {
+	struct sim v;
+	struct sim_result r; /* its statistics (summed at the end of the run) and nothing else */
+};
+
+struct pool {
+	unsigned n;                /* threads, the caller's included */
+	pthread_t *threads;        /* n - 1 helpers */
+	struct view *views;        /* n */
+	struct sim *s;
+	atomic_uint go;            /* cycle generation: a helper runs step 1 when it changes */
+	atomic_uint finished;      /* helpers done with this generation */
+	atomic_bool quit;
+	struct helper *helpers;
+};
+
+struct helper {
+	struct pool *pool;
+	unsigned id;
+};
+
+/* Wait for *v to differ from seen (spin a little, then yield: the host
+ * may have fewer cores than threads). */
+static unsigned wait_change(atomic_uint *v, unsigned seen)
+{
+	unsigned now, spins = 0;
+	while ((now = atomic_load_explicit(v, memory_order_acquire)) == seen)
+		if (++spins > 256)
+			thrd_yield();
+	return now;
+}
+
+/* A view of s for one cycle: the same machine, counters at zero. */
+static void view_begin(struct view *vw, const struct sim *s)
+{
+	struct sim *v = &vw->v;
+	*v = *s;
+	v->r = &vw->r;
+	v->cur = NULL;
+	v->stop = false;
+	v->progress_due = false;
+	v->lv_unproven = v->lv_proven = 0;
+	v->blocks_done = v->free_slots = 0;
+	memset(v->hist, 0, sizeof v->hist);
+}
+
+/* Run SM m's cycle (or the rest of it) on view v. */
+static void run_sm(struct sim *v, struct sm *m, bool local_only, bool resume)
+{
+	v->cur = m;
+	v->stop = false;
+	v->r->status = SIM_DONE;
+	bool done = resume ? sm_resume(v, m) : sm_cycle(v, m, local_only);
+	m->paused = !done;
+	if (v->stop) {
+		m->stopped = true;
+		m->stop_status = v->r->status;
+	}
+	v->cur = NULL;
+}
+
+/* Step 1 for the SMs i = id, id + step, ... that have work (m->ran). */
+static void step_local(struct pool *p, unsigned id, unsigned step, bool local_only)
+{
+	struct sim *v = &p->views[id].v;
+	for (unsigned i = id; i < v->nsms; i += step) {
+		struct sm *m = &v->sms[i];
+		m->paused = false;
+		if (m->ran)
+			run_sm(v, m, local_only, false);
+	}
+}
+
+static void *helper_main(void *arg)
+{
+	struct helper *h = arg;
+	struct pool *p = h->pool;
+	unsigned seen = 0;
+	for (;;) {
+		seen = wait_change(&p->go, seen);
+		if (atomic_load(&p->quit))
+			return NULL;
+		step_local(p, h->id, p->n, true);
+		atomic_fetch_add_explicit(&p->finished, 1, memory_order_acq_rel);
+	}
+}
+
+static struct pool *pool_create(struct sim *s, unsigned n)
+{
+	struct pool *p = xcalloc(1, sizeof *p);
+	p->n = n;
+	p->s = s;
+	p->views = xcalloc(n, sizeof *p->views);
+	for (unsigned i = 0; i < n; i++)
+		p->views[i].r.sms = s->r->sms;
+	atomic_init(&p->go, 0);
+	atomic_init(&p->finished, 0);
+	atomic_init(&p->quit, false);
+	if (n > 1) {
+		p->threads = xcalloc(n - 1, sizeof *p->threads);
+		p->helpers = xcalloc(n - 1, sizeof *p->helpers);
+		for (unsigned i = 0; i + 1 < n; i++) {
+			p->helpers[i] = (struct helper){p, i + 1};
+			if (pthread_create(&p->threads[i], NULL, helper_main, &p->helpers[i])) {
+				p->n = i + 1; /* run with the threads there are: the same results */
+				break;
+			}
+		}
+	}
+	return p;
+}
+
+/* The run's statistics: every view's, added to s's result. */
+static void pool_destroy(struct pool *p)
+{
+	atomic_store(&p->quit, true);
+	atomic_fetch_add_explicit(&p->go, 1, memory_order_acq_rel);
+	for (unsigned i = 0; i + 1 < p->n; i++)
+		pthread_join(p->threads[i], NULL);
+	uint64_t *to = (uint64_t *)&p->s->r->stats;
+	for (unsigned i = 0; i < p->n; i++) {
+		const uint64_t *from = (const uint64_t *)&p->views[i].r.stats;
+		for (size_t k = 0; k < sizeof(struct sim_stats) / sizeof(uint64_t); k++)
+			to[k] += from[k];
+	}
+	free(p->threads);
+	free(p->helpers);
+	free(p->views);
+	free(p);
+}
+
+/* The views' counters of this cycle, added to s (the counters wrap: a
+ * view's decrements are differences). */
+static void views_end(struct sim *s, struct pool *p)
+{
+	for (unsigned i = 0; i < p->n; i++) {
+		const struct sim *v = &p->views[i].v;
+		for (int k = 0; k < STALL_COUNT; k++)
+			s->hist[k] += v->hist[k];
+		s->lv_unproven += v->lv_unproven;
+		s->lv_proven += v->lv_proven;
+		s->blocks_done += v->blocks_done;
+		s->free_slots += v->free_slots;
+		s->progress_due |= v->progress_due;
+	}
+}
+
+_Static_assert(sizeof(struct sim_stats) % sizeof(uint64_t) == 0, "sim_stats is uint64_t counters");
+
+void cycle_begin_run(struct sim *s)
+{
+	/* observers and check modes see events in the order they happen: one thread */
+	unsigned n = s->obs.on_state || s->obs.on_issue || s->obs.on_report || s->chk ? 1 : s->jobs;
+	s->pool = pool_create(s, n ? n : 1);
+}
+
+void cycle_end_run(struct sim *s)
+{
+	pool_destroy(s->pool);
+	s->pool = NULL;
+}
+
+void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
+{
+	struct pool *p = s->pool;
+	unsigned busy = 0; /* SMs with work this cycle */
+	for (unsigned i = 0; i < s->nsms; i++) {
+		struct sm *m = &s->sms[i];
+		m->ran = m->dirty || s->now >= m->wake;
+		busy += m->ran;
+	}
+	for (unsigned i = 0; i < p->n; i++)
+		view_begin(&p->views[i], s);
+	if (busy < SMS_PER_THREAD * p->n) {
+		/* too little to share out (or one thread): each SM's whole cycle,
+		 * in SM order, here */
+		step_local(p, 0, 1, false);
+	} else {
+		atomic_store_explicit(&p->finished, 0, memory_order_relaxed);
+		atomic_fetch_add_explicit(&p->go, 1, memory_order_acq_rel);
+		step_local(p, 0, p->n, true);
+		for (unsigned spins = 0; atomic_load_explicit(&p->finished, memory_order_acquire) < p->n - 1;)
+			if (++spins > 256)
+				thrd_yield();
+		/* the paused SMs finish their cycles in SM order, on view 0 */
+		for (unsigned i = 0; i < s->nsms; i++)
+			if (s->sms[i].paused)
+				run_sm(&p->views[0].v, &s->sms[i], false, true);
+	}
+	views_end(s, p);
+	report_cycle_end(s);
+	*issued = false;
+	*wake = NEVER;
+	for (unsigned i = 0; i < s->nsms; i++) {
+		const struct sm *m = &s->sms[i];
+		*issued |= m->ran && m->issued;
+		if (m->wake < *wake)
+			*wake = m->wake;
+	}
+}
+
+void sim_set_jobs(struct sim *s, unsigned n) { s->jobs = n ? n : 1; }
