@@ -11,14 +11,19 @@
 #   SIZES=256 REPEAT=3 bench/run.sh       # quicker
 #   CALLGRIND=1 SIZES= bench/run.sh       # only the instruction counts
 #   FUNCTIONAL=512 SIZES= bench/run.sh    # --functional at 512^3 (median of REPEAT)
+#   JOBS="1 2 4 8 16" SIZES= bench/run.sh # --jobs scaling: tiled_mm on h100.ini at
+#                                         # JOBS_SIZE^3 (default 1024), median of REPEAT
+#   SIM=path/to/simt-sim bench/run.sh     # a simt-sim built elsewhere (no build here)
 set -eu
 cd "$(dirname "$0")/.."
 REPEAT=${REPEAT:-5}
 SIZES=${SIZES-256 1024}
-B=build-bench
-[ -f $B/build.ninja ] || meson setup $B --buildtype=release >/dev/null
-ninja -C $B >/dev/null
-SIM=$B/frontend/simt-sim
+if [ -z "${SIM:-}" ]; then
+	B=build-bench
+	[ -f $B/build.ninja ] || meson setup $B --buildtype=release >/dev/null
+	ninja -C $B >/dev/null
+	SIM=$B/frontend/simt-sim
+fi
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 CASES=""
@@ -84,6 +89,38 @@ m = statistics.median(float(x) for x in open(f"{t}/f-{cfg}-{w}.times").read().sp
 print(f"| {cfg} | {w} | {n} | functional | {j['warp_instructions']} | {m:.2f} | {j['warp_instructions'] / m / 1e6:.1f} |")
 PY
 		done
+	done
+fi
+if [ -n "${JOBS:-}" ]; then
+	# --jobs N: the same run on N host threads (identical results), interleaved
+	n=${JOBS_SIZE:-1024}
+	for r in $(seq "$REPEAT"); do
+		for j in $JOBS; do
+			"$SIM" configs/h100.ini workloads/tiled_mm.s -D M="$n" -D N="$n" -D K="$n" --jobs "$j" \
+				--json "$T/j-$j.json" >/dev/null
+			python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["host_seconds"])' \
+				"$T/j-$j.json" >>"$T/j-$j.times"
+		done
+		echo "bench: jobs pass $r of $REPEAT done" >&2
+	done
+	echo
+	echo "| config | workload | size | --jobs | host s (median of $REPEAT) | speed-up | M warp-instr/s | results as --jobs 1 |"
+	echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+	first=$(echo $JOBS | cut -d' ' -f1)
+	for j in $JOBS; do
+		python3 - "$T" "$j" "$first" "$n" <<'PY'
+import json, statistics, sys
+t, j, first, n = sys.argv[1:5]
+def load(k):
+    d = json.load(open(f"{t}/j-{k}.json"))
+    m = statistics.median(float(x) for x in open(f"{t}/j-{k}.times").read().split())
+    d.pop("host_seconds")
+    return d, m
+d, m = load(j)
+d1, m1 = load(first)
+print(f"| h100 | tiled_mm | {n} | {j} | {m:.2f} | {m1 / m:.2f} | {d['warp_instructions'] / m / 1e6:.2f} | "
+      f"{'identical' if d == d1 else 'DIFFERENT'} |")
+PY
 	done
 fi
 if [ "${CALLGRIND:-0}" = 1 ]; then

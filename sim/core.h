@@ -136,6 +136,9 @@ struct sm {
 	struct sim_report *pending;
 	uint8_t *pending_finding;  /* per pending report: report_finding's (shown to on_report) */
 	unsigned npending, pending_cap;
+	uint64_t warp_insns;      /* issued here (the result's per-SM figure, at the end of the run) */
+	char apart[64];           /* keeps neighbouring SMs' fields off each other's cache
+				   * lines (SMs run on different host threads) */
 };
 
 struct deps {

@@ -41,6 +41,7 @@
 struct view {
 	struct sim v;
 	struct sim_result r; /* its statistics (summed at the end of the run) and nothing else */
+	char apart[64];      /* off the next thread's view's cache lines */
 };
 
 struct pool {
@@ -48,8 +49,11 @@ struct pool {
 	pthread_t *threads;        /* n - 1 helpers */
 	struct view *views;        /* n */
 	struct sim *s;
+	char apart1[64];
 	atomic_uint go;            /* cycle generation: a helper runs step 1 when it changes */
+	char apart2[64];           /* the helpers poll go and write finished: apart */
 	atomic_uint finished;      /* helpers done with this generation */
+	char apart3[64];
 	atomic_bool quit;
 	struct helper *helpers;
 };
@@ -169,11 +173,11 @@ static void pool_destroy(struct pool *p)
 	free(p);
 }
 
-/* The views' counters of this cycle, added to s (the counters wrap: a
- * view's decrements are differences). */
-static void views_end(struct sim *s, struct pool *p)
+/* The counters of this cycle's views (the first used), added to s (the
+ * counters wrap: a view's decrements are differences). */
+static void views_end(struct sim *s, struct pool *p, unsigned used)
 {
-	for (unsigned i = 0; i < p->n; i++) {
+	for (unsigned i = 0; i < used; i++) {
 		const struct sim *v = &p->views[i].v;
 		for (int k = 0; k < STALL_COUNT; k++)
 			s->hist[k] += v->hist[k];
@@ -209,9 +213,10 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 		m->ran = m->dirty || s->now >= m->wake;
 		busy += m->ran;
 	}
-	for (unsigned i = 0; i < p->n; i++)
+	unsigned used = busy < SMS_PER_THREAD * p->n ? 1 : p->n; /* threads this cycle */
+	for (unsigned i = 0; i < used; i++)
 		view_begin(&p->views[i], s);
-	if (busy < SMS_PER_THREAD * p->n) {
+	if (used == 1) {
 		/* too little to share out (or one thread): each SM's whole cycle,
 		 * in SM order, here */
 		step_local(p, 0, 1, false);
@@ -227,7 +232,7 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 			if (s->sms[i].paused)
 				run_sm(&p->views[0].v, &s->sms[i], false, true);
 	}
-	views_end(s, p);
+	views_end(s, p, used);
 	report_cycle_end(s);
 	*issued = false;
 	*wake = NEVER;

@@ -386,6 +386,13 @@ static void run_functional(struct sim *s, uint64_t max_cycles)
 
 void sim_set_functional(struct sim *s, bool on) { s->functional = on; }
 
+/* The per-SM figures the SMs kept themselves during the run. */
+static void sm_figures(struct sim *s)
+{
+	for (unsigned i = 0; i < s->nsms; i++)
+		s->r->sms[i].warp_insns = s->sms[i].warp_insns;
+}
+
 void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 {
 	memset(r, 0, sizeof *r);
@@ -398,6 +405,7 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 	r->warps_per_block = s->occ.warps_per_block;
 	if (s->functional) {
 		run_functional(s, max_cycles);
+		sm_figures(s);
 		return;
 	}
 	struct sim_stats *st = &r->stats;
@@ -465,6 +473,7 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 			s->obs.on_progress(s->obs.ctx, s->now, s->blocks_done, s->total_blocks);
 	}
 	cycle_end_run(s);
+	sm_figures(s);
 	/* the SMs' span plus the launch's fixed cost outside them */
 	st->launch_cycles = (uint64_t)s->c->launch_cycles;
 	st->cycles = s->now + st->launch_cycles;

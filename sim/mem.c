@@ -22,6 +22,8 @@ struct sm_mem {
 	uint64_t lsu_free;        /* cycle the LD/ST unit takes its next global transaction */
 	uint64_t smem_free;       /* cycle the banks take their next pass */
 	uint64_t pipe_free;       /* cycle the L1 data pipe takes its next wavefront */
+	char apart[64];           /* keeps neighbouring SMs' fields off each other's cache
+				   * lines (SMs run on different host threads: sim/cycle.c) */
 };
 
 struct atomic_slot {

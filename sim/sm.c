@@ -318,7 +318,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	st->warp_insns++;
 	st->thread_insns += (uint64_t)__builtin_popcount(mask);
 	st->op_count[in->op]++;
-	s->r->sms[m->id].warp_insns++;
+	m->warp_insns++;
 	if (!s->functional) /* functional mode: no units, latencies or memory timing */
 		account_timing(s, m, w, d, in, &x, t);
 	bool progress = x.mem_written;
