@@ -181,6 +181,7 @@ struct sim {
 	struct sim_result *r;
 	uint64_t hist[STALL_COUNT]; /* sum of every sub-partition's hist */
 	bool stop;
+	bool reported;            /* this cycle an SM has reports waiting or stopped (cycle.c) */
 	struct sm *cur;           /* the SM whose cycle runs on this view of the sim (cycle.c): reports
 				   * wait in its list; NULL: reports join the result at once */
 	bool functional;          /* sim_set_functional: results only, no timing */

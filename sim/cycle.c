@@ -83,6 +83,7 @@ static void view_begin(struct view *vw, const struct sim *s)
 	v->cur = NULL;
 	v->stop = false;
 	v->progress_due = false;
+	v->reported = false;
 	v->lv_unproven = v->lv_proven = 0;
 	v->blocks_done = v->free_slots = 0;
 	memset(v->hist, 0, sizeof v->hist);
@@ -97,6 +98,7 @@ static void run_sm(struct sim *v, struct sm *m, bool local_only, bool resume)
 	bool done = resume ? sm_resume(v, m) : sm_cycle(v, m, local_only);
 	m->paused = !done;
 	if (v->stop) {
+		v->reported = true;
 		m->stopped = true;
 		m->stop_status = v->r->status;
 	}
@@ -107,12 +109,9 @@ static void run_sm(struct sim *v, struct sm *m, bool local_only, bool resume)
 static void step_local(struct pool *p, unsigned id, unsigned step, bool local_only)
 {
 	struct sim *v = &p->views[id].v;
-	for (unsigned i = id; i < v->nsms; i += step) {
-		struct sm *m = &v->sms[i];
-		m->paused = false;
-		if (m->ran)
-			run_sm(v, m, local_only, false);
-	}
+	for (unsigned i = id; i < v->nsms; i += step)
+		if (v->sms[i].ran)
+			run_sm(v, &v->sms[i], local_only, false);
 }
 
 static void *helper_main(void *arg)
@@ -186,6 +185,7 @@ static void views_end(struct sim *s, struct pool *p, unsigned used)
 		s->blocks_done += v->blocks_done;
 		s->free_slots += v->free_slots;
 		s->progress_due |= v->progress_due;
+		s->reported |= v->reported;
 	}
 }
 
@@ -211,6 +211,7 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 	for (unsigned i = 0; i < s->nsms; i++) {
 		struct sm *m = &s->sms[i];
 		m->ran = m->dirty || s->now >= m->wake;
+		m->paused = false;
 		busy += m->ran;
 	}
 	unsigned used = busy < SMS_PER_THREAD * p->n ? 1 : p->n; /* threads this cycle */
@@ -232,8 +233,10 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 			if (s->sms[i].paused)
 				run_sm(&p->views[0].v, &s->sms[i], false, true);
 	}
+	s->reported = false;
 	views_end(s, p, used);
-	report_cycle_end(s);
+	if (s->reported)
+		report_cycle_end(s);
 	*issued = false;
 	*wake = NEVER;
 	for (unsigned i = 0; i < s->nsms; i++) {

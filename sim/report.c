@@ -9,8 +9,10 @@
 #include "util.h"
 
 /* During an SM's cycle (s->cur): the report waits in the SM's list. */
-static const struct sim_report *pend(struct sm *m, const struct sim_report *rep, bool finding)
+static const struct sim_report *pend(struct sim *s, const struct sim_report *rep, bool finding)
 {
+	struct sm *m = s->cur;
+	s->reported = true;
 	if (m->npending == m->pending_cap) {
 		m->pending_cap = m->pending_cap ? 2 * m->pending_cap : 8;
 		m->pending = xrealloc(m->pending, m->pending_cap * sizeof *m->pending);
@@ -25,7 +27,7 @@ static const struct sim_report *pend(struct sm *m, const struct sim_report *rep,
 const struct sim_report *report_add(struct sim *s, const struct sim_report *rep)
 {
 	if (s->cur)
-		return pend(s->cur, rep, false);
+		return pend(s, rep, false);
 	struct sim_result *r = s->r;
 	if (!report_is_end(rep->kind) && r->nreports >= SIM_MAX_REPORTS) {
 		r->reports_dropped++;
@@ -230,7 +232,7 @@ void report_sync(struct sim *s, const struct warp *w, unsigned kind, uint32_t pc
 void report_finding(struct sim *s, const struct sim_report *rep)
 {
 	if (s->cur) {
-		pend(s->cur, rep, true);
+		pend(s, rep, true);
 		return;
 	}
 	const struct sim_report *kept = report_add(s, rep);
