@@ -588,24 +588,41 @@ static const sem_fn sem_table[OP_COUNT] = {
 #undef OP
 };
 
-void exec_insn(const struct isa_insn *in, struct exec_warp *w, const struct exec_env *env,
-	       uint32_t active, struct exec_result *r)
+static void start(struct xc *x, const struct isa_insn *in, struct exec_warp *w, const struct exec_env *env,
+		  uint32_t active, struct exec_result *r)
 {
-	struct xc x;
-	x.in = in;
-	x.w = w;
-	x.env = env;
-	x.active = active;
+	x->in = in;
+	x->w = w;
+	x->env = env;
+	x->active = active;
 	w->preds[ISA_PT] = ~0u;
 	uint32_t g = w->preds[in->guard];
-	x.m = active & (in->guard_neg ? ~g : g);
-	x.r = r;
-	r->exec_mask = x.m;
+	x->m = active & (in->guard_neg ? ~g : g);
+	x->r = r;
+	r->exec_mask = x->m;
 	r->taken = 0;
 	r->sleep_ns = 0;
 	r->mem_written = false;
 	r->shfl_src = 0;
 	r->op_mask = 0;
 	r->fault = FAULT_NONE;
+}
+
+void exec_addresses(const struct isa_insn *in, struct exec_warp *w, const struct exec_env *env,
+		    uint32_t active, struct exec_result *r)
+{
+	struct xc x;
+	start(&x, in, w, env, active, r);
+	unsigned f = isa_ops[in->op].flags;
+	uint8_t *p[ISA_WARP_SIZE];
+	if (f & (IF_GLOBAL | IF_SHARED))
+		addresses(&x, f & IF_GLOBAL ? SPACE_GLOBAL : SPACE_SHARED, f & IF_ATOMIC ? 4 : 4 * isa_width_regs(in), p);
+}
+
+void exec_insn(const struct isa_insn *in, struct exec_warp *w, const struct exec_env *env,
+	       uint32_t active, struct exec_result *r)
+{
+	struct xc x;
+	start(&x, in, w, env, active, r);
 	sem_table[in->op](&x);
 }

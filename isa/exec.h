@@ -70,4 +70,10 @@ struct exec_result {
 void exec_insn(const struct isa_insn *in, struct exec_warp *w, const struct exec_env *env,
 	       uint32_t active, struct exec_result *r);
 
+/* For a memory instruction: what exec_insn would set of r (executing
+ * lanes, per-lane addresses, a fault) without reading or writing memory
+ * or registers. */
+void exec_addresses(const struct isa_insn *in, struct exec_warp *w, const struct exec_env *env,
+		    uint32_t active, struct exec_result *r);
+
 #endif

@@ -127,6 +127,9 @@ struct sm {
 	/* the cycle in progress (sm.c): the issue loop's place and size, and
 	 * what the cycle did */
 	unsigned at_sp, at_j, nw, nc, no, done;
+	struct warp *def_w;       /* its global access deferred this cycle (NULL: none) ... */
+	uint32_t def_pc, def_mask;
+	uint64_t def_pipe;        /* ... and its wait for the data pipe */
 	bool sp_issued, issued;
 	/* cycle.c: this cycle it ran, paused before a global access, stopped
 	 * the run (with stop_status); its reports wait here until the cycle
@@ -199,6 +202,9 @@ struct sim {
  * false; sm_resume then finishes the cycle. true: the cycle is done. */
 bool sm_cycle(struct sim *s, struct sm *m, bool local_only);
 bool sm_resume(struct sim *s, struct sm *m);
+/* sm.c: the memory effect and answer of the global access m deferred this
+ * cycle (m->def_w), made when the SMs' global accesses are made in SM order. */
+void sm_finish_global(struct sim *s, struct sm *m);
 /* sm.c: functional mode's round on one SM: every warp that can run issues
  * up to FUNC_BURST instructions back to back, with no timing; sets *issued
  * when any did. */

@@ -89,13 +89,16 @@ static void view_begin(struct view *vw, const struct sim *s)
 	memset(v->hist, 0, sizeof v->hist);
 }
 
-/* Run SM m's cycle (or the rest of it) on view v. */
+/* Run SM m's cycle on view v, or the rest of it (resume: its deferred
+ * global access, then what it paused before). */
 static void run_sm(struct sim *v, struct sm *m, bool local_only, bool resume)
 {
 	v->cur = m;
 	v->stop = false;
 	v->r->status = SIM_DONE;
-	bool done = resume ? sm_resume(v, m) : sm_cycle(v, m, local_only);
+	if (resume && m->def_w)
+		sm_finish_global(v, m);
+	bool done = !resume ? sm_cycle(v, m, local_only) : m->paused ? sm_resume(v, m) : true;
 	m->paused = !done;
 	if (v->stop) {
 		v->reported = true;
@@ -228,9 +231,10 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 		for (unsigned spins = 0; atomic_load_explicit(&p->finished, memory_order_acquire) < p->n - 1;)
 			if (++spins > 256)
 				thrd_yield();
-		/* the paused SMs finish their cycles in SM order, on view 0 */
+		/* in SM order, on view 0: each SM's deferred global access, and
+		 * the rest of the cycle of those that paused */
 		for (unsigned i = 0; i < s->nsms; i++)
-			if (s->sms[i].paused)
+			if (s->sms[i].paused || s->sms[i].def_w)
 				run_sm(&p->views[0].v, &s->sms[i], false, true);
 	}
 	s->reported = false;

@@ -349,12 +349,23 @@ static uint64_t data_pipe(struct memsys *m, struct sm_mem *ms, unsigned waves, u
 	return start - now;
 }
 
-static struct mem_timing global_access(struct memsys *m, unsigned sm, const struct mem_request *rq,
-				       uint64_t now, struct sim_stats *st)
+/* The wait of a global access of n transactions for the SM's L1 data
+ * pipe: one wavefront per line, up to data_pipe_lines (atomics: none). */
+static uint64_t global_pipe(struct memsys *m, struct sm_mem *ms, const struct mem_request *rq, unsigned n,
+			    uint64_t now, struct sim_stats *st)
 {
-	struct sm_mem *ms = &m->sm[sm];
-	struct txn x[TXN_MAX];
-	unsigned n = coalesce(m->coal, rq->addr, rq->mask, rq->bytes, x);
+	if (rq->is_atomic)
+		return 0;
+	unsigned lines = (unsigned)m->c->data_pipe_lines;
+	return data_pipe(m, ms, n < lines ? n : lines, now, st);
+}
+
+/* A global access's transactions through the LD/ST path, L1, L2, DRAM and
+ * the atomic units; pipe_wait: its wait for the data pipe. */
+static struct mem_timing global_rest(struct memsys *m, struct sm_mem *ms, const struct mem_request *rq,
+				     const struct txn *x, unsigned n, uint64_t now, uint64_t pipe_wait,
+				     struct sim_stats *st)
+{
 	struct mem_stats *s = &st->mem;
 	s->global_accesses++;
 	s->global_transactions += n;
@@ -381,10 +392,35 @@ static struct mem_timing global_access(struct memsys *m, unsigned sm, const stru
 	ms->lsu_free = base + (n + tpc - 1) / tpc;
 	if (rq->is_atomic)
 		done = atomic_serialise(m, rq->addr, rq->mask, data, (uint64_t)m->c->atomic_cycles, st);
-	else /* one wavefront per line, up to data_pipe_lines */
-		done += data_pipe(m, ms, n < (unsigned)m->c->data_pipe_lines ? n : (unsigned)m->c->data_pipe_lines,
-				  now, st);
+	else
+		done += pipe_wait;
 	return (struct mem_timing){done, ms->lsu_free};
+}
+
+static struct mem_timing global_access(struct memsys *m, unsigned sm, const struct mem_request *rq,
+				       uint64_t now, struct sim_stats *st)
+{
+	struct sm_mem *ms = &m->sm[sm];
+	struct txn x[TXN_MAX];
+	unsigned n = coalesce(m->coal, rq->addr, rq->mask, rq->bytes, x);
+	uint64_t pipe_wait = global_pipe(m, ms, rq, n, now, st);
+	return global_rest(m, ms, rq, x, n, now, pipe_wait, st);
+}
+
+uint64_t mem_global_begin(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
+			  struct sim_stats *st)
+{
+	struct txn x[TXN_MAX];
+	unsigned n = coalesce(m->coal, rq->addr, rq->mask, rq->bytes, x);
+	return global_pipe(m, &m->sm[sm], rq, n, now, st);
+}
+
+struct mem_timing mem_global_end(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
+				 uint64_t pipe_wait, struct sim_stats *st)
+{
+	struct txn x[TXN_MAX];
+	unsigned n = coalesce(m->coal, rq->addr, rq->mask, rq->bytes, x);
+	return global_rest(m, &m->sm[sm], rq, x, n, now, pipe_wait, st);
 }
 
 uint64_t mem_fence(struct memsys *m, unsigned sm, unsigned scope, uint64_t now)

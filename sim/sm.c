@@ -268,8 +268,22 @@ static void warp_done(struct sim *s, struct warp *w)
 
 /* The timing of an issued instruction: its unit busy, its results ready
  * (the memory system's answer for an access), the SM's memory path. */
+/* A memory access's answer: its warp's results ready, the SM's memory
+ * path busy until mt.busy. */
+static void access_done(struct subpart *sp, struct warp *w, const struct deps *d, struct mem_timing mt)
+{
+	if (mt.busy > sp->unit_free[UNIT_LDST])
+		sp->unit_free[UNIT_LDST] = mt.busy; /* the SM's memory path is still busy */
+	if (mt.done > w->mem_until)
+		w->mem_until = mt.done;
+	uint8_t kind = d->mclass == MC_GLOBAL ? RK_LONG : d->mclass == MC_CONST ? RK_WAIT : RK_SHORT;
+	set_ready(w, d, mt.done, kind);
+}
+
+/* defer: a global access's memory effect waits for sm_finish_global; here
+ * it takes only the SM's data pipe. */
 static void account_timing(struct sim *s, struct sm *m, struct warp *w, const struct deps *d,
-			   const struct isa_insn *in, const struct exec_result *x, uint64_t t)
+			   const struct isa_insn *in, const struct exec_result *x, uint64_t t, bool defer)
 {
 	struct sim_stats *st = &s->r->stats;
 	struct subpart *sp = &m->sp[w->subp];
@@ -278,14 +292,10 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
 		struct mem_request rq = {(enum mem_class)d->mclass, x->exec_mask, x->addr, 4 * isa_width_regs(in),
 					 d->store, d->atomic};
-		struct mem_timing mt = mem_access(s->mem, m->id, &rq, t, st);
-		uint64_t done = mt.done;
-		if (mt.busy > sp->unit_free[UNIT_LDST])
-			sp->unit_free[UNIT_LDST] = mt.busy; /* the SM's memory path is still busy */
-		if (done > w->mem_until)
-			w->mem_until = done;
-		uint8_t kind = d->mclass == MC_GLOBAL ? RK_LONG : d->mclass == MC_CONST ? RK_WAIT : RK_SHORT;
-		set_ready(w, d, done, kind);
+		if (defer)
+			m->def_pipe = mem_global_begin(s->mem, m->id, &rq, t, st);
+		else
+			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, st));
 	} else if (d->mclass == MC_FENCE) {
 		if (x->exec_mask) { /* done when the warp's earlier accesses are, and not before its own time */
 			uint64_t own = mem_fence(s->mem, m->id, in->mod[0], t);
@@ -296,7 +306,10 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 	}
 }
 
-static void issue(struct sim *s, struct sm *m, struct warp *w)
+/* Issue w's next instruction at s->now. defer (a global access, on an SM
+ * running beside others): its memory effect and answer wait for
+ * sm_finish_global, which makes them in SM order. */
+static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 {
 	const struct program *p = s->p;
 	uint64_t t = s->now;
@@ -306,7 +319,10 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	struct block *b = w->blk;
 	struct exec_result x;
 	b->env.clock = t;
-	exec_insn(in, &w->x, &b->env, mask, &x);
+	if (defer)
+		exec_addresses(in, &w->x, &b->env, mask, &x);
+	else
+		exec_insn(in, &w->x, &b->env, mask, &x);
 	if (x.fault) {
 		report_fault(s, w, pc, &x);
 		s->stop = true;
@@ -320,9 +336,14 @@ static void issue(struct sim *s, struct sm *m, struct warp *w)
 	st->op_count[in->op]++;
 	m->warp_insns++;
 	if (!s->functional) /* functional mode: no units, latencies or memory timing */
-		account_timing(s, m, w, d, in, &x, t);
+		account_timing(s, m, w, d, in, &x, t, defer);
+	if (defer) {
+		m->def_w = w;
+		m->def_pc = pc;
+		m->def_mask = mask;
+	}
 	bool progress = x.mem_written;
-	if ((d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !d->store)
+	if ((d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !d->store && !defer)
 		progress |= load_progress(w, pc, in, x.exec_mask);
 	uint32_t exited = 0;
 	bool back_edge = false; /* a loop's back edge taken while the livelock watch checks */
@@ -528,9 +549,16 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		if (!m->cands[c].eligible)
 			continue;
 		const struct deps *d = &s->deps[w->pc];
-		if (local_only && d->mclass == MC_GLOBAL) {
-			m->at_j = j;
-			return false;
+		/* beside other SMs: the cycle's first global access is deferred
+		 * (sm_finish_global); a second one, or a fence after it (the L1
+		 * they share), waits for the cycle to go on in SM order */
+		bool defer = false;
+		if (local_only && (d->mclass == MC_GLOBAL || (d->mclass == MC_FENCE && m->def_w))) {
+			defer = d->mclass == MC_GLOBAL && !m->def_w && s->c->issue_width == 1;
+			if (!defer) {
+				m->at_j = j;
+				return false;
+			}
 		}
 		m->cands[c].eligible = false;
 		/* an earlier issue this cycle may have taken the unit */
@@ -547,7 +575,7 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 			s->sched->issued(sp->sched, w->slot);
 		if (s->obs.on_state) /* before the issue moves its pc, or retires it */
 			trace_state(s, m, w, t, STALL_SELECTED, m->ev_pc[i], m->ev_mask[i]);
-		issue(s, m, w);
+		issue(s, m, w, defer);
 		m->sp_issued = m->issued = true;
 	}
 	return true;
@@ -608,6 +636,25 @@ bool sm_cycle(struct sim *s, struct sm *m, bool local_only)
 
 bool sm_resume(struct sim *s, struct sm *m) { return run_from(s, m, m->at_sp, true, false); }
 
+void sm_finish_global(struct sim *s, struct sm *m)
+{
+	struct warp *w = m->def_w;
+	uint32_t pc = m->def_pc;
+	const struct isa_insn *in = &s->p->code[pc];
+	const struct deps *d = &s->deps[pc];
+	struct exec_result x;
+	w->blk->env.clock = s->now;
+	exec_insn(in, &w->x, &w->blk->env, m->def_mask, &x); /* its addresses were checked at issue */
+	struct mem_request rq = {MC_GLOBAL, x.exec_mask, x.addr, 4 * isa_width_regs(in), d->store, d->atomic};
+	access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, m->def_pipe, &s->r->stats));
+	bool progress = x.mem_written;
+	if (!d->store)
+		progress |= load_progress(w, pc, in, x.exec_mask);
+	if (progress)
+		livelock_progress(s);
+	m->def_w = NULL;
+}
+
 void sm_functional_round(struct sim *s, struct sm *m, bool *issued)
 {
 	uint64_t t = s->now;
@@ -622,7 +669,7 @@ void sm_functional_round(struct sim *s, struct sm *m, bool *issued)
 			if (w->sleep_lanes)
 				wake_sleepers(s, w, t, &next);
 			for (unsigned n = 0; n < FUNC_BURST && w->live && w->runnable && !s->stop; n++) {
-				issue(s, m, w);
+				issue(s, m, w, false);
 				*issued = true;
 			}
 		}
