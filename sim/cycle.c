@@ -89,8 +89,9 @@ static void view_begin(struct view *vw, const struct sim *s)
 	memset(v->hist, 0, sizeof v->hist);
 }
 
-/* Run SM m's cycle on view v, or the rest of it (resume: its deferred
- * global access, then what it paused before). */
+/* Run SM m's cycle on view v (or on the sim itself, with one thread), or
+ * the rest of it (resume: its deferred global access, then what it paused
+ * before). */
 static void run_sm(struct sim *v, struct sm *m, bool local_only, bool resume)
 {
 	v->cur = m;
@@ -175,11 +176,11 @@ static void pool_destroy(struct pool *p)
 	free(p);
 }
 
-/* The counters of this cycle's views (the first used), added to s (the
- * counters wrap: a view's decrements are differences). */
-static void views_end(struct sim *s, struct pool *p, unsigned used)
+/* The counters of this cycle's views, added to s (the counters wrap: a
+ * view's decrements are differences). */
+static void views_end(struct sim *s, struct pool *p)
 {
-	for (unsigned i = 0; i < used; i++) {
+	for (unsigned i = 0; i < p->n; i++) {
 		const struct sim *v = &p->views[i].v;
 		for (int k = 0; k < STALL_COUNT; k++)
 			s->hist[k] += v->hist[k];
@@ -217,14 +218,17 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 		m->paused = false;
 		busy += m->ran;
 	}
-	unsigned used = busy < SMS_PER_THREAD * p->n ? 1 : p->n; /* threads this cycle */
-	for (unsigned i = 0; i < used; i++)
-		view_begin(&p->views[i], s);
-	if (used == 1) {
+	s->reported = false;
+	if (busy < SMS_PER_THREAD * p->n) {
 		/* too little to share out (or one thread): each SM's whole cycle,
-		 * in SM order, here */
-		step_local(p, 0, 1, false);
+		 * in SM order, here and on s itself (no counters to sum) */
+		for (unsigned i = 0; i < s->nsms; i++)
+			if (s->sms[i].ran)
+				run_sm(s, &s->sms[i], false, false);
+		s->stop = false; /* an SM's stop takes effect in report_cycle_end */
 	} else {
+		for (unsigned i = 0; i < p->n; i++)
+			view_begin(&p->views[i], s);
 		atomic_store_explicit(&p->finished, 0, memory_order_relaxed);
 		atomic_fetch_add_explicit(&p->go, 1, memory_order_acq_rel);
 		step_local(p, 0, p->n, true);
@@ -236,9 +240,8 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 		for (unsigned i = 0; i < s->nsms; i++)
 			if (s->sms[i].paused || s->sms[i].def_w)
 				run_sm(&p->views[0].v, &s->sms[i], false, true);
+		views_end(s, p);
 	}
-	s->reported = false;
-	views_end(s, p, used);
 	if (s->reported)
 		report_cycle_end(s);
 	*issued = false;
