@@ -219,7 +219,7 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 		busy += m->ran;
 	}
 	s->reported = false;
-	if (busy < SMS_PER_THREAD * p->n) {
+	if (p->n == 1 || busy < SMS_PER_THREAD * p->n) {
 		/* too little to share out (or one thread): each SM's whole cycle,
 		 * in SM order, here and on s itself (no counters to sum) */
 		for (unsigned i = 0; i < s->nsms; i++)
