@@ -8,19 +8,25 @@
  * adds up (statistics, stall counts, blocks done, progress, reports). So:
  *
  *   1. Every SM that may have work runs its cycle, the SMs side by side on
- *      the host threads (SM i on thread i mod N), each up to its first
- *      global access of the cycle, where it pauses.
- *   2. The paused SMs finish their cycles one after the other, in SM order.
+ *      the host threads (SM i on thread i mod N). Its first global access
+ *      of the cycle issues with its addresses and faults checked and its
+ *      data pipe taken (the SM's own), its memory effect and answer
+ *      deferred; at a second global access, or a fence after the first
+ *      (the L1 they share), the SM pauses.
+ *   2. In SM order, each SM's deferred access is made (sm_finish_global)
+ *      and the paused SMs finish their cycles.
  *   3. What the threads added up is summed, and each SM's reports join the
  *      result in SM order (report_cycle_end).
  *
- * Step 1 reads and writes only an SM's own state, so the order in which
- * SMs run it changes nothing; step 2 makes the global accesses in the
- * order a single thread would (SM order, and within an SM its own order).
- * One thread runs each SM's cycle whole, in SM order: the same results.
+ * Step 1 reads and writes only an SM's own state (nothing later in its
+ * cycle reads what a deferred access changes: its registers wait for the
+ * warp's next cycle), so the order in which SMs run it changes nothing;
+ * step 2 makes the global accesses in the order a single thread would (SM
+ * order, and within an SM its own order). One thread runs each SM's cycle
+ * whole, in SM order, on the sim itself: the same results.
  *
- * A thread works on its own view of the sim (a copy of struct sim whose
- * counters start at zero each cycle and whose result collects its
+ * A helper thread works on its own view of the sim (a copy of struct sim
+ * whose counters start at zero each cycle and whose result collects its
  * statistics); views are summed into the sim after the cycle.
  */
 #include <pthread.h>
