@@ -1,6 +1,7 @@
 /* gmem.c - global memory buffers. */
 #include "gmem.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,13 +45,13 @@ uint8_t *gmem_translate(void *ctx, uint32_t addr, uint32_t bytes)
 	struct gmem *g = ctx;
 	if (g->n == 0)
 		return NULL;
-	const struct gmem_buffer *b = &g->bufs[g->last];
+	const struct gmem_buffer *b = &g->bufs[atomic_load_explicit(&g->last, memory_order_relaxed)];
 	if (addr >= b->base && (uint64_t)addr + bytes <= (uint64_t)b->base + b->size)
 		return b->data + (addr - b->base);
 	for (unsigned i = 0; i < g->n; i++) {
 		b = &g->bufs[i];
 		if (addr >= b->base && (uint64_t)addr + bytes <= (uint64_t)b->base + b->size) {
-			g->last = i;
+			atomic_store_explicit(&g->last, i, memory_order_relaxed);
 			return b->data + (addr - b->base);
 		}
 	}

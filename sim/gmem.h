@@ -28,7 +28,10 @@ struct gmem {
 	struct gmem_buffer *bufs;
 	unsigned n, cap;
 	uint32_t next; /* next free address */
-	unsigned last; /* translation cache: index of the last buffer hit */
+	/* translation cache: index of the last buffer hit (atomic, relaxed:
+	 * SMs on several host threads translate at once; any index stored is
+	 * a buffer's, and the hit is checked) */
+	_Atomic unsigned last;
 };
 
 void gmem_init(struct gmem *g);
