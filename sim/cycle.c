@@ -115,13 +115,13 @@ static void run_sm(struct sim *v, struct sm *m, bool local_only, bool resume)
 	v->cur = NULL;
 }
 
-/* Step 1 for the SMs i = id, id + step, ... that have work (m->ran). */
-static void step_local(struct pool *p, unsigned id, unsigned step, bool local_only)
+/* Step 1 for thread id's SMs (i = id, id + n, ...) that have work. */
+static void step_local(struct pool *p, unsigned id)
 {
 	struct sim *v = &p->views[id].v;
-	for (unsigned i = id; i < v->nsms; i += step)
+	for (unsigned i = id; i < v->nsms; i += p->n)
 		if (v->sms[i].ran)
-			run_sm(v, &v->sms[i], local_only, false);
+			run_sm(v, &v->sms[i], true, false);
 }
 
 static void *helper_main(void *arg)
@@ -133,7 +133,7 @@ static void *helper_main(void *arg)
 		seen = wait_change(&p->go, seen);
 		if (atomic_load(&p->quit))
 			return NULL;
-		step_local(p, h->id, p->n, true);
+		step_local(p, h->id);
 		atomic_fetch_add_explicit(&p->finished, 1, memory_order_acq_rel);
 	}
 }
@@ -237,7 +237,7 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 			view_begin(&p->views[i], s);
 		atomic_store_explicit(&p->finished, 0, memory_order_relaxed);
 		atomic_fetch_add_explicit(&p->go, 1, memory_order_acq_rel);
-		step_local(p, 0, p->n, true);
+		step_local(p, 0);
 		for (unsigned spins = 0; atomic_load_explicit(&p->finished, memory_order_acquire) < p->n - 1;)
 			if (++spins > 256)
 				thrd_yield();
