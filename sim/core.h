@@ -21,6 +21,10 @@
 #define NEVER UINT64_MAX
 
 enum barrier_mode { BAR_STRICT, BAR_WARP, BAR_THREAD };
+
+/* Global accesses an SM defers in one cycle beside other SMs (one per
+ * sub-partition: sm.sub_partitions is at most 8); past it the SM pauses. */
+#define MAX_DEFERRED 8
 enum reg_kind { RK_WAIT, RK_SHORT, RK_LONG }; /* which scoreboard stall a pending result causes */
 
 struct block;
@@ -127,9 +131,12 @@ struct sm {
 	/* the cycle in progress (sm.c): the issue loop's place and size, and
 	 * what the cycle did */
 	unsigned at_sp, at_j, nw, nc, no, done;
-	struct warp *def_w;       /* its global access deferred this cycle (NULL: none) ... */
-	uint32_t def_pc, def_mask;
-	uint64_t def_pipe;        /* ... and its wait for the data pipe */
+	struct deferred {         /* its global accesses deferred this cycle, in issue order: */
+		struct warp *w;
+		uint32_t pc, mask;
+		uint64_t pipe;    /* its wait for the data pipe */
+	} def[MAX_DEFERRED];
+	unsigned ndef;
 	bool sp_issued, issued;
 	/* cycle.c: this cycle it ran, paused before a global access, stopped
 	 * the run (with stop_status); its reports wait here until the cycle
@@ -202,8 +209,9 @@ struct sim {
  * false; sm_resume then finishes the cycle. true: the cycle is done. */
 bool sm_cycle(struct sim *s, struct sm *m, bool local_only);
 bool sm_resume(struct sim *s, struct sm *m);
-/* sm.c: the memory effect and answer of the global access m deferred this
- * cycle (m->def_w), made when the SMs' global accesses are made in SM order. */
+/* sm.c: the memory effects and answers of the global accesses m deferred
+ * this cycle (m->def), in issue order, made when the SMs' global accesses
+ * are made in SM order. */
 void sm_finish_global(struct sim *s, struct sm *m);
 /* sm.c: functional mode's round on one SM: every warp that can run issues
  * up to FUNC_BURST instructions back to back, with no timing; sets *issued

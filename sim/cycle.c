@@ -8,13 +8,12 @@
  * adds up (statistics, stall counts, blocks done, progress, reports). So:
  *
  *   1. Every SM that may have work runs its cycle, the SMs side by side on
- *      the host threads (SM i on thread i mod N). Its first global access
- *      of the cycle issues with its addresses and faults checked and its
- *      data pipe taken (the SM's own), its memory effect and answer
- *      deferred; at a second global access, or a fence after the first
- *      (the L1 they share), the SM pauses.
- *   2. In SM order, each SM's deferred access is made (sm_finish_global)
- *      and the paused SMs finish their cycles.
+ *      the host threads (SM i on thread i mod N). Its global accesses
+ *      issue with their addresses and faults checked and their data pipe
+ *      taken (the SM's own), their memory effects and answers deferred; at
+ *      a fence after one (the L1 they share) the SM pauses.
+ *   2. In SM order, each SM's deferred accesses are made, in issue order
+ *      (sm_finish_global), and the paused SMs finish their cycles.
  *   3. What the threads added up is summed, and each SM's reports join the
  *      result in SM order (report_cycle_end).
  *
@@ -103,7 +102,7 @@ static void run_sm(struct sim *v, struct sm *m, bool local_only, bool resume)
 	v->cur = m;
 	v->stop = false;
 	v->r->status = SIM_DONE;
-	if (resume && m->def_w)
+	if (resume && m->ndef)
 		sm_finish_global(v, m);
 	bool done = !resume ? sm_cycle(v, m, local_only) : m->paused ? sm_resume(v, m) : true;
 	m->paused = !done;
@@ -244,7 +243,7 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 		/* in SM order, on view 0: each SM's deferred global access, and
 		 * the rest of the cycle of those that paused */
 		for (unsigned i = 0; i < s->nsms; i++)
-			if (s->sms[i].paused || s->sms[i].def_w)
+			if (s->sms[i].paused || s->sms[i].ndef)
 				run_sm(&p->views[0].v, &s->sms[i], false, true);
 		views_end(s, p);
 	}

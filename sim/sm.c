@@ -293,7 +293,7 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 		struct mem_request rq = {(enum mem_class)d->mclass, x->exec_mask, x->addr, 4 * isa_width_regs(in),
 					 d->store, d->atomic};
 		if (defer)
-			m->def_pipe = mem_global_begin(s->mem, m->id, &rq, t, st);
+			m->def[m->ndef].pipe = mem_global_begin(s->mem, m->id, &rq, t, st);
 		else
 			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, st));
 	} else if (d->mclass == MC_FENCE) {
@@ -338,9 +338,10 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 	if (!s->functional) /* functional mode: no units, latencies or memory timing */
 		account_timing(s, m, w, d, in, &x, t, defer);
 	if (defer) {
-		m->def_w = w;
-		m->def_pc = pc;
-		m->def_mask = mask;
+		m->def[m->ndef].w = w;
+		m->def[m->ndef].pc = pc;
+		m->def[m->ndef].mask = mask;
+		m->ndef++;
 	}
 	bool progress = x.mem_written;
 	if ((d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !d->store && !defer)
@@ -549,12 +550,13 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		if (!m->cands[c].eligible)
 			continue;
 		const struct deps *d = &s->deps[w->pc];
-		/* beside other SMs: the cycle's first global access is deferred
-		 * (sm_finish_global); a second one, or a fence after it (the L1
-		 * they share), waits for the cycle to go on in SM order */
+		/* beside other SMs: a global access is deferred (sm_finish_global);
+		 * a fence after one (the L1 they share), or one with two issues a
+		 * cycle (the unit it keeps busy), waits for the cycle to go on in
+		 * SM order */
 		bool defer = false;
-		if (local_only && (d->mclass == MC_GLOBAL || (d->mclass == MC_FENCE && m->def_w))) {
-			defer = d->mclass == MC_GLOBAL && !m->def_w && s->c->issue_width == 1;
+		if (local_only && (d->mclass == MC_GLOBAL || (d->mclass == MC_FENCE && m->ndef))) {
+			defer = d->mclass == MC_GLOBAL && m->ndef < MAX_DEFERRED && s->c->issue_width == 1;
 			if (!defer) {
 				m->at_j = j;
 				return false;
@@ -638,21 +640,23 @@ bool sm_resume(struct sim *s, struct sm *m) { return run_from(s, m, m->at_sp, tr
 
 void sm_finish_global(struct sim *s, struct sm *m)
 {
-	struct warp *w = m->def_w;
-	uint32_t pc = m->def_pc;
-	const struct isa_insn *in = &s->p->code[pc];
-	const struct deps *d = &s->deps[pc];
-	struct exec_result x;
-	w->blk->env.clock = s->now;
-	exec_insn(in, &w->x, &w->blk->env, m->def_mask, &x); /* its addresses were checked at issue */
-	struct mem_request rq = {MC_GLOBAL, x.exec_mask, x.addr, 4 * isa_width_regs(in), d->store, d->atomic};
-	access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, m->def_pipe, &s->r->stats));
-	bool progress = x.mem_written;
-	if (!d->store)
-		progress |= load_progress(w, pc, in, x.exec_mask);
-	if (progress)
-		livelock_progress(s);
-	m->def_w = NULL;
+	for (unsigned k = 0; k < m->ndef; k++) {
+		const struct deferred *f = &m->def[k];
+		struct warp *w = f->w;
+		const struct isa_insn *in = &s->p->code[f->pc];
+		const struct deps *d = &s->deps[f->pc];
+		struct exec_result x;
+		w->blk->env.clock = s->now;
+		exec_insn(in, &w->x, &w->blk->env, f->mask, &x); /* its addresses were checked at issue */
+		struct mem_request rq = {MC_GLOBAL, x.exec_mask, x.addr, 4 * isa_width_regs(in), d->store, d->atomic};
+		access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, f->pipe, &s->r->stats));
+		bool progress = x.mem_written;
+		if (!d->store)
+			progress |= load_progress(w, f->pc, in, x.exec_mask);
+		if (progress)
+			livelock_progress(s);
+	}
+	m->ndef = 0;
 }
 
 void sm_functional_round(struct sim *s, struct sm *m, bool *issued)

@@ -11,6 +11,7 @@ exit code and every JSON key but host_seconds with the one-thread run.
 usage: jobs.py SIMT_SIM SRCDIR
 """
 import json
+import os
 import subprocess
 import sys
 
@@ -35,7 +36,7 @@ def run(sim, src, case, jobs):
 
 
 def main():
-    sim, src = sys.argv[1], sys.argv[2]
+    sim, src = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     bad = 0
     for case in CASES:
         want = run(sim, src, case, 1)
