@@ -202,8 +202,13 @@ _Static_assert(sizeof(struct sim_stats) % sizeof(uint64_t) == 0, "sim_stats is u
 
 void cycle_begin_run(struct sim *s)
 {
-	/* observers and check modes see events in the order they happen: one thread */
+	/* observers and check modes see events in the order they happen: one
+	 * thread; and no more threads than could ever share out a cycle (the
+	 * rest would only wait) */
 	unsigned n = s->obs.on_state || s->obs.on_issue || s->obs.on_report || s->chk ? 1 : s->jobs;
+	unsigned most = s->nsms / SMS_PER_THREAD;
+	if (n > most)
+		n = most;
 	s->pool = pool_create(s, n ? n : 1);
 }
 
