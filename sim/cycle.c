@@ -68,12 +68,12 @@ struct helper {
 	unsigned id;
 };
 
-/* Wait for *v to differ from seen (spin a little, then yield: the host
- * may have fewer cores than threads). */
-static unsigned wait_change(atomic_uint *v, unsigned seen)
+/* Wait while *v == value (spin a little, then yield: the host may have
+ * fewer cores than threads); returns the value it changed to. */
+static unsigned wait_while(atomic_uint *v, unsigned value)
 {
 	unsigned now, spins = 0;
-	while ((now = atomic_load_explicit(v, memory_order_acquire)) == seen)
+	while ((now = atomic_load_explicit(v, memory_order_acquire)) == value)
 		if (++spins > 256)
 			thrd_yield();
 	return now;
@@ -129,7 +129,7 @@ static void *helper_main(void *arg)
 	struct pool *p = h->pool;
 	unsigned seen = 0;
 	for (;;) {
-		seen = wait_change(&p->go, seen);
+		seen = wait_while(&p->go, seen);
 		if (atomic_load(&p->quit))
 			return NULL;
 		step_local(p, h->id);
@@ -242,9 +242,8 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 		atomic_store_explicit(&p->finished, 0, memory_order_relaxed);
 		atomic_fetch_add_explicit(&p->go, 1, memory_order_acq_rel);
 		step_local(p, 0);
-		for (unsigned spins = 0; atomic_load_explicit(&p->finished, memory_order_acquire) < p->n - 1;)
-			if (++spins > 256)
-				thrd_yield();
+		for (unsigned f = 0; f < p->n - 1;) /* the helpers' count only grows */
+			f = wait_while(&p->finished, f);
 		/* in SM order, on view 0: each SM's deferred global access, and
 		 * the rest of the cycle of those that paused */
 		for (unsigned i = 0; i < s->nsms; i++)

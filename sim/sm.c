@@ -268,6 +268,13 @@ static void warp_done(struct sim *s, struct warp *w)
 
 /* The timing of an issued instruction: its unit busy, its results ready
  * (the memory system's answer for an access), the SM's memory path. */
+/* What an executed memory instruction asks of the memory system. */
+static struct mem_request request_of(const struct deps *d, const struct isa_insn *in, const struct exec_result *x)
+{
+	return (struct mem_request){(enum mem_class)d->mclass, x->exec_mask, x->addr, 4 * isa_width_regs(in),
+				    d->store, d->atomic};
+}
+
 /* A memory access's answer: its warp's results ready, the SM's memory
  * path busy until mt.busy. */
 static void access_done(struct subpart *sp, struct warp *w, const struct deps *d, struct mem_timing mt)
@@ -290,8 +297,7 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 	sp->unit_free[d->unit] = t + s->ii[d->unit];
 	st->unit_busy[d->unit] += s->ii[d->unit];
 	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
-		struct mem_request rq = {(enum mem_class)d->mclass, x->exec_mask, x->addr, 4 * isa_width_regs(in),
-					 d->store, d->atomic};
+		struct mem_request rq = request_of(d, in, x);
 		if (defer)
 			m->def[m->ndef].pipe = mem_global_begin(s->mem, m->id, &rq, t, st);
 		else
@@ -648,7 +654,7 @@ void sm_finish_global(struct sim *s, struct sm *m)
 		struct exec_result x;
 		w->blk->env.clock = s->now;
 		exec_insn(in, &w->x, &w->blk->env, f->mask, &x); /* its addresses were checked at issue */
-		struct mem_request rq = {MC_GLOBAL, x.exec_mask, x.addr, 4 * isa_width_regs(in), d->store, d->atomic};
+		struct mem_request rq = request_of(d, in, &x);
 		access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, f->pipe, &s->r->stats));
 		bool progress = x.mem_written;
 		if (!d->store)
