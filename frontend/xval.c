@@ -46,12 +46,13 @@ static void usage(FILE *f)
 		"                 [--csv FILE] [--json FILE]\n"
 		"       simt-xval --calibrate [--config FILE] --out FILE [--gpu-dir DIR] [--reuse]\n"
 		"       simt-xval --one-source [--config FILE] [-j N] [--gpu-dir DIR | --answers FILE] [--cases FILE]\n"
-		"                 [--max-size N]\n"
+		"                 [--max-size N] [--sim-dir DIR]\n"
 		"--gpu-only runs only the GPU side into --gpu-dir; --reuse compares from it later\n"
 		"Runs the CUDA twins of the workloads on the GPU and the workloads on the simulator,\n"
 		"and prints real against simulated cycles (docs/VALIDATION.md). --one-source runs every\n"
 		"case of scripts/xval/cases.txt (the CUDA kernels of workloads/cuda/) on the GPU under ncu\n"
-		"and on the simulator from the same PTX, or compares with stored --answers.\n");
+		"and on the simulator from the same PTX, or compares with stored --answers; --sim-dir reads\n"
+		"DIR/NAME.json (simt-sim --json, as scripts/xval/sims.sh writes them) for the cases it holds.\n");
 }
 
 /* The directory this program lives in (simt-cuda is looked for there). */
@@ -98,6 +99,8 @@ int main(int argc, char **argv)
 			answers = argv[++i];
 		} else if (v && !strcmp(a, "--cases")) {
 			cases = argv[++i];
+		} else if (v && !strcmp(a, "--sim-dir")) {
+			o.sim_dir = argv[++i];
 		} else if (v && !strcmp(a, "--max-size")) {
 			max_size = argv[++i];
 		} else if (v && !strcmp(a, "--config")) {
@@ -130,8 +133,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "simt-xval: --calibrate needs --out FILE (the config to write)\n");
 		return XV_USAGE;
 	}
-	if ((answers || cases || max_size) && !one_source) {
-		fprintf(stderr, "simt-xval: --answers, --cases and --max-size go with --one-source\n");
+	if ((answers || cases || max_size || o.sim_dir) && !one_source) {
+		fprintf(stderr, "simt-xval: --answers, --cases, --max-size and --sim-dir go with --one-source\n");
 		return XV_USAGE;
 	}
 	if (max_size && strspn(max_size, "0123456789") != strlen(max_size)) {

@@ -15,6 +15,7 @@ enum { XV_OK = 0, XV_DIFFER = 1, XV_USAGE = 2, XV_GPU = 4 };
 
 struct xval_opts {
 	const char *config, *gpu_dir, *csv, *json, *out, *cuda;
+	const char *sim_dir; /* --one-source: simt-sim --json results to read, NAME.json (or NULL) */
 	struct gpu_config cfg;
 	int sizes[XV_MAX_SIZES];
 	unsigned nsizes;
@@ -82,7 +83,8 @@ int xval_compare(const struct xval_opts *o);
 /* --one-source: scripts/xval/gpu.sh into o->gpu_dir (unless answers names
  * stored ones, as docs/data/xval-h100/gpu.txt), then table.py's table for
  * o->config with the simulator in bindir; cases: a cases file or NULL for
- * scripts/xval/cases.txt; max_size: simulate cases up to that^3, or NULL. */
+ * scripts/xval/cases.txt; max_size: simulate cases up to that^3, or NULL;
+ * a case whose o->sim_dir/NAME.json exists is read from there, not simulated. */
 int xval_one_source(const struct xval_opts *o, const char *bindir, const char *answers, const char *cases,
 		    const char *max_size);
 int xval_calibrate(const struct xval_opts *o);

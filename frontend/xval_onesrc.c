@@ -74,10 +74,15 @@ int xval_one_source(const struct xval_opts *o, const char *bindir, const char *a
 		answers = collected;
 	}
 	char *t[] = {"python3", "scripts/xval/table.py", "table", (char *)answers, sim, (char *)o->config,
-		     "-j", jobs, NULL, NULL, NULL};
+		     "-j", jobs, NULL, NULL, NULL, NULL, NULL};
+	unsigned nt = 8;
 	if (max_size) {
-		t[8] = "--max-size";
-		t[9] = (char *)max_size;
+		t[nt++] = "--max-size";
+		t[nt++] = (char *)max_size;
+	}
+	if (o->sim_dir) {
+		t[nt++] = "--sim-dir";
+		t[nt++] = (char *)o->sim_dir;
 	}
 	int rc = run(t, cases, NULL);
 	return rc < 0 ? XV_GPU : rc;

@@ -147,6 +147,31 @@ START_TEST(one_source_from_stored_answers)
 }
 END_TEST
 
+/* --sim-dir: a case whose NAME.json is there is read, not simulated (the
+ * stored result's cycles are marked so that only reading can show them);
+ * the others are simulated as before. */
+START_TEST(one_source_reads_sim_dir)
+{
+	char dir[256], cmd[4096], args[1024];
+	snprintf(dir, sizeof dir, "/tmp/simt-test-xval-simdir-%d", (int)getpid());
+	snprintf(cmd, sizeof cmd,
+		 "rm -rf %s && mkdir -p %s && cd '%s' && '%s' configs/h100.ini workloads/cuda/tiled_mm16.s "
+		 "-D M=32 -D N=32 -D K=32 --json %s/tiled_mm16_32.json > /dev/null && "
+		 "sed -i 's/\"cycles\": [0-9]*/\"cycles\": 123456/' %s/tiled_mm16_32.json",
+		 dir, dir, src_dir(), getenv("SIMT_SIM"), dir, dir);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	snprintf(args, sizeof args, "--one-source --answers docs/data/xval-h100/gpu.txt --max-size 32 -j 2 --sim-dir %s",
+		 dir);
+	ck_assert_int_eq(xval(args), 0);
+	ck_assert_msg(strstr(out, "| 123456 | 119656 |"), "%s", out); /* tiled_mm16_32 read: cycles, span */
+	ck_assert_msg(strstr(out, "| tiled_mm32_32 | 4512 | 4320 |"), "%s", out); /* simulated */
+	ck_assert_int_eq(xval("--sim-dir /tmp"), 2);
+	ck_assert_msg(strstr(out, "go with --one-source"), "%s", out);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+}
+END_TEST
+
 START_TEST(reuse_detects_a_difference)
 {
 	const char *d = gpu_copy("differ", "gpu.txt");
@@ -299,6 +324,7 @@ Suite *xval_suite(void)
 	tcase_add_test(t, reuse_h100_answers);
 	tcase_add_test(t, reuse_detects_a_difference);
 	tcase_add_test(t, one_source_from_stored_answers);
+	tcase_add_test(t, one_source_reads_sim_dir);
 	tcase_add_test(t, reuse_refuses_corrupt_answers);
 	tcase_add_test(t, calibrate_from_h100_measurements);
 	tcase_add_test(t, h100_config_reproduces_microbenchmarks);

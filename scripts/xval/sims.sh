@@ -3,19 +3,21 @@
 # case of cases.txt on CONFIG, JOBS at a time (default 2), each result as
 # simt-sim --json writes it in OUTDIR/NAME.json (table.py --sim-dir reads
 # them). Each kernel is compiled once first, so that parallel runs find it
-# in nvcc's cache.
+# in nvcc's cache. SIM_JOBS=N runs each simulation on N host threads
+# (simt-sim --jobs N: the same results, sooner; for the 2048^3 cases).
 #
-#   scripts/xval/sims.sh SIMT_SIM CONFIG OUTDIR [JOBS]
+#   [CASES=FILE] [SIM_JOBS=N] scripts/xval/sims.sh SIMT_SIM CONFIG OUTDIR [JOBS]
 set -u
 sim=$1
 cfg=$2
 out=$3
 jobs=${4:-2}
+simjobs=${SIM_JOBS:-1}
 here=$(dirname "$0")
 mkdir -p "$out"
 for wl in $(grep -v '^#' "${CASES:-$here/cases.txt}" | awk '{print $2}' | sort -u); do
 	"$sim" --disasm "$cfg" "$wl" > /dev/null 2>&1
 done
 grep -v '^#' "${CASES:-$here/cases.txt}" | while read -r name wl args; do
-	echo "$sim $cfg $wl $args --json $out/$name.json > $out/$name.txt 2>&1"
+	echo "$sim $cfg $wl $args --jobs $simjobs --json $out/$name.json > $out/$name.txt 2>&1"
 done | xargs -P "$jobs" -I{} sh -c "{}"
