@@ -44,6 +44,30 @@ END_TEST
 
 /* A bad --dump buffer or an unwritable output is reported before the run:
  * the summary (printed after the run) never appears. */
+/* -j/--jobs takes a number of host threads, 1 to 1024: anything else is a
+ * usage error (exit 2) that names the value, before any run; -j 1024 on a
+ * small grid runs, with the same cycles as one thread. */
+START_TEST(bad_jobs_refused)
+{
+	static const char *const bad[] = {"0", "x", "-3", "2000", "1e2", "4x", "''"};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char args[256], want[128];
+		snprintf(args, sizeof args, "configs/g80.ini workloads/seed_4x4.s --jobs %s", bad[i]);
+		ck_assert_int_eq(sim(args), 2);
+		snprintf(want, sizeof want, "simt-sim: --jobs %s: expected a number of host threads, 1 to 1024",
+			 strcmp(bad[i], "''") ? bad[i] : "");
+		ck_assert_msg(strstr(out, want), "%s: %s", args, out);
+		ck_assert_msg(!strstr(out, "  cycles  "), "the run happened: %s", out);
+	}
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s -j"), 2);
+	ck_assert_msg(strstr(out, "simt-sim: -j needs a value"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --json - 2>/dev/null"), 0);
+	double one = json_num(out, "cycles");
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s -j 1024 --json - 2>/dev/null"), 0);
+	ck_assert_double_eq(json_num(out, "cycles"), one);
+}
+END_TEST
+
 START_TEST(outputs_checked_before_the_run)
 {
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --dump X=/tmp/simt-x.bin"), 2);
@@ -357,6 +381,7 @@ Suite *cli_suite(void)
 	tcase_add_test(t, registers_for_resident_warps_only);
 	tcase_add_test(t, integer_check_out_of_range);
 	tcase_add_test(t, check_modes_exit_and_json);
+	tcase_add_test(t, bad_jobs_refused);
 	suite_add_tcase(s, t);
 	return s;
 }
