@@ -1,6 +1,8 @@
 /* coalesce.c - warp accesses to transactions (see coalesce.h). */
 #include "coalesce.h"
 
+#include <stdbool.h>
+
 /* cc 1.0/1.1: one half-warp (lanes base..base+15 of mask). */
 static unsigned halfwarp(const uint32_t *addr, uint32_t mask, unsigned base, unsigned bytes,
 			 struct txn *out)
@@ -33,6 +35,21 @@ static unsigned halfwarp(const uint32_t *addr, uint32_t mask, unsigned base, uns
 	return n;
 }
 
+/* A full warp (mask all ones) whose lanes all lie in one line, each in one
+ * sector: that line and its sectors' bits in *sectors; false otherwise. */
+static bool one_line(const uint32_t *addr, uint32_t *line, uint8_t *sectors)
+{
+	uint32_t lo = UINT32_MAX, hi = 0, sm = 0;
+	for (unsigned l = 0; l < 32; l++) { /* vectorizes */
+		lo = addr[l] < lo ? addr[l] : lo;
+		hi = addr[l] > hi ? addr[l] : hi;
+		sm |= 1u << (addr[l] / TXN_SECTOR % (TXN_LINE / TXN_SECTOR));
+	}
+	*line = lo & ~(TXN_LINE - 1);
+	*sectors = (uint8_t)sm;
+	return (lo ^ hi) < TXN_LINE;
+}
+
 unsigned coalesce(enum coalescing mode, const uint32_t *addr, uint32_t mask, unsigned bytes,
 		  struct txn *out)
 {
@@ -44,21 +61,28 @@ unsigned coalesce(enum coalescing mode, const uint32_t *addr, uint32_t mask, uns
 	uint32_t lines[TXN_MAX];
 	uint8_t sect[TXN_MAX];
 	unsigned n = 0;
-	for (uint32_t r = mask; r; r &= r - 1) {
-		uint32_t a = addr[__builtin_ctz(r)];
-		for (uint32_t b = a; b < a + bytes; b = (b | (TXN_LINE - 1)) + 1) {
-			uint32_t line = b & ~(TXN_LINE - 1);
-			uint32_t end = a + bytes < line + TXN_LINE ? a + bytes : line + TXN_LINE;
-			unsigned s0 = (b - line) / TXN_SECTOR, s1 = (end - 1 - line) / TXN_SECTOR;
-			uint8_t sm = (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
-			unsigned i = 0;
-			while (i < n && lines[i] != line)
-				i++;
-			if (i == n) {
-				lines[n] = line;
-				sect[n++] = 0;
+	if (bytes <= TXN_SECTOR / 2 && mask == ~0u && one_line(addr, &lines[0], &sect[0])) {
+		n = 1; /* a naturally aligned access of at most 16 bytes lies in one sector */
+	} else {
+		for (uint32_t r = mask; r; r &= r - 1) {
+			uint32_t a = addr[__builtin_ctz(r)];
+			for (uint32_t b = a; b < a + bytes; b = (b | (TXN_LINE - 1)) + 1) {
+				uint32_t line = b & ~(TXN_LINE - 1);
+				uint32_t end = a + bytes < line + TXN_LINE ? a + bytes : line + TXN_LINE;
+				unsigned s0 = (b - line) / TXN_SECTOR, s1 = (end - 1 - line) / TXN_SECTOR;
+				uint8_t sm = (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
+				unsigned i = 0;
+				if (n && lines[n - 1] == line) /* most lanes: the line of the lane before */
+					i = n - 1;
+				else
+					while (i < n && lines[i] != line)
+						i++;
+				if (i == n) {
+					lines[n] = line;
+					sect[n++] = 0;
+				}
+				sect[i] |= sm;
 			}
-			sect[i] |= sm;
 		}
 	}
 	for (unsigned i = 0; i < n; i++)

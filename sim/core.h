@@ -134,7 +134,7 @@ struct sm {
 	struct deferred {         /* its global accesses deferred this cycle, in issue order: */
 		struct warp *w;
 		uint32_t pc, mask;
-		uint64_t pipe;    /* its wait for the data pipe */
+		struct mem_begun begun; /* its transactions and wait for the data pipe */
 	} def[MAX_DEFERRED];
 	unsigned ndef;
 	bool sp_issued, issued;

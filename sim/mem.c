@@ -407,20 +407,17 @@ static struct mem_timing global_access(struct memsys *m, unsigned sm, const stru
 	return global_rest(m, ms, rq, x, n, now, pipe_wait, st);
 }
 
-uint64_t mem_global_begin(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
-			  struct sim_stats *st)
+void mem_global_begin(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
+		      struct sim_stats *st, struct mem_begun *b)
 {
-	struct txn x[TXN_MAX];
-	unsigned n = coalesce(m->coal, rq->addr, rq->mask, rq->bytes, x);
-	return global_pipe(m, &m->sm[sm], rq, n, now, st);
+	b->n = coalesce(m->coal, rq->addr, rq->mask, rq->bytes, b->x);
+	b->pipe_wait = global_pipe(m, &m->sm[sm], rq, b->n, now, st);
 }
 
 struct mem_timing mem_global_end(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
-				 uint64_t pipe_wait, struct sim_stats *st)
+				 const struct mem_begun *b, struct sim_stats *st)
 {
-	struct txn x[TXN_MAX];
-	unsigned n = coalesce(m->coal, rq->addr, rq->mask, rq->bytes, x);
-	return global_rest(m, &m->sm[sm], rq, x, n, now, pipe_wait, st);
+	return global_rest(m, &m->sm[sm], rq, b->x, b->n, now, b->pipe_wait, st);
 }
 
 uint64_t mem_fence(struct memsys *m, unsigned sm, unsigned scope, uint64_t now)

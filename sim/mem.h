@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "coalesce.h"
 #include "gpu_config.h"
 #include "refusal.h"
 #include "result.h"
@@ -58,14 +59,20 @@ struct mem_timing mem_access(struct memsys *m, unsigned sm, const struct mem_req
 uint64_t mem_fence(struct memsys *m, unsigned sm, unsigned scope, uint64_t now);
 
 /* A global access (rq->cls MC_GLOBAL) in two parts, for an SM that runs
- * its cycle beside others (sim/cycle.c): mem_global_begin, at issue, takes
- * the SM's own L1 data pipe (its shared accesses later in the cycle queue
- * behind it) and returns the access's wait for it; mem_global_end, when
- * the SMs' global accesses are made in SM order, does the rest (LD/ST
- * path, L1, L2, DRAM, atomics). Together: mem_access of the request. */
-uint64_t mem_global_begin(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
-			  struct sim_stats *st);
+ * its cycle beside others (sim/cycle.c): mem_global_begin, at issue,
+ * coalesces it and takes the SM's own L1 data pipe (its shared accesses
+ * later in the cycle queue behind it), keeping both in *b; mem_global_end,
+ * when the SMs' global accesses are made in SM order, does the rest (LD/ST
+ * path, L1, L2, DRAM, atomics) from *b. Together: mem_access of the
+ * request. */
+struct mem_begun {
+	uint64_t pipe_wait;       /* its wait for the data pipe, cycles */
+	unsigned n;               /* its transactions */
+	struct txn x[TXN_MAX];
+};
+void mem_global_begin(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
+		      struct sim_stats *st, struct mem_begun *b);
 struct mem_timing mem_global_end(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
-				 uint64_t pipe_wait, struct sim_stats *st);
+				 const struct mem_begun *b, struct sim_stats *st);
 
 #endif

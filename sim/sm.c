@@ -299,7 +299,7 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
 		struct mem_request rq = request_of(d, in, x);
 		if (defer)
-			m->def[m->ndef].pipe = mem_global_begin(s->mem, m->id, &rq, t, st);
+			mem_global_begin(s->mem, m->id, &rq, t, st, &m->def[m->ndef].begun);
 		else
 			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, st));
 	} else if (d->mclass == MC_FENCE) {
@@ -655,7 +655,7 @@ void sm_finish_global(struct sim *s, struct sm *m)
 		w->blk->env.clock = s->now;
 		exec_insn(in, &w->x, &w->blk->env, f->mask, &x); /* its addresses were checked at issue */
 		struct mem_request rq = request_of(d, in, &x);
-		access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, f->pipe, &s->r->stats));
+		access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, &f->begun, &s->r->stats));
 		bool progress = x.mem_written;
 		if (!d->store)
 			progress |= load_progress(w, f->pc, in, x.exec_mask);

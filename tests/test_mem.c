@@ -81,6 +81,65 @@ START_TEST(coalesce_sectors)
 }
 END_TEST
 
+/* The transactions of a line or sector access by definition, byte by byte:
+ * each active lane's bytes name their line and sector, lines in the order
+ * of the lowest lane that touches them. */
+static unsigned coalesce_reference(enum coalescing mode, const uint32_t *addr, uint32_t mask, unsigned bytes,
+				   struct txn *out)
+{
+	unsigned n = 0;
+	for (unsigned l = 0; l < 32; l++) {
+		if (!(mask >> l & 1))
+			continue;
+		for (uint32_t b = addr[l]; b < addr[l] + bytes; b++) {
+			uint32_t line = b / TXN_LINE * TXN_LINE;
+			unsigned i = 0;
+			while (i < n && out[i].line != line)
+				i++;
+			if (i == n)
+				out[n++] = (struct txn){line, 0, 0};
+			out[i].sectors |= (uint8_t)(1u << (b % TXN_LINE / TXN_SECTOR));
+		}
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (mode == COAL_LINE)
+			out[i].sectors = 0xf;
+		out[i].bytes = (uint32_t)__builtin_popcount(out[i].sectors) * TXN_SECTOR;
+	}
+	return n;
+}
+
+/* Random masks, widths and address patterns (one word, unit and other
+ * strides, shifted, a few words, scattered, half-warps repeating) against
+ * the byte-by-byte reference, for lines and sectors. */
+START_TEST(coalesce_matches_reference)
+{
+	uint32_t rng = 11;
+	for (unsigned round = 0; round < 4000; round++) {
+		rng = rng * 1103515245u + 12345u;
+		unsigned bytes = 4u << ((rng >> 16) % 3), pattern = (rng >> 20) % 6;
+		enum coalescing mode = (rng >> 23) % 4 == 0 ? COAL_LINE : COAL_SECTOR;
+		uint32_t mask = (rng >> 26) % 2 == 0 ? ~0u : rng * 2654435761u;
+		uint32_t a[32], stride = 1 + (rng >> 8) % 9, b0 = 0x100000 + bytes * ((rng >> 4) % 64);
+		for (unsigned l = 0; l < 32; l++) {
+			rng = rng * 1103515245u + 12345u;
+			uint32_t unit = pattern == 0 ? 0 : pattern == 1 ? l : pattern == 2 ? l * stride
+				      : pattern == 3 ? (l % 16) * stride : pattern == 4 ? (rng >> 16) % 3 : (rng >> 16) % 512;
+			a[l] = b0 + bytes * unit;
+		}
+		struct txn got[TXN_MAX], want[TXN_MAX];
+		unsigned ng = coalesce(mode, a, mask, bytes, got), nw = coalesce_reference(mode, a, mask, bytes, want);
+		ck_assert_msg(ng == nw, "round %u: %u transactions, want %u", round, ng, nw);
+		for (unsigned i = 0; i < ng; i++)
+			ck_assert_msg(got[i].line == want[i].line && got[i].sectors == want[i].sectors &&
+					      got[i].bytes == want[i].bytes,
+				      "round %u (pattern %u, %u B, mask %08x): transaction %u is %x/%x/%u, want %x/%x/%u",
+				      round, pattern, bytes, mask, i, got[i].line, got[i].sectors, got[i].bytes,
+				      want[i].line, want[i].sectors, want[i].bytes);
+	}
+}
+END_TEST
+
 /* cc 1.0/1.1 (Programming Guide, "Coalescing on devices of compute
  * capability 1.0 and 1.1"): per half-warp, thread k must access word k of
  * an aligned segment (64 bytes for words of 4, 128 for 8, 2 x 128 for 16);
@@ -591,6 +650,7 @@ Suite *mem_suite(void)
 	tcase_set_timeout(t, 600);
 	tcase_add_test(t, coalesce_sectors);
 	tcase_add_test(t, coalesce_halfwarp);
+	tcase_add_test(t, coalesce_matches_reference);
 	tcase_add_test(t, bank_conflicts_by_stride);
 	tcase_add_test(t, bank_conflicts_match_reference);
 	tcase_add_test(t, cache_lru_and_writeback);
