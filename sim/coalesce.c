@@ -63,6 +63,19 @@ unsigned coalesce(enum coalescing mode, const uint32_t *addr, uint32_t mask, uns
 	unsigned n = 0;
 	if (bytes <= TXN_SECTOR / 2 && mask == ~0u && one_line(addr, &lines[0], &sect[0])) {
 		n = 1; /* a naturally aligned access of at most 16 bytes lies in one sector */
+	} else if (bytes <= TXN_SECTOR / 2) {
+		for (uint32_t r = mask; r; r &= r - 1) {
+			uint32_t a = addr[__builtin_ctz(r)], line = a & ~(TXN_LINE - 1);
+			unsigned i = n - 1;
+			if (!n || lines[i] != line) /* most lanes: the line of the lane before */
+				for (i = 0; i < n && lines[i] != line; i++)
+					;
+			if (i == n) {
+				lines[n] = line;
+				sect[n++] = 0;
+			}
+			sect[i] |= (uint8_t)(1u << (a / TXN_SECTOR % (TXN_LINE / TXN_SECTOR)));
+		}
 	} else {
 		for (uint32_t r = mask; r; r &= r - 1) {
 			uint32_t a = addr[__builtin_ctz(r)];
@@ -72,11 +85,8 @@ unsigned coalesce(enum coalescing mode, const uint32_t *addr, uint32_t mask, uns
 				unsigned s0 = (b - line) / TXN_SECTOR, s1 = (end - 1 - line) / TXN_SECTOR;
 				uint8_t sm = (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
 				unsigned i = 0;
-				if (n && lines[n - 1] == line) /* most lanes: the line of the lane before */
-					i = n - 1;
-				else
-					while (i < n && lines[i] != line)
-						i++;
+				while (i < n && lines[i] != line)
+					i++;
 				if (i == n) {
 					lines[n] = line;
 					sect[n++] = 0;
