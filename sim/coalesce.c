@@ -36,18 +36,22 @@ static unsigned halfwarp(const uint32_t *addr, uint32_t mask, unsigned base, uns
 }
 
 /* A full warp (mask all ones) whose lanes all lie in one line, each in one
- * sector: that line and its sectors' bits in *sectors; false otherwise. */
+ * sector: that line and its sectors' bits in *sectors; false otherwise.
+ * (XOR, OR and compares only: the loop vectorizes on any x86-64.) */
 static bool one_line(const uint32_t *addr, uint32_t *line, uint8_t *sectors)
 {
-	uint32_t lo = UINT32_MAX, hi = 0, sm = 0;
-	for (unsigned l = 0; l < 32; l++) { /* vectorizes */
-		lo = addr[l] < lo ? addr[l] : lo;
-		hi = addr[l] > hi ? addr[l] : hi;
-		sm |= 1u << (addr[l] / TXN_SECTOR % (TXN_LINE / TXN_SECTOR));
+	uint32_t a0 = addr[0], diff = 0, s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+	for (unsigned l = 0; l < 32; l++) {
+		uint32_t sector = addr[l] & (TXN_LINE - TXN_SECTOR); /* its sector's offset in the line */
+		diff |= addr[l] ^ a0;
+		s0 |= sector == 0 * TXN_SECTOR;
+		s1 |= sector == 1 * TXN_SECTOR;
+		s2 |= sector == 2 * TXN_SECTOR;
+		s3 |= sector == 3 * TXN_SECTOR;
 	}
-	*line = lo & ~(TXN_LINE - 1);
-	*sectors = (uint8_t)sm;
-	return (lo ^ hi) < TXN_LINE;
+	*line = a0 & ~(TXN_LINE - 1);
+	*sectors = (uint8_t)((s0 != 0) | (s1 != 0) << 1 | (s2 != 0) << 2 | (s3 != 0) << 3);
+	return diff < TXN_LINE;
 }
 
 unsigned coalesce(enum coalescing mode, const uint32_t *addr, uint32_t mask, unsigned bytes,
