@@ -54,6 +54,16 @@ static bool one_line(const uint32_t *addr, uint32_t *line, uint8_t *sectors)
 	return diff < TXN_LINE;
 }
 
+/* The n lines' transactions: whole lines (COAL_LINE) or their sectors. */
+static unsigned emit(enum coalescing mode, const uint32_t *lines, const uint8_t *sect, unsigned n,
+		     struct txn *out)
+{
+	for (unsigned i = 0; i < n; i++)
+		out[i] = mode == COAL_LINE ? (struct txn){lines[i], 0xf, TXN_LINE}
+					   : (struct txn){lines[i], sect[i], (uint32_t)__builtin_popcount(sect[i]) * TXN_SECTOR};
+	return n;
+}
+
 unsigned coalesce(enum coalescing mode, const uint32_t *addr, uint32_t mask, unsigned bytes,
 		  struct txn *out)
 {
@@ -61,46 +71,24 @@ unsigned coalesce(enum coalescing mode, const uint32_t *addr, uint32_t mask, uns
 		unsigned n = halfwarp(addr, mask, 0, bytes, out);
 		return n + halfwarp(addr, mask, 16, bytes, out + n);
 	}
-	/* line and sector: group by 128-byte line, collecting sectors */
+	/* line and sector: group by 128-byte line, collecting sectors; a
+	 * naturally aligned access of at most 16 bytes lies in one sector */
 	uint32_t lines[TXN_MAX];
 	uint8_t sect[TXN_MAX];
 	unsigned n = 0;
-	if (bytes <= TXN_SECTOR / 2 && mask == ~0u && one_line(addr, &lines[0], &sect[0])) {
-		n = 1; /* a naturally aligned access of at most 16 bytes lies in one sector */
-	} else if (bytes <= TXN_SECTOR / 2) {
-		for (uint32_t r = mask; r; r &= r - 1) {
-			uint32_t a = addr[__builtin_ctz(r)], line = a & ~(TXN_LINE - 1);
-			unsigned i = n - 1;
-			if (!n || lines[i] != line) /* most lanes: the line of the lane before */
-				for (i = 0; i < n && lines[i] != line; i++)
-					;
-			if (i == n) {
-				lines[n] = line;
-				sect[n++] = 0;
-			}
-			sect[i] |= (uint8_t)(1u << (a / TXN_SECTOR % (TXN_LINE / TXN_SECTOR)));
+	if (mask == ~0u && one_line(addr, &lines[0], &sect[0]))
+		return emit(mode, lines, sect, 1, out);
+	for (uint32_t r = mask; r; r &= r - 1) {
+		uint32_t a = addr[__builtin_ctz(r)], line = a & ~(TXN_LINE - 1);
+		unsigned i = n - 1;
+		if (!n || lines[i] != line) /* most lanes: the line of the lane before */
+			for (i = 0; i < n && lines[i] != line; i++)
+				;
+		if (i == n) {
+			lines[n] = line;
+			sect[n++] = 0;
 		}
-	} else {
-		for (uint32_t r = mask; r; r &= r - 1) {
-			uint32_t a = addr[__builtin_ctz(r)];
-			for (uint32_t b = a; b < a + bytes; b = (b | (TXN_LINE - 1)) + 1) {
-				uint32_t line = b & ~(TXN_LINE - 1);
-				uint32_t end = a + bytes < line + TXN_LINE ? a + bytes : line + TXN_LINE;
-				unsigned s0 = (b - line) / TXN_SECTOR, s1 = (end - 1 - line) / TXN_SECTOR;
-				uint8_t sm = (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
-				unsigned i = 0;
-				while (i < n && lines[i] != line)
-					i++;
-				if (i == n) {
-					lines[n] = line;
-					sect[n++] = 0;
-				}
-				sect[i] |= sm;
-			}
-		}
+		sect[i] |= (uint8_t)(1u << (a / TXN_SECTOR % (TXN_LINE / TXN_SECTOR)));
 	}
-	for (unsigned i = 0; i < n; i++)
-		out[i] = mode == COAL_LINE ? (struct txn){lines[i], 0xf, TXN_LINE}
-					   : (struct txn){lines[i], sect[i], (uint32_t)__builtin_popcount(sect[i]) * TXN_SECTOR};
-	return n;
+	return emit(mode, lines, sect, n, out);
 }

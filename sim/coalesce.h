@@ -26,7 +26,7 @@ enum coalescing { COAL_HALFWARP, COAL_LINE, COAL_SECTOR };
 
 #define TXN_LINE 128u
 #define TXN_SECTOR 32u
-#define TXN_MAX 64 /* 32 lanes, each at most 16 bytes, may straddle two lines */
+#define TXN_MAX 32 /* one per lane at most: an aligned access of at most 16 bytes lies in one line */
 
 struct txn {
 	uint32_t line;    /* the 128-byte aligned line */

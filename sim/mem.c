@@ -397,16 +397,6 @@ static struct mem_timing global_rest(struct memsys *m, struct sm_mem *ms, const 
 	return (struct mem_timing){done, ms->lsu_free};
 }
 
-static struct mem_timing global_access(struct memsys *m, unsigned sm, const struct mem_request *rq,
-				       uint64_t now, struct sim_stats *st)
-{
-	struct sm_mem *ms = &m->sm[sm];
-	struct txn x[TXN_MAX];
-	unsigned n = coalesce(m->coal, rq->addr, rq->mask, rq->bytes, x);
-	uint64_t pipe_wait = global_pipe(m, ms, rq, n, now, st);
-	return global_rest(m, ms, rq, x, n, now, pipe_wait, st);
-}
-
 void mem_global_begin(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
 		      struct sim_stats *st, struct mem_begun *b)
 {
@@ -418,6 +408,15 @@ struct mem_timing mem_global_end(struct memsys *m, unsigned sm, const struct mem
 				 const struct mem_begun *b, struct sim_stats *st)
 {
 	return global_rest(m, &m->sm[sm], rq, b->x, b->n, now, b->pipe_wait, st);
+}
+
+/* A global access whole: its two parts back to back. */
+static struct mem_timing global_access(struct memsys *m, unsigned sm, const struct mem_request *rq,
+				       uint64_t now, struct sim_stats *st)
+{
+	struct mem_begun b;
+	mem_global_begin(m, sm, rq, now, st, &b);
+	return mem_global_end(m, sm, rq, now, &b, st);
 }
 
 uint64_t mem_fence(struct memsys *m, unsigned sm, unsigned scope, uint64_t now)

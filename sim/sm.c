@@ -266,8 +266,6 @@ static void warp_done(struct sim *s, struct warp *w)
 	s->r->stats.blocks++;
 }
 
-/* The timing of an issued instruction: its unit busy, its results ready
- * (the memory system's answer for an access), the SM's memory path. */
 /* What an executed memory instruction asks of the memory system. */
 static struct mem_request request_of(const struct deps *d, const struct isa_insn *in, const struct exec_result *x)
 {
@@ -287,7 +285,9 @@ static void access_done(struct subpart *sp, struct warp *w, const struct deps *d
 	set_ready(w, d, mt.done, kind);
 }
 
-/* defer: a global access's memory effect waits for sm_finish_global; here
+/* The timing of an issued instruction: its unit busy, its results ready
+ * (the memory system's answer for an access), the SM's memory path.
+ * defer: a global access's memory effect waits for sm_finish_global; here
  * it takes only the SM's data pipe. */
 static void account_timing(struct sim *s, struct sm *m, struct warp *w, const struct deps *d,
 			   const struct isa_insn *in, const struct exec_result *x, uint64_t t, bool defer)
