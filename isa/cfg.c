@@ -186,15 +186,16 @@ static bool outside_value(const struct isa_insn *in)
 	       (in->src[0] == SR_CLOCK || in->src[0] == SR_CLOCK64 || in->src[0] == SR_GLOBALTIMER);
 }
 
-/* The loop [t, b]: does leaving it depend on an outside value? */
-static bool loop_spins(const struct isa_insn *code, uint32_t t, uint32_t b)
+/* The loop [t, b]: does it sleep (SPIN_SLEEP), or does leaving it depend on
+ * an outside value (SPIN_YIELD)? */
+static enum cfg_spin_kind loop_spins(const struct isa_insn *code, uint32_t t, uint32_t b)
 {
 	uint8_t reg[256] = {0};
 	uint8_t pred = 0;
 	for (uint32_t pc = t; pc <= b; pc++) {
 		const struct isa_insn *in = &code[pc];
 		if (in->op == OP_NANOSLEEP)
-			return true;
+			return SPIN_SLEEP;
 		bool leaves = (in->op == OP_BRA && ((uint32_t)in->off < t || (uint32_t)in->off > b || pc == b)) ||
 			      in->op == OP_EXIT;
 		if (leaves && guarded(in))
@@ -214,7 +215,7 @@ static bool loop_spins(const struct isa_insn *code, uint32_t t, uint32_t b)
 			if (!feeds)
 				continue;
 			if (outside_value(in))
-				return true;
+				return SPIN_YIELD;
 			for (unsigned i = 0; i < d.nread; i++)
 				if (!reg[d.read[i]]) {
 					reg[d.read[i]] = 1;
@@ -226,13 +227,14 @@ static bool loop_spins(const struct isa_insn *code, uint32_t t, uint32_t b)
 			}
 		}
 	}
-	return false;
+	return SPIN_NONE;
 }
 
 void cfg_spin(const struct isa_insn *code, uint32_t n, uint8_t *spin)
 {
 	for (uint32_t pc = 0; pc < n; pc++) {
 		const struct isa_insn *in = &code[pc];
-		spin[pc] = in->op == OP_BRA && (uint32_t)in->off <= pc && loop_spins(code, (uint32_t)in->off, pc);
+		bool back = in->op == OP_BRA && (uint32_t)in->off <= pc;
+		spin[pc] = (uint8_t)(back ? loop_spins(code, (uint32_t)in->off, pc) : SPIN_NONE);
 	}
 }

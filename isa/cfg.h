@@ -13,13 +13,16 @@
 void cfg_ipdom(const struct isa_insn *code, uint32_t n, uint32_t *ipdom);
 
 /* Spin loops. For every backward branch (the loop is [its target, its pc]),
- * spin[pc] is 1 when the loop waits on something outside the thread: a
+ * spin[pc] is SPIN_SLEEP when the loop sleeps (nanosleep), else SPIN_YIELD
+ * when it waits on something outside the thread: a
  * conditional branch or exit that leaves the loop, or the backward branch
  * itself, depends (through the loop's registers and predicates) on a global
- * or shared load or atomic, on %clock, %clock64 or %globaltimer; or the loop
- * sleeps (nanosleep). 0 for every other pc. Independent thread scheduling
- * yields at a spin loop's backward branch (sim/simt_its.c), as ptxas puts a
- * YIELD in such a loop; a counted loop runs to its end. */
+ * or shared load or atomic, on %clock, %clock64 or %globaltimer. SPIN_NONE
+ * for every other pc. Independent thread scheduling yields at a spin loop's
+ * backward branch (sim/simt_its.c), as ptxas puts a YIELD in a loop of the
+ * second kind (one that sleeps has none: the sleep gives way); a counted loop
+ * runs to its end. */
+enum cfg_spin_kind { SPIN_NONE, SPIN_YIELD, SPIN_SLEEP };
 void cfg_spin(const struct isa_insn *code, uint32_t n, uint8_t *spin);
 
 /* Basic-block leaders: leader[pc] is 1 when a block starts at pc. */

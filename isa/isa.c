@@ -39,6 +39,7 @@ static const char *const atype_words[] = {"u32", "s32", "f32"};
 static const char *const scope_words[] = {"gl", "cta", "sys"};
 static const char *const shfl_words[] = {"idx", "up", "down", "xor"};
 static const char *const frnd_words[] = {"rz", "rn", "rm", "rp"};
+static const char *const cache_words[] = {"ca", "cg"};
 
 #define SET(w, opt) {w, sizeof(w) / sizeof(w[0]), opt}
 const struct isa_modset_info isa_modsets[MS_COUNT] = {
@@ -52,6 +53,7 @@ const struct isa_modset_info isa_modsets[MS_COUNT] = {
 	[MS_SCOPE] = SET(scope_words, true),
 	[MS_SHFL] = SET(shfl_words, false),
 	[MS_FRND] = SET(frnd_words, true),
+	[MS_CACHE] = SET(cache_words, true),
 };
 #undef SET
 

@@ -69,7 +69,7 @@ enum {
 /* Modifier sets: the dotted suffixes of a mnemonic. Word 0 of an optional set
  * is its default and may be omitted (the disassembler omits it too). */
 enum isa_modset { MS_NONE, MS_CMP, MS_ITYPE, MS_LOGIC, MS_WIDTH, MS_ATOM, MS_ATYPE,
-		  MS_SCOPE, MS_SHFL, MS_FRND, MS_COUNT };
+		  MS_SCOPE, MS_SHFL, MS_FRND, MS_CACHE, MS_COUNT };
 
 enum isa_cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
 enum isa_itype { ITYPE_S32, ITYPE_U32 };
@@ -80,6 +80,10 @@ enum isa_atype { ATYPE_U32, ATYPE_S32, ATYPE_F32 };
 enum isa_scope { SCOPE_GL, SCOPE_CTA, SCOPE_SYS };
 enum isa_shfl { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_XOR };
 enum isa_frnd { FRND_RZ, FRND_RN, FRND_RM, FRND_RP }; /* f2i rounding: toward zero, nearest even, down, up */
+/* ldg's cache operator: ca, cached in the L1 (the default); cg, cached in the
+ * L2 only: the L1 is neither probed nor filled (PTX's ld.cg and ld.cv, and the
+ * volatile and strong GPU- or system-scope loads that must see other SMs' writes) */
+enum isa_cache { CACHE_CA, CACHE_CG };
 
 /* Special registers read by s2r. */
 #define ISA_SPECIALS(X)                                                        \

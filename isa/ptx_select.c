@@ -487,6 +487,15 @@ static bool do_ldst(struct sel *x, bool store)
 	enum isa_op op = shared ? (store ? OP_STS : OP_LDS) : (store ? OP_STG : OP_LDG);
 	struct vinsn *v = emit(x, op);
 	v->in.mod[0] = vn == 4 ? WIDTH_128 : vn == 2 ? WIDTH_64 : WIDTH_32;
+	/* loads the L1 may not serve (PTX ISA, cache operators and memory
+	 * consistency model): .cg caches in the L2 only, .cv fetches again, and a
+	 * volatile load (relaxed.sys since sm_70) or a relaxed one of GPU or
+	 * system scope must see other SMs' writes, which the L1 does not keep
+	 * coherent. ptxas writes them LDG.E.STRONG.GPU/SYS (an H100 takes 298
+	 * cycles for a volatile load the L1 holds, 56 for a plain one:
+	 * workloads/micro/volatile_load.s) */
+	if (op == OP_LDG && (has(x, "cg") || has(x, "cv") || has(x, "volatile") || has(x, "gpu") || has(x, "sys")))
+		v->in.mod[1] = CACHE_CG;
 	if (!addr_opnd(x, &v, m, shared))
 		return false;
 	const struct opnd *d = &x->s->o[r];

@@ -230,12 +230,17 @@ static uint64_t l2_read(struct memsys *m, const struct txn *x, uint64_t t, bool 
 	return p.present ? max64(done, p.ready) : done;
 }
 
-/* A load transaction through the L1 at *t; *t moves on while the MSHRs are full. */
-static uint64_t load_txn(struct memsys *m, struct sm_mem *ms, const struct txn *x, uint64_t *t,
+/* A load transaction through the L1 at *t (bypass: the L2's alone, for ldg.cg);
+ * *t moves on while the MSHRs are full. */
+static uint64_t load_txn(struct memsys *m, struct sm_mem *ms, const struct txn *x, bool bypass, uint64_t *t,
 			 struct sim_stats *st)
 {
 	if (!m->has_l1)
 		return l2_read(m, x, *t, false, st);
+	if (bypass) {
+		st->mem.l1_bypassed++;
+		return l2_read(m, x, *t, false, st);
+	}
 	uint8_t want = sectors_of(&ms->l1, x->sectors);
 	struct cache_probe p = cache_probe(&ms->l1, x->line, want);
 	uint64_t hit = *t + (uint64_t)m->c->l1_latency;
@@ -385,7 +390,7 @@ static struct mem_timing global_rest(struct memsys *m, struct sm_mem *ms, const 
 		} else if (rq->is_store) {
 			done = max64(done, store_txn(m, &x[i], t, st));
 		} else {
-			done = max64(done, load_txn(m, ms, &x[i], &t, st));
+			done = max64(done, load_txn(m, ms, &x[i], rq->bypass_l1, &t, st));
 			base += t - t0;
 		}
 	}

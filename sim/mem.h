@@ -33,6 +33,7 @@ struct mem_request {
 	unsigned bytes;                   /* per lane: 4, 8 or 16 */
 	bool is_store;                    /* writes memory, no result register */
 	bool is_atomic;                   /* read-modify-write */
+	bool bypass_l1;                   /* a load the L2 serves, the L1 neither probed nor filled (ldg.cg) */
 };
 
 struct mem_timing {

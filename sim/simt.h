@@ -40,7 +40,9 @@ struct simt_ops {
 	/* The next group to issue: false when no lane can run (all exited or
 	 * blocked). */
 	bool (*next)(const void *st, uint32_t *pc, uint32_t *mask);
-	void (*step)(void *st, const struct simt_step *s);
+	/* true when the issued group yielded to the rest of the warp (ITS: a
+	 * spin loop's backward branch with other threads ready) */
+	bool (*step)(void *st, const struct simt_step *s);
 	/* lanes wait (barrier, warp sync) until released; the stack blocks
 	 * the whole warp, ITS only those lanes */
 	void (*block)(void *st, uint32_t lanes);

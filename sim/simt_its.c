@@ -135,7 +135,7 @@ static bool next(const void *st, uint32_t *out_pc, uint32_t *out_mask)
 	return true;
 }
 
-static void step(void *st, const struct simt_step *x)
+static bool step(void *st, const struct simt_step *x)
 {
 	struct its *s = st;
 	uint32_t mask = x->mask;
@@ -148,7 +148,7 @@ static void step(void *st, const struct simt_step *x)
 			s->cpc = taken ? (uint32_t)x->in->off : x->pc + 1;
 			s->last_pc = s->cpc;
 			s->last_mask = mask;
-			return;
+			return false;
 		}
 	}
 	if (s->lazy) {
@@ -164,6 +164,7 @@ static void step(void *st, const struct simt_step *x)
 		if (s->rec[i].rpc == x->pc)
 			s->rec[i].mask &= ~mask;
 	uint32_t cont_pc = x->pc + 1, cont = mask & ~x->exited;
+	bool yielded = false;
 	if (x->in->op == OP_BRA) {
 		uint32_t target = (uint32_t)x->in->off;
 		uint32_t taken = x->taken & mask, fall = mask & ~taken;
@@ -180,6 +181,7 @@ static void step(void *st, const struct simt_step *x)
 		if (taken && target <= x->pc && x->spin && (ready_before & ~taken)) {
 			s->yield_pc = target;
 			s->yield_mask = taken;
+			yielded = true;
 		} else if (s->yield_mask && !(mask & s->yield_mask)) {
 			s->yield_mask = 0; /* another group ran: the yield is over */
 		}
@@ -207,6 +209,7 @@ static void step(void *st, const struct simt_step *x)
 		s->cpc = s->pc[__builtin_ctz(s->live)];
 		s->lazy = true;
 	}
+	return yielded;
 }
 
 static void block(void *st, uint32_t lanes) { ((struct its *)st)->blocked |= lanes; }

@@ -52,7 +52,7 @@ static void pop_finished(struct stack *s)
 		s->n--;
 }
 
-static void step(void *st, const struct simt_step *x)
+static bool step(void *st, const struct simt_step *x)
 {
 	struct stack *s = st;
 	struct entry *top = &s->e[s->n - 1];
@@ -73,6 +73,7 @@ static void step(void *st, const struct simt_step *x)
 		top->pc = x->pc + 1;
 	}
 	pop_finished(s);
+	return false; /* the stack never yields */
 }
 
 static void block(void *st, uint32_t lanes)

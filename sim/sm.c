@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "cfg.h"
 #include "shadow.h"
 #include "core.h"
 #include "livelock.h"
@@ -270,7 +271,7 @@ static void warp_done(struct sim *s, struct warp *w)
 static struct mem_request request_of(const struct deps *d, const struct isa_insn *in, const struct exec_result *x)
 {
 	return (struct mem_request){(enum mem_class)d->mclass, x->exec_mask, x->addr, 4 * isa_width_regs(in),
-				    d->store, d->atomic};
+				    d->store, d->atomic, in->op == OP_LDG && in->mod[1] == CACHE_CG};
 }
 
 /* A memory access's answer: its warp's results ready, the SM's memory
@@ -389,9 +390,15 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 			check_sync_mask(s, w, pc, in, &x, mask);
 	if (w->live_lanes & ~mask)
 		st->split_issues++;
-	struct simt_step step = {in, pc, mask, x.taken, exited, p->ipdom[pc], p->spin[pc] != 0};
+	struct simt_step step = {in, pc, mask, x.taken, exited, p->ipdom[pc], p->spin[pc] != SPIN_NONE};
 	uint32_t live_before = w->live_lanes;
-	s->simt->step(w->simt, &step);
+	if (s->simt->step(w->simt, &step) && p->spin[pc] == SPIN_YIELD && !s->functional) {
+		/* a yield (ptxas's YIELD; a sleeping loop has none) holds the
+		 * warp (sm.yield_cycles, docs/DIVERGENCE.md) */
+		uint64_t until = t + (uint64_t)s->c->yield_cycles;
+		if (until > w->branch_until)
+			w->branch_until = until;
+	}
 	w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
 	w->live_lanes = s->simt->live(w->simt);
 	w->dirty = true;

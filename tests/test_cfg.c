@@ -1,5 +1,6 @@
 /* test_cfg.c - reconvergence points (immediate post-dominators), worked
  * out by hand from each kernel's control-flow graph. */
+#include "cfg.h"
 #include "common.h"
 
 #define HEAD ".grid 1\n.block 32\n"
@@ -80,7 +81,7 @@ START_TEST(spin_loops)
 		"        @p0 bra top\n"               /* 3 */
 		"        exit\n");
 	for (unsigned pc = 0; pc < p->ncode; pc++)
-		ck_assert_uint_eq(p->spin[pc], pc == 3);
+		ck_assert_uint_eq(p->spin[pc], pc == 3 ? SPIN_YIELD : SPIN_NONE);
 	program_free(p);
 	/* a while loop tested at the top: the value reaches the exit test
 	 * around the back edge, through a copy */
@@ -91,7 +92,7 @@ START_TEST(spin_loops)
 		"        mov r3, r2\n"                /* 3 */
 		"        bra top\n"                   /* 4 */
 		"out:    exit\n");
-	ck_assert_uint_eq(p->spin[4], 1);
+	ck_assert_uint_eq(p->spin[4], SPIN_YIELD);
 	program_free(p);
 	/* counted: the trip count is the thread's own, the load only feeds the sum */
 	p = must_assemble(HEAD
@@ -101,7 +102,7 @@ START_TEST(spin_loops)
 		"        isetp.lt.s32 p0, r3, r4\n"   /* 3 */
 		"        @p0 bra top\n"               /* 4 */
 		"        exit\n");
-	ck_assert_uint_eq(p->spin[4], 0);
+	ck_assert_uint_eq(p->spin[4], SPIN_NONE);
 	program_free(p);
 	/* waiting on the clock, and sleeping */
 	p = must_assemble(HEAD
@@ -113,8 +114,8 @@ START_TEST(spin_loops)
 		"        isetp.lt.s32 p0, r3, 4\n"    /* 5 */
 		"        @p0 bra again\n"             /* 6 */
 		"        exit\n");
-	ck_assert_uint_eq(p->spin[2], 1);
-	ck_assert_uint_eq(p->spin[6], 1);
+	ck_assert_uint_eq(p->spin[2], SPIN_YIELD);
+	ck_assert_uint_eq(p->spin[6], SPIN_SLEEP);
 	program_free(p);
 }
 END_TEST

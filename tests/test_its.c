@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfg.h"
 #include "common.h"
 #include "run.h"
 
@@ -155,6 +156,57 @@ START_TEST(spinlock_rounds_as_h100)
 	ck_assert_uint_eq(cas_threads, 528);
 	ck_assert_uint_eq(crit, 32);
 	done(&x);
+}
+END_TEST
+
+/* A yield holds its warp for sm.yield_cycles (docs/DIVERGENCE.md): in
+ * spinlock.s every round but the last ends with the losers' backward branch
+ * (pc 5) yielding to the winner, and the warp's next issue comes that many
+ * cycles later; the last round has no loser, no yield, and no wait. A spin
+ * loop that sleeps has no YIELD in ptxas's code and is not charged: the
+ * same lock backing off with nanosleep takes the same cycles whatever the
+ * key. */
+START_TEST(yield_holds_the_warp)
+{
+	static const char *const y500[] = {"sm.yield_cycles=500", NULL};
+	struct run x;
+	run_file(&x, "workloads/spinlock.s", "h100", y500, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	unsigned yields = 0, last_round = 0;
+	for (unsigned i = 0; i + 1 < nev; i++) {
+		if (ev[i].pc != 5)
+			continue;
+		uint64_t gap = ev[i + 1].cycle - ev[i].cycle;
+		if (__builtin_popcount(ev[i].mask) > 1) {
+			ck_assert_uint_ge(gap, 500);
+			yields++;
+		} else {
+			ck_assert_uint_lt(gap, 500);
+			last_round++;
+		}
+	}
+	ck_assert_uint_eq(yields, 31);
+	ck_assert_uint_eq(last_round, 1);
+	done(&x);
+	const char *sleepy = ".grid 1\n.block 32\n.buffer m u32 1 zero\n.arg m\n"
+			     "        ldc r1, m\n"
+			     "        mov r6, 1\n"
+			     "spin:   atomg.cas r3, [r1], rz, r6\n"
+			     "        isetp.eq.u32 p0, r3, 1\n"
+			     "        @!p0 bra got\n"
+			     "        nanosleep 100\n"
+			     "        bra spin\n"
+			     "got:    atomg.cas r5, [r1], r6, rz\n"
+			     "        exit\n";
+	uint64_t cycles[2];
+	for (int k = 0; k < 2; k++) {
+		run_text(&x, sleepy, "h100", k ? y500 : NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		ck_assert_uint_eq(x.p->spin[6], SPIN_SLEEP);
+		cycles[k] = x.r.stats.cycles;
+		done(&x);
+	}
+	ck_assert_uint_eq(cycles[0], cycles[1]);
 }
 END_TEST
 
@@ -366,6 +418,7 @@ Suite *its_suite(void)
 	tcase_add_test(t, nested_divergence_both_models);
 	tcase_add_test(t, sleep_is_per_thread_under_its);
 	tcase_add_test(t, spinlock_rounds_as_h100);
+	tcase_add_test(t, yield_holds_the_warp);
 	tcase_add_test(t, counted_loop_reconverges);
 	suite_add_tcase(s, t);
 	return s;

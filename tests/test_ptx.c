@@ -330,6 +330,38 @@ START_TEST(atomic_inc_dec)
 }
 END_TEST
 
+/* Loads the L1 may not serve become ldg.cg (the PTX ISA's cache operators
+ * .cg and .cv; volatile and relaxed GPU-scope loads, which must see other
+ * SMs' writes); plain, .nc and CTA-scope ones stay ldg. Each load returns
+ * its word either way. */
+START_TEST(cache_operators)
+{
+	char text[1024];
+	snprintf(text, sizeof text,
+		 ".ptx \"%s\" cache_ops\n.buffer in u32 7 {11, 12, 13, 14, 15, 16, 17}\n.buffer out u32 7 zero\n"
+		 ".arg in\n.arg out\n.grid 1\n.block 1\n",
+		 src_path("tests/ptx/cache_ops.ptx"));
+	struct run x;
+	run_text(&x, text, "h100", NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	unsigned cg = 0, ca = 0;
+	for (uint32_t pc = 0; pc < x.p->ncode; pc++)
+		if (x.p->code[pc].op == OP_LDG) {
+			if (x.p->code[pc].mod[1] == CACHE_CG)
+				cg++;
+			else
+				ca++;
+		}
+	ck_assert_uint_eq(cg, 4); /* .cg, .cv, volatile, relaxed.gpu */
+	ck_assert_uint_eq(ca, 3); /* plain, .nc, relaxed.cta */
+	const uint32_t *out = (const uint32_t *)x.g.bufs[1].data;
+	for (unsigned k = 0; k < 7; k++)
+		ck_assert_uint_eq(out[k], 11 + k);
+	ck_assert_uint_eq(x.r.stats.mem.l1_bypassed, 4);
+	done(&x);
+}
+END_TEST
+
 /* A module-scope __device__ variable is a buffer of its name holding its
  * initialiser (its address a hidden argument after the parameters), and a
  * .buffer of that name in the workload replaces it. */
@@ -681,6 +713,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, float_ops);
 	tcase_add_test(t, counted_loops_unrolled);
 	tcase_add_test(t, atomic_inc_dec);
+	tcase_add_test(t, cache_operators);
 	tcase_add_test(t, module_variables);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
