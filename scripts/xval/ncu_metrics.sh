@@ -6,7 +6,7 @@
 # Its output of 2026-11-25 on an H100 is docs/data/xval-h100/ncu-data-pipe.txt,
 # the measurement behind mem.data_pipe_per_cycle.
 #
-#   scripts/xval/ncu_metrics.sh SIMT_GPU OUTDIR
+#   [CASES="naive_mm 1000;tiled_mm8 1000"] scripts/xval/ncu_metrics.sh SIMT_GPU OUTDIR
 set -u
 G=$1
 out=$2
@@ -21,7 +21,8 @@ M=$M,l1tex__t_wavefronts_pipe_lsu_mem_global_op_ld.sum,l1tex__m_xbar2l1tex_read_
 M=$M,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum,dram__bytes_read.sum
 M=$M,l1tex__throughput.avg.pct_of_peak_sustained_active,lts__throughput.avg.pct_of_peak_sustained_elapsed,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active,l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active
 mkdir -p "$out"
-for c in "tiled_mm8 1024" "tiled_mm16 1024" "tiled_mm32 1024" "naive_mm 1024" "tiled_mm8 512" "tiled_mm16 512" "naive_mm 512" "tiled_mm8 256" "tiled_mm16 256" "naive_mm 256"; do
+CASES=${CASES:-"tiled_mm8 1024;tiled_mm16 1024;tiled_mm32 1024;naive_mm 1024;tiled_mm8 512;tiled_mm16 512;naive_mm 512;tiled_mm8 256;tiled_mm16 256;naive_mm 256"}
+echo "$CASES" | tr ';' '\n' | while read -r c; do
 	set -- $c
 	timeout 120 ncu --cache-control all --clock-control none --metrics $M --csv "$G" workloads/cuda/$1.s \
 		-D M=$2 -D N=$2 -D K=$2 > "$out/$1_$2.csv" 2>&1 < /dev/null
