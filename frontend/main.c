@@ -432,6 +432,9 @@ static void write_text(FILE *f, const struct program *p, const struct gpu_config
 			ms->l1_hits, ms->l1_pending_hits, ms->l1_misses,
 			pct(ms->l1_hits + ms->l1_pending_hits, ms->l1_hits + ms->l1_pending_hits + ms->l1_misses),
 			ms->l1_mshr_full_cycles);
+	if (ms->l1_bypassed)
+		fprintf(f, "  L1 bypassed          %" PRIu64 " load transactions past the L1 to the L2 (ldg.cg)\n",
+			ms->l1_bypassed);
 	if (ms->l2_hits + ms->l2_misses)
 		fprintf(f, "  L2                   %" PRIu64 " hits, %" PRIu64 " misses (%.1f%% hit)\n", ms->l2_hits,
 			ms->l2_misses, pct(ms->l2_hits, ms->l2_hits + ms->l2_misses));

@@ -491,7 +491,7 @@ static bool do_ldst(struct sel *x, bool store)
 	 * consistency model): .cg caches in the L2 only, .cv fetches again, and a
 	 * volatile load (relaxed.sys since sm_70) or a relaxed one of GPU or
 	 * system scope must see other SMs' writes, which the L1 does not keep
-	 * coherent. ptxas writes them LDG.E.STRONG.GPU/SYS (an H100 takes 298
+	 * coherent. ptxas writes them LDG.E.STRONG.GPU/SYS (an H100 takes 301
 	 * cycles for a volatile load the L1 holds, 56 for a plain one:
 	 * workloads/micro/volatile_load.s) */
 	if (op == OP_LDG && (has(x, "cg") || has(x, "cv") || has(x, "volatile") || has(x, "gpu") || has(x, "sys")))
