@@ -630,8 +630,8 @@ END_TEST
  * within 5% of the H100's (simt-gpu, 2026-11-26, medians of three runs:
  * docs/data/xval-h100/lock-rounds.txt; the first is what sm.yield_cycles
  * was fit to, the others check it). Without the yield cost the rounds of
- * one warp are 25-30% short; between warps there is no yield and the cost
- * changes nothing. */
+ * one warp are 11-30% short (more than 8% each); between warps there is no
+ * yield and the cost changes nothing. */
 START_TEST(lock_rounds_as_h100)
 {
 	static const struct {
