@@ -5,8 +5,10 @@
 # them). Each kernel is compiled once first, so that parallel runs find it
 # in nvcc's cache. SIM_JOBS=N runs each simulation on N host threads
 # (simt-sim --jobs N: the same results, sooner; for the 2048^3 cases).
+# RESUME=1 leaves out the cases whose OUTDIR/NAME.json is already there and
+# not empty (a run cut short goes on where it stopped).
 #
-#   [CASES=FILE] [SIM_JOBS=N] scripts/xval/sims.sh SIMT_SIM CONFIG OUTDIR [JOBS]
+#   [CASES=FILE] [SIM_JOBS=N] [RESUME=1] scripts/xval/sims.sh SIMT_SIM CONFIG OUTDIR [JOBS]
 set -u
 sim=$1
 cfg=$2
@@ -19,5 +21,6 @@ for wl in $(grep -v '^#' "${CASES:-$here/cases.txt}" | awk '{print $2}' | sort -
 	"$sim" --disasm "$cfg" "$wl" > /dev/null 2>&1
 done
 grep -v '^#' "${CASES:-$here/cases.txt}" | while read -r name wl args; do
+	[ "${RESUME:-0}" = 1 ] && [ -s "$out/$name.json" ] && continue
 	echo "$sim $cfg $wl $args --jobs $simjobs --json $out/$name.json > $out/$name.txt 2>&1"
 done | xargs -P "$jobs" -I{} sh -c "{}"
