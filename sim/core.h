@@ -156,6 +156,7 @@ struct deps {
 	uint8_t unit;             /* functional unit after sm.int_on_fp32 mapping */
 	uint8_t mclass;           /* enum mem_class */
 	bool store, atomic;       /* the opcode's IF_STORE, IF_ATOMIC */
+	bool bypass_l1;           /* ldg.cg: the L2 serves it past the L1 */
 };
 
 struct sim {

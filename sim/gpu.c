@@ -95,6 +95,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		s->deps[pc].mclass = (uint8_t)mem_class_of(p->code[pc].op);
 		s->deps[pc].store = (isa_ops[p->code[pc].op].flags & IF_STORE) != 0;
 		s->deps[pc].atomic = (isa_ops[p->code[pc].op].flags & IF_ATOMIC) != 0;
+		s->deps[pc].bypass_l1 = p->code[pc].op == OP_LDG && p->code[pc].mod[1] == CACHE_CG;
 	}
 	s->nsms = (unsigned)c->num_sms;
 	s->free_slots = (uint64_t)s->nsms * occ.blocks;

@@ -271,7 +271,7 @@ static void warp_done(struct sim *s, struct warp *w)
 static struct mem_request request_of(const struct deps *d, const struct isa_insn *in, const struct exec_result *x)
 {
 	return (struct mem_request){(enum mem_class)d->mclass, x->exec_mask, x->addr, 4 * isa_width_regs(in),
-				    d->store, d->atomic, in->op == OP_LDG && in->mod[1] == CACHE_CG};
+				    d->store, d->atomic, d->bypass_l1};
 }
 
 /* A memory access's answer: its warp's results ready, the SM's memory

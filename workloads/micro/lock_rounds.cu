@@ -6,15 +6,23 @@
 
 __device__ unsigned int lock_rounds_word = 0;
 
+// seed 002's lock and release
+__device__ void acquire()
+{
+	while (atomicCAS(&lock_rounds_word, 0u, 1u) == 1u)
+		;
+}
+
+__device__ void release() { atomicCAS(&lock_rounds_word, 1u, 0u); }
+
 // The seed's mutex (workloads/cuda/spinlock.cu), every thread contending.
 __global__ void lock_rounds(unsigned *counter, unsigned *out)
 {
 	long long t0 = clock64();
-	while (atomicCAS(&lock_rounds_word, 0u, 1u) == 1u)
-		;
+	acquire();
 	(*counter)++;
 	__threadfence();
-	atomicCAS(&lock_rounds_word, 1u, 0u);
+	release();
 	out[threadIdx.x] = (unsigned)(clock64() - t0);
 }
 
@@ -22,10 +30,9 @@ __global__ void lock_rounds(unsigned *counter, unsigned *out)
 __global__ void lock_rounds_nofence(unsigned *counter, unsigned *out)
 {
 	long long t0 = clock64();
-	while (atomicCAS(&lock_rounds_word, 0u, 1u) == 1u)
-		;
+	acquire();
 	(*counter)++;
-	atomicCAS(&lock_rounds_word, 1u, 0u);
+	release();
 	out[threadIdx.x] = (unsigned)(clock64() - t0);
 }
 
@@ -33,10 +40,9 @@ __global__ void lock_rounds_nofence(unsigned *counter, unsigned *out)
 __global__ void lock_rounds_fence_only(unsigned *counter, unsigned *out)
 {
 	long long t0 = clock64();
-	while (atomicCAS(&lock_rounds_word, 0u, 1u) == 1u)
-		;
+	acquire();
 	__threadfence();
-	atomicCAS(&lock_rounds_word, 1u, 0u);
+	release();
 	out[threadIdx.x] = (unsigned)(clock64() - t0);
 }
 
@@ -44,9 +50,8 @@ __global__ void lock_rounds_fence_only(unsigned *counter, unsigned *out)
 __global__ void lock_rounds_bare(unsigned *counter, unsigned *out)
 {
 	long long t0 = clock64();
-	while (atomicCAS(&lock_rounds_word, 0u, 1u) == 1u)
-		;
-	atomicCAS(&lock_rounds_word, 1u, 0u);
+	acquire();
+	release();
 	out[threadIdx.x] = (unsigned)(clock64() - t0);
 }
 
@@ -58,11 +63,10 @@ __global__ void lock_rounds_warps(unsigned *counter, unsigned *out)
 	if (threadIdx.x % 32)
 		return;
 	long long t0 = clock64();
-	while (atomicCAS(&lock_rounds_word, 0u, 1u) == 1u)
-		;
+	acquire();
 	(*counter)++;
 	__threadfence();
-	atomicCAS(&lock_rounds_word, 1u, 0u);
+	release();
 	out[threadIdx.x / 32] = (unsigned)(clock64() - t0);
 }
 
