@@ -296,7 +296,11 @@ int xval_calibrate(const struct xval_opts *o)
 		{"l2", "latency", g[1].value, "pointer chase, 1 MB warm"},
 		{"dram", "latency", g[2].value, "pointer chase, 128 MB warm (beyond the L2)"},
 		{"mem", "shared_latency", g[3].value, "shared-memory chase, no conflict"},
-		{"units", "fp32_latency", g[4].value, "dependent FMA chain"},
+		/* the chain's cycles per FMA hold a share of its loop's branch (16
+		 * FMAs an iteration, 8-14 cycles of branch on an H100:
+		 * docs/DIVERGENCE.md), less than a cycle: the latency is the whole
+		 * part (4.84 on the H100: 4, what branch_cost.cu's FFMA loops give) */
+		{"units", "fp32_latency", floor(g[4].value), "dependent FMA chain, whole cycles"},
 		{"dram", "bandwidth_mb_s", g[5].value * 1000.0, "1 GiB copy, bytes read + written"},
 	};
 	unsigned ns = sizeof set / sizeof set[0];

@@ -8,12 +8,18 @@
  * the loads of an unrolled loop body first and the fmas after, and an
  * in-order simulator that kept the PTX order would wait a memory latency
  * per fma. The H100's SASS of naive_mm.cu issues 13 LDGs before the first
- * FFMA in the loop body (docs/data/cuda-h100/sass.txt).
+ * FFMA in the loop body (docs/data/cuda-h100/sass.txt). Likewise the
+ * compare a block's closing branch reads, and the arithmetic it reads (a
+ * loop's counter), move up, so that the branch does not wait on them: the
+ * H100's SASS of branch_cost.cu's loops counts and compares first, then
+ * runs the chain of multiply-adds, then branches
+ * (docs/data/xval-h100/branch-cost.txt).
  *
  * What moves and what it passes, so that the code means what it meant:
  *   - a load, or an arithmetic instruction (no memory, branch, barrier,
  *     warp operation, sleep or special register) that a later load of the
- *     block reads, directly or through other such instructions;
+ *     block or its closing conditional branch reads, directly or through
+ *     other such instructions;
  *   - never above an instruction it depends on (one writing what it reads,
  *     reading or writing what it writes; a guarded write counts as a read
  *     of what it writes, since its skipped lanes keep the old value);
@@ -189,6 +195,7 @@ static void schedule(struct pentry *e, struct vcode *c, unsigned limit)
 		if (ends_block(&c->v[pc]))
 			leader[pc + 1] = true;
 	bool *moves = xcalloc(c->n, sizeof *moves);
+	bool *bmoves = xcalloc(c->n, sizeof *bmoves); /* moves for the closing branch only */
 	for (unsigned start = 0; start < c->n;) {
 		unsigned end = start + 1;
 		while (end < c->n && !leader[end])
@@ -196,30 +203,42 @@ static void schedule(struct pentry *e, struct vcode *c, unsigned limit)
 		int *map = xcalloc(e->nvregs ? e->nvregs : 1, sizeof *map);
 		rename_block(e, c, start, end, map);
 		free(map);
-		uint8_t *want = xcalloc(e->nvregs ? e->nvregs : 1, 1);
+		unsigned nvr = e->nvregs ? e->nvregs : 1;
+		uint8_t *want = xcalloc(nvr, 1);  /* read by a moving load's chain */
+		uint8_t *wantb = xcalloc(nvr, 1); /* read by the closing branch's chain */
 		/* what moves: the loads, and backwards from them the arithmetic
-		 * whose results a moving instruction reads */
-		memset(want, 0, e->nvregs ? e->nvregs : 1);
+		 * whose results a moving instruction reads; and the closing
+		 * conditional branch's compare and the arithmetic it reads (the
+		 * branch itself stays) */
 		for (unsigned pc = end; pc-- > start;) {
 			const struct vinsn *v = &c->v[pc];
 			struct vuses u;
 			ptx_uses(v, &u);
-			bool feeds = false;
-			for (unsigned i = 0; i < u.nw && !feeds; i++)
-				feeds = u.w[i] >= 0 && (unsigned)u.w[i] < e->nvregs && want[u.w[i]];
+			bool feeds = false, feedsb = false;
+			for (unsigned i = 0; i < u.nw; i++)
+				if (u.w[i] >= 0 && (unsigned)u.w[i] < e->nvregs) {
+					feeds |= want[u.w[i]] != 0;
+					feedsb |= wantb[u.w[i]] != 0;
+				}
 			moves[pc] = is_load(v) || (feeds && is_pure(v));
-			if (moves[pc]) {
+			bmoves[pc] = !moves[pc] && feedsb && is_pure(v);
+			bool branch = pc == end - 1 && v->in.op == OP_BRA && v->vguard >= 0;
+			uint8_t *w = moves[pc] ? want : bmoves[pc] || branch ? wantb : NULL;
+			if (w) {
 				for (unsigned i = 0; i < u.nr; i++)
 					if (u.r[i] >= 0 && (unsigned)u.r[i] < e->nvregs)
-						want[u.r[i]] = 1;
+						w[u.r[i]] = 1;
 				/* a guarded write's skipped lanes keep the value before
 				 * it: what wrote that value moves with it */
 				for (unsigned i = 0; i < u.nw && u.partial; i++)
 					if (u.w[i] >= 0 && (unsigned)u.w[i] < e->nvregs)
-						want[u.w[i]] = 1;
+						w[u.w[i]] = 1;
 			}
+			moves[pc] |= bmoves[pc];
 		}
-		/* in order, each moving instruction goes up past what it may */
+		/* in order, each moving instruction goes up past what it may; one
+		 * moving for the branch stays an instruction below one it reads
+		 * (ptxas fills the latency between a counter and its compare) */
 		for (unsigned pc = start + 1; pc < end; pc++) {
 			if (!moves[pc])
 				continue;
@@ -227,20 +246,27 @@ static void schedule(struct pentry *e, struct vcode *c, unsigned limit)
 			while (to > start && !moves[to - 1] && (!limit || pc - to < limit) &&
 			       may_pass(&c->v[pc], &c->v[to - 1]))
 				to--;
+			if (bmoves[pc] && to > start && to < pc && !may_pass(&c->v[pc], &c->v[to - 1]))
+				to++;
 			/* moved ones keep their order: stop below the last one that
 			 * moved (it is at to - 1 when the loop stopped on it) */
 			if (to == pc)
 				continue;
 			struct vinsn m = c->v[pc];
+			bool bm = bmoves[pc];
 			memmove(&c->v[to + 1], &c->v[to], (pc - to) * sizeof *c->v);
 			c->v[to] = m;
 			memmove(&moves[to + 1], &moves[to], (pc - to) * sizeof *moves);
+			memmove(&bmoves[to + 1], &bmoves[to], (pc - to) * sizeof *bmoves);
 			moves[to] = true;
+			bmoves[to] = bm;
 		}
+		free(wantb);
 		free(want);
 		start = end;
 	}
 	free(moves);
+	free(bmoves);
 	free(leader);
 }
 

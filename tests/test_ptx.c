@@ -548,6 +548,42 @@ START_TEST(tiled_loads_scheduled_for_sm90)
 }
 END_TEST
 
+/* A loop's step and compare move up as ptxas moves them, so the closing
+ * branch does not wait on them: in branch_cost.cu's loop of 16 dependent
+ * multiply-adds the H100's SASS counts, multiplies once, compares, then
+ * runs the other 15 and branches (docs/data/xval-h100/branch-cost.txt);
+ * nvcc's PTX counts and compares after the 16th. The front end's loop: the
+ * counter's iadd first, one imad between it and the isetp that reads it,
+ * and the bra straight after the last imad. */
+START_TEST(loop_compare_scheduled_first)
+{
+	struct diag d;
+	struct param_override v16[] = {{"V", "16"}};
+	struct program *p = asm_load(src_path("workloads/micro/branch_cost.s"), v16, 1, &d);
+	ck_assert_msg(p, "%s", d.msg);
+	/* the loop of 16: the backward branch whose body holds 16 imads */
+	bool found = false;
+	for (uint32_t pc = 0; pc < p->ncode && !found; pc++) {
+		const struct isa_insn *in = &p->code[pc];
+		if (in->op != OP_BRA || in->off < 0 || (uint32_t)in->off >= pc)
+			continue;
+		uint32_t top = (uint32_t)in->off;
+		unsigned imads = 0;
+		for (uint32_t q = top; q < pc; q++)
+			imads += p->code[q].op == OP_IMAD;
+		if (imads != 16)
+			continue;
+		found = true;
+		ck_assert_int_eq(p->code[top].op, OP_IADD);
+		ck_assert_int_eq(p->code[top + 1].op, OP_IMAD);
+		ck_assert_int_eq(p->code[top + 2].op, OP_ISETP);
+		ck_assert_int_eq(p->code[pc - 1].op, OP_IMAD);
+	}
+	ck_assert(found);
+	program_free(p);
+}
+END_TEST
+
 /* The diagnoses name the .cu line: the barrier of faulty.cu (line 8) and
  * the spin loop of spinlock.cu (the atomicCAS in acquire, line 11), as the
  * hand-written twins name their .s lines; and they have the same shape. */
@@ -719,6 +755,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, diagnoses_name_cu_lines);
 	tcase_add_test(t, loads_scheduled_first);
 	tcase_add_test(t, tiled_loads_scheduled_for_sm90);
+	tcase_add_test(t, loop_compare_scheduled_first);
 	tcase_add_test(t, arg_types);
 	tcase_add_test(t, regs_override);
 	tcase_add_test(t, regs_from_ptxas);

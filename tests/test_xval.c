@@ -249,6 +249,8 @@ START_TEST(calibrate_from_h100_measurements)
 	ck_assert_int_eq(c.shared_latency, (int64_t)lrint(gpu_value(f, "micro-smem_stride-STRIDE1-ITERS128", "cycles_per_access")));
 	ck_assert_int_eq(c.dram_bandwidth, (int64_t)lrint(1000 * gpu_value(f, "micro-stream_copy-N268435456-THREADS256", "gb_per_s")));
 	ck_assert_int_eq(c.clock_mhz, (int64_t)lrint(gpu_value(f, "info", "clock_measured_mhz")));
+	/* the chain's whole cycles per FMA: the rest is its loop's branch */
+	ck_assert_int_eq(c.fp32_latency, (int64_t)floor(gpu_value(f, "micro-fma_chain-ITERS256", "cycles_per_fma")));
 	/* every other key comes through unchanged from configs/h100.ini */
 	struct gpu_config h = load_shipped_config("h100");
 	ck_assert_int_eq(c.l1_size, h.l1_size);

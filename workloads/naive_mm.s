@@ -76,6 +76,8 @@ loop:
         isetp.lt.s32 p1, r4, 16
         @p1 bra by4
 by16:                                   ; 16 steps, in two halves of 8
+        iadd    r4, r4, -16             ; steps left after these, and whether 16 more
+        isetp.gt.s32 p1, r4, 15         ;   follow: early, as ptxas schedules them
 .rept h, 2
         ldg     r16, [r1+32*h]          ; A[Row*n + i + 8h]
         ldg     r24, [r2]               ; B[(i + 8h)*k + Col]
@@ -111,8 +113,6 @@ by16:                                   ; 16 steps, in two halves of 8
         ffma    r0, r23, r31, r0
 .endr
         iadd    r1, r1, 64
-        iadd    r4, r4, -16
-        isetp.gt.s32 p1, r4, 15
         @p1 bra by16
 by4:
         isetp.lt.s32 p1, r4, 4
