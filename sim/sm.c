@@ -442,7 +442,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 
 /* The trace: this cycle's verdict of each evaluated warp that did not
  * issue (an issuing warp was reported as it issued). */
-static void trace_verdicts(struct sim *s, struct sm *m, struct warp **warps, unsigned nw)
+static void trace_verdicts(struct sim *s, struct sm *m, struct warp *const *warps, unsigned nw)
 {
 	for (unsigned c = 0; c < nw; c++) {
 		struct warp *w = warps[c];
@@ -504,14 +504,16 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 	 * the scheduler picks), earliest wake */
 	unsigned nw = sp->nlive, nc = 0;
 	bool any_eligible = false;
-	struct warp **warps = m->scratch; /* issuing can retire warps and change sp->live */
-	memcpy(warps, sp->live, nw * sizeof *warps);
-	for (unsigned i = 0; i < nw; i++) {
-		struct warp *w = warps[i];
-		if (observed) {
-			m->ev_pc[i] = w->pc;
-			m->ev_mask[i] = w->mask;
+	/* the walk reads sp->live (evaluating retires no warp); the issue loop
+	 * gets a copy, as issuing can retire warps and change sp->live */
+	struct warp *const *live = sp->live;
+	if (observed)
+		for (unsigned i = 0; i < nw; i++) {
+			m->ev_pc[i] = live[i]->pc;
+			m->ev_mask[i] = live[i]->mask;
 		}
+	for (unsigned i = 0; i < nw; i++) {
+		struct warp *w = live[i];
 		if (!w->dirty && t < w->wake) { /* the last verdict holds, and is not eligible */
 			if (w->wake < sp->wake)
 				sp->wake = w->wake;
@@ -530,9 +532,11 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 	}
 	if (!any_eligible) {
 		if (observed)
-			trace_verdicts(s, m, warps, nw);
+			trace_verdicts(s, m, live, nw);
 		return false;
 	}
+	struct warp **warps = m->scratch;
+	memcpy(warps, live, nw * sizeof *warps);
 	if (!only) { /* the scheduler sees every warp */
 		for (unsigned i = 0; i < nw; i++) {
 			m->cands[i] = cand_of(warps[i]);
