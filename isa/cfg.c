@@ -163,6 +163,10 @@ void cfg_ipdom(const struct isa_insn *code, uint32_t n, uint32_t *ipdom)
 	for (uint32_t pc = 0; pc < n; pc++) {
 		uint32_t d = idom[block_of[pc]];
 		ipdom[pc] = (d == NONE || d == EXIT) ? n : start[d];
+		/* a bsync where the paths meet is run by each path's threads on
+		 * their own (as the H100 counts it): they meet after it */
+		while (ipdom[pc] < n && code[ipdom[pc]].op == OP_BSYNC)
+			ipdom[pc]++;
 	}
 	free(leader);
 	free(block_of);

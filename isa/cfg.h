@@ -9,7 +9,8 @@
 /* For every pc, ipdom[pc] is the first pc of the immediate post-dominator of
  * the basic block holding pc: where the threads that diverge at a branch
  * ending that block are certain to meet again. n means "only at kernel
- * exit" (also for blocks that cannot reach an exit). */
+ * exit" (also for blocks that cannot reach an exit). Where that block
+ * starts with bsync, the pc after it: each path runs the bsync itself. */
 void cfg_ipdom(const struct isa_insn *code, uint32_t n, uint32_t *ipdom);
 
 /* Spin loops. For every backward branch (the loop is [its target, its pc]),

@@ -561,6 +561,8 @@ static void sem_MATCH_ANY(struct xc *x)
 static void sem_BRA(struct xc *x) { x->r->taken = x->m; }
 static void sem_EXIT(struct xc *x) { (void)x; }
 static void sem_BAR(struct xc *x) { (void)x; }
+static void sem_BSSY(struct xc *x) { (void)x; }
+static void sem_BSYNC(struct xc *x) { (void)x; }
 
 static void sem_WARPSYNC(struct xc *x)
 {

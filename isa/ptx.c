@@ -74,6 +74,7 @@ bool ptx_translate(const char *path, const char *text, const char *entry, unsign
 		ptx_peephole(&e, &c);
 		ptx_unroll(&e, &c);
 		ptx_schedule(&e, &c, target_cc);
+		ptx_converge(&e, &c);
 	}
 	ok = ok && ptx_regalloc(&e, &c);
 	if (ok) {

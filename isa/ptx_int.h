@@ -154,6 +154,10 @@ void ptx_unroll(struct pentry *e, struct vcode *c);
  * order allow (isa/ptx_sched.c). */
 void ptx_schedule(struct pentry *e, struct vcode *c, unsigned target_cc);
 
+/* ptxas's convergence barriers: bssy before the branches that may diverge,
+ * bsync where their paths meet (isa/ptx_converge.c says which). */
+void ptx_converge(struct pentry *e, struct vcode *c);
+
 /* Remove the instructions marked in drop; a label moves to the next kept one. */
 void ptx_compact(struct pentry *e, struct vcode *c, const bool *drop);
 

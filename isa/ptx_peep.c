@@ -262,7 +262,7 @@ static void if_convert(struct pentry *e, struct vcode *c)
 		for (unsigned k = i + 1; k < t && ok; k++) {
 			const struct vinsn *v = &c->v[k];
 			unsigned fl = isa_ops[v->in.op].flags;
-			ok = !lab[k] && v->vguard < 0 && !(fl & (IF_BRANCH | IF_SYNC | IF_WARP | IF_FENCE)) &&
+			ok = !lab[k] && v->vguard < 0 && !(fl & (IF_BRANCH | IF_SYNC | IF_WARP | IF_FENCE | IF_ATOMIC)) &&
 			     !ptx_writes(v, b->vguard);
 		}
 		if (!ok)

@@ -262,7 +262,7 @@ static void start_block(struct sim *s, struct sm *m)
 		w->bar_mask = w->ws_lanes = 0;
 		w->spin_epoch = w->loop_epoch = UINT64_MAX;
 		memset(w->ld_pc, 0xff, sizeof w->ld_pc);
-		s->simt->init(w->simt, w->valid, s->policy);
+		s->simt->init(w->simt, w->valid, s->policy, s->p->code);
 		w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
 		w->live_lanes = w->valid;
 		w->dirty = true;

@@ -35,8 +35,9 @@ struct simt_ops {
 	const char *name;
 	size_t state_size;                       /* bytes of per-warp state */
 	const char *const *policies;             /* convergence policies by name, NULL-terminated */
-	/* All lanes in mask at pc 0; policy indexes policies (0 if none). */
-	void (*init)(void *st, uint32_t mask, int policy);
+	/* All lanes in mask at pc 0; policy indexes policies (0 if none); code
+	 * is the kernel's (read, never changed, alive as long as st). */
+	void (*init)(void *st, uint32_t mask, int policy, const struct isa_insn *code);
 	/* The next group to issue: false when no lane can run (all exited or
 	 * blocked). */
 	bool (*next)(const void *st, uint32_t *pc, uint32_t *mask);

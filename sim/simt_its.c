@@ -44,6 +44,7 @@ struct record {
 
 struct its {
 	int policy;
+	const struct isa_insn *code; /* the kernel: where its bsyncs are */
 	uint32_t pc[32];     /* per lane, unless lazy */
 	bool lazy;           /* converged, and every live lane's pc is cpc (pc[] stale) */
 	uint32_t cpc;
@@ -58,11 +59,12 @@ struct its {
 	struct record rec[RECORDS];
 };
 
-static void init(void *st, uint32_t mask, int policy)
+static void init(void *st, uint32_t mask, int policy, const struct isa_insn *code)
 {
 	struct its *s = st;
 	memset(s, 0, sizeof *s);
 	s->policy = policy;
+	s->code = code;
 	s->live = mask;
 	s->last_mask = mask;
 	s->converged = true;
@@ -132,6 +134,12 @@ static bool next(const void *st, uint32_t *out_pc, uint32_t *out_mask)
 	}
 	*out_pc = best_pc;
 	*out_mask = lanes_at(s, ready, best_pc);
+	/* at a bsync each path's threads run it on their own (the H100 counts
+	 * a BSYNC per path): the group that just got there goes alone, before
+	 * the threads already waiting there */
+	if (s->code[best_pc].op == OP_BSYNC && best_pc == s->last_pc && (*out_mask & s->last_mask) &&
+	    (*out_mask & ~s->last_mask))
+		*out_mask &= s->last_mask;
 	return true;
 }
 
@@ -188,7 +196,9 @@ static bool step(void *st, const struct simt_step *x)
 	} else {
 		for (uint32_t r = mask; r; r &= r - 1)
 			s->pc[__builtin_ctz(r)] = x->pc + 1;
-		if (s->yield_mask && !(mask & s->yield_mask))
+		/* another group ran: the yield is over; but not for a bsync,
+		 * where a group only arrives at the point it waits at */
+		if (s->yield_mask && !(mask & s->yield_mask) && x->in->op != OP_BSYNC)
 			s->yield_mask = 0;
 	}
 	s->last_pc = cont_pc;

@@ -27,9 +27,10 @@ struct stack {
 	struct entry e[STACK_MAX];
 };
 
-static void init(void *st, uint32_t mask, int policy)
+static void init(void *st, uint32_t mask, int policy, const struct isa_insn *code)
 {
 	(void)policy;
+	(void)code; /* each path runs to the reconvergence point on its own */
 	struct stack *s = st;
 	s->n = 1;
 	s->blocked = false;

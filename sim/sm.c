@@ -370,6 +370,13 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 		if (x.taken && (mask & ~x.taken))
 			st->divergent_branches++;
 		break;
+	case OP_BSYNC:
+		/* the warp's pc is resolved again, as after a branch (the H100's
+		 * samples: the instruction after a BSYNC waits branch_resolving);
+		 * units.bsync_latency */
+		if (!s->functional)
+			w->branch_until = t + (uint64_t)s->c->bsync_latency;
+		break;
 	case OP_EXIT:
 		exited = x.exec_mask;
 		w->exited |= exited;

@@ -159,6 +159,29 @@ START_TEST(spinlock_rounds_as_h100)
 }
 END_TEST
 
+/* The convergence barriers run as the H100 runs them (ncu SourceCounters,
+ * docs/data/cuda-h100/src_spinlock.csv, src_warp_aggregated_atomic.csv):
+ * spinlock.cu's BSSY once, before the loop, its BSYNC once per thread
+ * leaving the loop (32), and the lock still taken in 32 rounds (32 CAS
+ * tries); in warp_aggregated_atomic.cu each of the 2 warps runs BSSY once
+ * and BSYNC twice, once per side of its divergent `if`. */
+START_TEST(convergence_barriers_as_h100)
+{
+	struct run x;
+	run_file(&x, "workloads/cuda/spinlock.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY], 1);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSYNC], 32);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_ATOMG_CAS], 32 + 32); /* tries, releases */
+	done(&x);
+	run_file(&x, "workloads/cuda/warp_aggregated_atomic.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY], 2);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSYNC], 4);
+	done(&x);
+}
+END_TEST
+
 /* A yield holds its warp for sm.yield_cycles (docs/DIVERGENCE.md): in
  * spinlock.s every round but the last ends with the losers' backward branch
  * (pc 5) yielding to the winner, and the warp's next issue comes that many
@@ -418,6 +441,7 @@ Suite *its_suite(void)
 	tcase_add_test(t, nested_divergence_both_models);
 	tcase_add_test(t, sleep_is_per_thread_under_its);
 	tcase_add_test(t, spinlock_rounds_as_h100);
+	tcase_add_test(t, convergence_barriers_as_h100);
 	tcase_add_test(t, yield_holds_the_warp);
 	tcase_add_test(t, counted_loop_reconverges);
 	suite_add_tcase(s, t);

@@ -5,6 +5,7 @@
  * worked by hand (in the comments) and from the config files' numbers. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cache.h"
@@ -670,6 +671,33 @@ START_TEST(branch_cost_as_h100)
 }
 END_TEST
 
+/* What a branch's convergence barriers cost (branch_cost.cu): the same
+ * forward branch on a per-thread compare (V = 101: ptxas brackets it with
+ * BSSY/BSYNC, and so does the front end) and on a warp-uniform one (V =
+ * 102: no pair) took an NVIDIA H100 80GB HBM3 70 and 57 cycles an
+ * iteration (2026-11-26, three runs alike each:
+ * docs/data/xval-h100/branch-cost.txt), 13 for the pair; what
+ * units.bsync_latency was fit to. The difference here within 2 cycles of
+ * the H100's; with the default 4 it misses by more than 5. */
+START_TEST(bsync_cost_as_h100)
+{
+	static const char *const bsync4[] = {"units.bsync_latency=4", NULL};
+	for (int old = 0; old < 2; old++) {
+		uint32_t c[2];
+		for (int k = 0; k < 2; k++) {
+			struct param_override ov[] = {{"V", k ? "102" : "101"}};
+			micro_u32_ov("branch_cost", ov, 1, "h100", old ? bsync4 : NULL, "cycles_per_iteration", &c[k], NULL,
+				     NULL, NULL);
+		}
+		int diff = (int)c[0] - (int)c[1];
+		if (old)
+			ck_assert_msg(abs(diff - 13) > 5, "with bsync 4: %d", diff);
+		else
+			ck_assert_msg(abs(diff - 13) <= 2, "V = 101 - V = 102: %d cycles, the H100 13", diff);
+	}
+}
+END_TEST
+
 /* seed 002's mutex round by round (lock_rounds.cu): a round of each variant
  * within 5% of the H100's (simt-gpu, 2026-11-26, medians of three runs:
  * docs/data/xval-h100/lock-rounds.txt; the first is what sm.yield_cycles
@@ -802,6 +830,7 @@ Suite *mem_suite(void)
 	tcase_add_test(t, fences_and_sleep_as_h100);
 	tcase_add_test(t, volatile_loads_as_h100);
 	tcase_add_test(t, lock_rounds_as_h100);
+	tcase_add_test(t, bsync_cost_as_h100);
 	tcase_add_test(t, branch_cost_as_h100);
 	tcase_add_test(t, faults_misaligned_and_shared);
 	tcase_add_test(t, loads_of_new_values_are_progress);

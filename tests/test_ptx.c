@@ -584,6 +584,51 @@ START_TEST(loop_compare_scheduled_first)
 }
 END_TEST
 
+/* Convergence barriers where ptxas writes them (isa/ptx_converge.c): the
+ * front end brackets as many divergent regions with bssy/bsync as the
+ * H100's SASS has BSSY/BSYNC pairs (ptxas 13.0 for sm_90,
+ * docs/data/cuda-h100/sass.txt), none around the matmuls' uniform loops;
+ * divergent_loop's loop ptxas unrolls 16 times, with remainder loops of
+ * their own (4 regions), the front end 4 times (fewer). */
+static const struct {
+	const char *workload;
+	unsigned bssy; /* BSSY instructions in ptxas's code */
+} sass_bssy[] = {
+	{"ballot_mask", 0}, {"divergent_loop", 4}, {"faulty", 0}, {"histogram", 2},
+	{"naive_mm", 0}, {"reduce_interleaved", 0}, {"reduce_sequential", 0}, {"reduce_shfl", 0},
+	{"saxpy", 0}, {"scan_block", 0}, {"seed_4x4", 0}, {"shfl_reduce", 0},
+	{"spinlock", 1}, {"spinlock_sleep", 1}, {"stencil_1d", 1}, {"tiled_mm16", 0},
+	{"tiled_mm32", 0}, {"tiled_mm8", 0}, {"transpose_naive", 0}, {"transpose_padded", 0},
+	{"transpose_shared", 0}, {"vecadd", 0}, {"warp_aggregated_atomic", 1}, {"warp_reduce_syncwarp", 0},
+};
+
+START_TEST(convergence_barriers_as_ptxas)
+{
+	for (size_t i = 0; i < sizeof sass_bssy / sizeof sass_bssy[0]; i++) {
+		char rel[128];
+		snprintf(rel, sizeof rel, "workloads/cuda/%s.s", sass_bssy[i].workload);
+		struct diag d;
+		struct program *p = asm_load(src_path(rel), NULL, 0, &d);
+		ck_assert_msg(p, "%s", d.msg);
+		unsigned bssy = 0, bsync = 0;
+		for (uint32_t pc = 0; pc < p->ncode; pc++) {
+			bssy += p->code[pc].op == OP_BSSY;
+			bsync += p->code[pc].op == OP_BSYNC;
+			/* every branch meets after a bsync, never at one */
+			if (p->code[pc].op == OP_BRA && p->ipdom[pc] < p->ncode)
+				ck_assert_int_ne(p->code[p->ipdom[pc]].op, OP_BSYNC);
+		}
+		ck_assert_uint_eq(bssy, bsync);
+		if (!strcmp(sass_bssy[i].workload, "divergent_loop"))
+			ck_assert_msg(bssy >= 1 && bssy < sass_bssy[i].bssy, "%s: %u", rel, bssy);
+		else
+			ck_assert_msg(bssy == sass_bssy[i].bssy, "%s: %u bssy, ptxas %u", rel, bssy,
+				      sass_bssy[i].bssy);
+		program_free(p);
+	}
+}
+END_TEST
+
 /* The diagnoses name the .cu line: the barrier of faulty.cu (line 8) and
  * the spin loop of spinlock.cu (the atomicCAS in acquire, line 11), as the
  * hand-written twins name their .s lines; and they have the same shape. */
@@ -756,6 +801,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, loads_scheduled_first);
 	tcase_add_test(t, tiled_loads_scheduled_for_sm90);
 	tcase_add_test(t, loop_compare_scheduled_first);
+	tcase_add_test(t, convergence_barriers_as_ptxas);
 	tcase_add_test(t, arg_types);
 	tcase_add_test(t, regs_override);
 	tcase_add_test(t, regs_from_ptxas);

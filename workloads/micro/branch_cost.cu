@@ -47,6 +47,25 @@ __device__ unsigned guarded(unsigned a, int iters)
 	return a;
 }
 
+// The V = 101 loop with the forward branch on a warp-uniform compare (the
+// loop counter against the iteration count: i * i is never iters + 7 for
+// iters = 256, as no square is 263), which ptxas brackets with no BSSY/BSYNC:
+// beside V = 101, what the convergence barriers of a branch that may diverge
+// cost.
+__device__ unsigned uniform_guarded(unsigned a, int iters)
+{
+#pragma unroll 1
+	for (int i = 0; i < iters; i++) {
+		a = a * a + 1u;
+		if (i * i == iters + 7) {
+#pragma unroll 1
+			for (int j = 0; j < iters; j++)
+				a = a * 7u + (unsigned)j;
+		}
+	}
+	return a;
+}
+
 __global__ void branch_cost(unsigned *out, int v, int iters)
 {
 	unsigned a = threadIdx.x;
@@ -57,6 +76,7 @@ __global__ void branch_cost(unsigned *out, int v, int iters)
 	case 4: a = chain<4>(a, iters); break;
 	case 8: a = chain<8>(a, iters); break;
 	case 101: a = guarded(a, iters); break;
+	case 102: a = uniform_guarded(a, iters); break;
 	case 108: a = chainf<8>(a, iters); break;
 	case 116: a = chainf<16>(a, iters); break;
 	default: a = chain<16>(a, iters); break;

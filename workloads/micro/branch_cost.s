@@ -1,7 +1,8 @@
 ; branch_cost.s - what a loop's branches cost one warp (branch_cost.cu):
 ; cycles per iteration of a rolled loop of V dependent multiply-adds
 ; (V = 1, 2, 4, 8, 16), each iteration ending in a compare and a taken
-; branch back; V = 101 adds a never-taken forward branch to the V = 1 loop;
+; branch back; V = 101 adds a never-taken forward branch to the V = 1 loop,
+; V = 102 the same on a warp-uniform compare (no convergence barriers);
 ; V = 108 and 116 are loops of 8 and 16 dependent float multiply-adds.
 ;
 ;   simt-sim configs/h100.ini workloads/micro/branch_cost.s -D V=4
