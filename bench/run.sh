@@ -14,13 +14,16 @@
 #   JOBS="1 2 4 8 16" SIZES= bench/run.sh # --jobs scaling: tiled_mm on h100.ini at
 #                                         # JOBS_SIZE^3 (default 1024), median of REPEAT
 #   SIM=path/to/simt-sim bench/run.sh     # a simt-sim built elsewhere (no build here)
+#   MARCH=x86-64-v3 bench/run.sh          # built with -Dmarch=x86-64-v3 (AVX2, FMA), in
+#                                         # build-bench-x86-64-v3/ (valgrind runs it; not native
+#                                         # on an AVX-512 host, which valgrind cannot)
 set -eu
 cd "$(dirname "$0")/.."
 REPEAT=${REPEAT:-5}
 SIZES=${SIZES-256 1024}
 if [ -z "${SIM:-}" ]; then
-	B=build-bench
-	[ -f $B/build.ninja ] || meson setup $B --buildtype=release >/dev/null
+	B=build-bench${MARCH:+-$MARCH}
+	[ -f $B/build.ninja ] || meson setup $B --buildtype=release -Dmarch="${MARCH:-}" >/dev/null
 	ninja -C $B >/dev/null
 	SIM=$B/frontend/simt-sim
 fi
