@@ -339,7 +339,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 		shadow_access(s, w, pc, &x);
 	struct sim_stats *st = &s->r->stats;
 	st->warp_insns++;
-	st->thread_insns += (uint64_t)__builtin_popcount(mask);
+	st->thread_insns += mask == ~0u ? ISA_WARP_SIZE : (uint64_t)__builtin_popcount(mask); /* a full warp, mostly */
 	st->op_count[in->op]++;
 	m->warp_insns++;
 	if (!s->functional) /* functional mode: no units, latencies or memory timing */
