@@ -2,6 +2,7 @@
  * out by hand from each kernel's control-flow graph. */
 #include "cfg.h"
 #include "common.h"
+#include "run.h"
 
 #define HEAD ".grid 1\n.block 32\n"
 
@@ -21,6 +22,40 @@ START_TEST(if_else)
 	ck_assert_uint_eq(p->ipdom[4], 5);
 	ck_assert_uint_eq(p->ipdom[5], 7); /* the last block: kernel exit */
 	program_free(p);
+}
+END_TEST
+
+/* A bsync where the paths meet (as the CUDA front end writes ptxas's
+ * BSYNC): the threads meet after it, so each path runs it; bssy changes
+ * nothing. Under ITS each side of a divergent if issues the bsync once. */
+START_TEST(bsync_meeting_point)
+{
+	struct program *p = must_assemble(HEAD
+		"        s2r r0, %laneid\n"      /* 0 */
+		"        isetp.lt.u32 p0, r0, 4\n" /* 1 */
+		"        bssy\n"                 /* 2 */
+		"        @!p0 bra join\n"        /* 3 */
+		"        iadd r1, r1, 1\n"       /* 4 */
+		"join:   bsync\n"                /* 5 */
+		"        iadd r1, r1, 3\n"       /* 6 */
+		"        exit\n");               /* 7 */
+	ck_assert_uint_eq(p->ipdom[3], 6);
+	program_free(p);
+	struct run x;
+	run_text(&x, HEAD
+		"        s2r r0, %laneid\n"
+		"        isetp.lt.u32 p0, r0, 4\n"
+		"        bssy\n"
+		"        @!p0 bra join\n"
+		"        iadd r1, r1, 1\n"
+		"join:   bsync\n"
+		"        iadd r1, r1, 3\n"
+		"        exit\n", "h100", NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY], 1);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSYNC], 2);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_EXIT], 1); /* reconverged: one exit */
+	done(&x);
 }
 END_TEST
 
@@ -125,6 +160,7 @@ Suite *cfg_suite(void)
 	Suite *s = suite_create("cfg");
 	TCase *t = tcase_create("ipdom");
 	tcase_add_test(t, if_else);
+	tcase_add_test(t, bsync_meeting_point);
 	tcase_add_test(t, nested_branches_ipdom);
 	tcase_add_test(t, loops_and_exits);
 	tcase_add_test(t, spin_loops);
