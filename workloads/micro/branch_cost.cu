@@ -66,6 +66,51 @@ __device__ unsigned uniform_guarded(unsigned a, int iters)
 	return a;
 }
 
+// V = 103 and 104: U = 8 and 16 dependent multiply-adds on a
+// warp-uniform value (started from the iteration count, which every thread
+// has), which ptxas runs on the uniform datapath (UIMAD): beside V = 8 and
+// 16, the uniform datapath's latency. V = 105: 8 steps where each thread's
+// multiply-add reads the uniform chain's last value (UIMAD -> IMAD): the
+// latency from the uniform datapath to a thread's.
+template <int U>
+__device__ unsigned uniform_chain(unsigned a, int iters)
+{
+	unsigned u = (unsigned)iters;
+#pragma unroll 1
+	for (int i = 0; i < iters; i++) {
+#pragma unroll
+		for (int k = 0; k < U; k++)
+			u = u * u + (unsigned)(2 * k + 1);
+	}
+	return a + u;
+}
+
+__device__ unsigned mixed_chain(unsigned a, int iters)
+{
+	unsigned u = (unsigned)iters;
+#pragma unroll 1
+	for (int i = 0; i < iters; i++) {
+#pragma unroll
+		for (int k = 0; k < 8; k++) {
+			u = u * u + (unsigned)(2 * k + 1);
+			a = a * u + 1u;
+		}
+	}
+	return a + u;
+}
+
+// V = 106: the V = 1 loop with its counter started from threadIdx.x >> 10
+// (0 in any block, but not known to be the same in every thread), so that
+// ptxas keeps it in a thread's register (IADD, not UIADD3): beside V = 1,
+// what the uniform counter costs.
+__device__ unsigned vector_counter(unsigned a, int iters)
+{
+#pragma unroll 1
+	for (int i = (int)(threadIdx.x >> 10); i < iters; i++)
+		a = a * a + 1u;
+	return a;
+}
+
 __global__ void branch_cost(unsigned *out, int v, int iters)
 {
 	unsigned a = threadIdx.x;
@@ -77,6 +122,10 @@ __global__ void branch_cost(unsigned *out, int v, int iters)
 	case 8: a = chain<8>(a, iters); break;
 	case 101: a = guarded(a, iters); break;
 	case 102: a = uniform_guarded(a, iters); break;
+	case 103: a = uniform_chain<8>(a, iters); break;
+	case 104: a = uniform_chain<16>(a, iters); break;
+	case 105: a = mixed_chain(a, iters); break;
+	case 106: a = vector_counter(a, iters); break;
 	case 108: a = chainf<8>(a, iters); break;
 	case 116: a = chainf<16>(a, iters); break;
 	default: a = chain<16>(a, iters); break;

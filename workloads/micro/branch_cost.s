@@ -3,6 +3,8 @@
 ; (V = 1, 2, 4, 8, 16), each iteration ending in a compare and a taken
 ; branch back; V = 101 adds a never-taken forward branch to the V = 1 loop,
 ; V = 102 the same on a warp-uniform compare (no convergence barriers);
+; V = 103, 104 chains of 8, 16 multiply-adds on a warp-uniform value, V = 105
+; a thread's chain reading one, V = 106 the V = 1 loop with a per-thread counter;
 ; V = 108 and 116 are loops of 8 and 16 dependent float multiply-adds.
 ;
 ;   simt-sim configs/h100.ini workloads/micro/branch_cost.s -D V=4
