@@ -9,30 +9,49 @@
  *
  *   - A branch may diverge unless its predicate is warp-uniform: computed
  *     only from kernel parameters, immediates, %ctaid/%nctaid/%ntid and the
- *     other per-warp special registers, votes and ballots, never from a
- *     thread index, a memory load or a shuffle, and not from a register
- *     written on the paths of a branch that may diverge and read or
- *     written outside them (a fixed point from "all uniform").
+ *     other per-warp special registers, or a vote, ballot or active mask
+ *     (one answer for the lanes that ask); never from a thread index, a
+ *     memory load, an atomic or a shuffle; and not from a register written
+ *     on the paths of a branch that may diverge and read or written where
+ *     they have met, or outside them (a fixed point from "all uniform").
  *   - The paths meet at the branch's immediate post-dominator; where that is
  *     the kernel's end or an unconditional exit there is nothing to wait
  *     for, and no pair.
  *   - One pair per meeting point: every branch that may diverge and meets
  *     there shares it (a guard around a loop and the loop's own backward
- *     branch, as ptxas writes them); bssy goes where their paths are
- *     entered (before a loop, so that it runs once per entry, not once per
- *     iteration), bsync at the meeting point, where the branches and the
- *     fall-through reach it.
+ *     branch, as ptxas writes them). The bssy goes on the edge by which the
+ *     paths are first entered (before a loop, or before the jump into a
+ *     loop entered at its test), so that it runs once per entry; jumps from
+ *     inside the paths (a loop's back edge) go past it. The bsync goes at
+ *     the meeting point; the paths' own jumps there run it, others (a later
+ *     loop's back edge to the same pc) go past it.
  *
  * The divergence models reconverge after the bsync (cfg_ipdom), so each
  * path runs it, as the H100 counts it. Uniform branches (the matmuls' loops
  * over tiles) get none, as in ptxas's code.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
 #include "ptx_int.h"
 #include "util.h"
+
+/* The pass's working state over c (n instructions). */
+struct conv {
+	struct pentry *e;
+	struct vcode *c;
+	uint32_t n;
+	struct isa_insn *code; /* c's instructions, branch targets as pcs */
+	uint32_t *ipdom;       /* cfg_ipdom of code */
+	uint32_t *stack;       /* n entries, for walks */
+	uint8_t *varies;       /* per virtual register: may differ between a warp's lanes */
+	uint8_t *diverges;     /* per pc: a branch that may diverge */
+	uint8_t **taken, **fall; /* per diverging branch: the pcs reachable from each side */
+	uint32_t *branch_pc;
+	unsigned nbr, cap_br;
+};
 
 /* Special registers with one value for a whole warp. */
 static bool warp_uniform_special(unsigned sr)
@@ -61,192 +80,333 @@ static bool varies_by_itself(const struct vinsn *v)
 	return v->in.op == OP_SHFL || v->in.op == OP_MATCH_ANY;
 }
 
-/* The pcs reachable from branch b's successors before reaching meet (the
- * paths between the branch and where they meet), into in_region. */
-static void mark_region(const struct isa_insn *code, uint32_t n, uint32_t b, uint32_t meet,
-			uint8_t *in_region, uint32_t *stack)
+/* One answer for every lane that asks, whatever the operands. */
+static bool one_answer(const struct vinsn *v)
 {
-	unsigned sp = 0;
-	uint32_t starts[2] = {b + 1, (uint32_t)code[b].off};
-	for (int i = 0; i < 2; i++)
-		if (starts[i] < n && starts[i] != meet && !in_region[starts[i]]) {
-			in_region[starts[i]] = 1;
-			stack[sp++] = starts[i];
-		}
-	while (sp) {
-		uint32_t pc = stack[--sp];
-		const struct isa_insn *in = &code[pc];
-		bool uncond = in->guard == ISA_PT && !in->guard_neg;
-		uint32_t next[2];
-		unsigned nn = 0;
-		if (in->op == OP_BRA) {
+	return v->in.op == OP_VOTE_ALL || v->in.op == OP_VOTE_ANY || v->in.op == OP_BALLOT ||
+	       v->in.op == OP_ACTMASK;
+}
+
+/* The pcs control can go to from pc (at most two), into next. */
+static unsigned successors(const struct conv *v, uint32_t pc, uint32_t next[2])
+{
+	const struct isa_insn *in = &v->code[pc];
+	bool uncond = in->guard == ISA_PT && !in->guard_neg;
+	unsigned nn = 0;
+	if (in->op == OP_BRA) {
+		if ((uint32_t)in->off < v->n)
 			next[nn++] = (uint32_t)in->off;
-			if (!uncond)
-				next[nn++] = pc + 1;
-		} else if (in->op != OP_EXIT || !uncond) {
+		if (!uncond && pc + 1 < v->n)
 			next[nn++] = pc + 1;
-		}
+	} else if ((in->op != OP_EXIT || !uncond) && pc + 1 < v->n) {
+		next[nn++] = pc + 1;
+	}
+	return nn;
+}
+
+/* Mark in mark the pcs reachable from start without passing meet. */
+static void reach(const struct conv *v, uint32_t start, uint32_t meet, uint8_t *mark)
+{
+	if (start >= v->n || start == meet || mark[start])
+		return;
+	unsigned sp = 0;
+	mark[start] = 1;
+	v->stack[sp++] = start;
+	while (sp) {
+		uint32_t next[2];
+		unsigned nn = successors(v, v->stack[--sp], next);
 		for (unsigned i = 0; i < nn; i++)
-			if (next[i] < n && next[i] != meet && !in_region[next[i]]) {
-				in_region[next[i]] = 1;
-				stack[sp++] = next[i];
+			if (next[i] != meet && !mark[next[i]]) {
+				mark[next[i]] = 1;
+				v->stack[sp++] = next[i];
 			}
 	}
 }
 
-void ptx_converge(struct pentry *e, struct vcode *c)
+/* One sweep of the uniformity rules over the code; true when something
+ * changed. */
+static bool sweep_values(struct conv *v)
 {
-	uint32_t n = c->n;
-	if (!n)
-		return;
-	/* the code with branch targets as pcs, for the CFG */
-	struct isa_insn *code = xcalloc(n, sizeof *code);
-	for (uint32_t pc = 0; pc < n; pc++) {
-		code[pc] = c->v[pc].in;
-		if (c->v[pc].vguard >= 0)
-			code[pc].guard = 0; /* guarded (a virtual predicate until allocation) */
-		if (code[pc].op == OP_BRA)
-			code[pc].off = c->v[pc].target >= 0 ? (int32_t)c->label_pc[c->v[pc].target] : (int32_t)n;
+	bool changed = false;
+	for (uint32_t pc = 0; pc < v->n; pc++) {
+		const struct vinsn *x = &v->c->v[pc];
+		struct vuses u;
+		ptx_uses(x, &u);
+		bool var = varies_by_itself(x);
+		for (unsigned i = 0; i < u.nr && !var && !one_answer(x); i++)
+			var = v->varies[u.r[i]];
+		for (unsigned i = 0; i < u.nw; i++)
+			if (var && !v->varies[u.w[i]]) {
+				v->varies[u.w[i]] = 1;
+				changed = true;
+			}
+		if (x->in.op == OP_BRA && x->vguard >= 0 && !v->diverges[pc] && v->varies[x->vguard]) {
+			v->diverges[pc] = 1;
+			GROW(v->taken, v->cap_br, v->nbr + 1);
+			v->fall = xrealloc(v->fall, v->cap_br * sizeof *v->fall);
+			v->branch_pc = xrealloc(v->branch_pc, v->cap_br * sizeof *v->branch_pc);
+			v->taken[v->nbr] = xcalloc(v->n, 1);
+			v->fall[v->nbr] = xcalloc(v->n, 1);
+			v->branch_pc[v->nbr] = pc;
+			reach(v, (uint32_t)v->code[pc].off, v->ipdom[pc], v->taken[v->nbr]);
+			reach(v, pc + 1, v->ipdom[pc], v->fall[v->nbr]);
+			v->nbr++;
+			changed = true;
+		}
 	}
-	uint32_t *ipdom = xcalloc(n, sizeof *ipdom);
-	cfg_ipdom(code, n, ipdom);
-	unsigned nv = e->nvregs ? e->nvregs : 1;
-	uint8_t *varies = xcalloc(nv, 1);
-	uint8_t *diverges = xcalloc(n, 1);
-	uint32_t *stack = xcalloc(n, sizeof *stack);
-	/* the paths of each branch found to diverge (one map of n per branch) */
-	uint8_t **regions = NULL;
-	unsigned nregions = 0, cap_regions = 0;
-	uint8_t *wr_in = xcalloc(nv, 1);
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (uint32_t pc = 0; pc < n; pc++) {
-			const struct vinsn *v = &c->v[pc];
-			struct vuses u;
-			ptx_uses(v, &u);
-			bool var = varies_by_itself(v);
-			for (unsigned i = 0; i < u.nr && !var; i++)
-				var = varies[u.r[i]];
-			for (unsigned i = 0; i < u.nw; i++)
-				if (var && !varies[u.w[i]]) {
-					varies[u.w[i]] = 1;
-					changed = true;
-				}
-			if (v->in.op == OP_BRA && v->vguard >= 0 && !diverges[pc] && varies[v->vguard]) {
-				diverges[pc] = 1;
-				GROW(regions, cap_regions, nregions + 1);
-				regions[nregions] = xcalloc(n, 1);
-				mark_region(code, n, pc, ipdom[pc], regions[nregions], stack);
-				nregions++;
+	return changed;
+}
+
+/* A register written on the paths of diverging branch k holds one value
+ * among the threads running them (a loop counter there is uniform), but
+ * not where those paths have met (a pc both sides reach) nor beside a
+ * write or read outside them: there it varies. */
+static bool sweep_paths(struct conv *v, unsigned k, uint8_t *written)
+{
+	const uint8_t *t = v->taken[k], *f = v->fall[k];
+	unsigned nv = v->e->nvregs ? v->e->nvregs : 1;
+	memset(written, 0, nv);
+	for (uint32_t pc = 0; pc < v->n; pc++) {
+		struct vuses u;
+		if (!t[pc] && !f[pc])
+			continue;
+		ptx_uses(&v->c->v[pc], &u);
+		for (unsigned i = 0; i < u.nw; i++)
+			written[u.w[i]] = 1;
+	}
+	bool changed = false;
+	for (uint32_t pc = 0; pc < v->n; pc++) {
+		bool inside = t[pc] || f[pc], met = t[pc] && f[pc];
+		if (inside && !met)
+			continue;
+		struct vuses u;
+		ptx_uses(&v->c->v[pc], &u);
+		unsigned look = met ? u.nr : u.nr + u.nw; /* where they met: reads */
+		for (unsigned i = 0; i < look; i++) {
+			int r = i < u.nr ? u.r[i] : u.w[i - u.nr];
+			if (written[r] && !v->varies[r]) {
+				v->varies[r] = 1;
 				changed = true;
 			}
 		}
-		/* A register written on the paths of a branch that may diverge
-		 * holds one value among the threads running them (a loop counter
-		 * there is uniform), but not where the paths have met, or beside
-		 * a write elsewhere: written in a region and read or written
-		 * outside it, it varies. */
-		for (unsigned k = 0; k < nregions; k++) {
-			const uint8_t *in = regions[k];
-			memset(wr_in, 0, nv);
-			for (uint32_t pc = 0; pc < n; pc++) {
-				struct vuses u;
-				if (!in[pc])
-					continue;
-				ptx_uses(&c->v[pc], &u);
-				for (unsigned i = 0; i < u.nw; i++)
-					wr_in[u.w[i]] = 1;
-			}
-			for (uint32_t pc = 0; pc < n; pc++) {
-				struct vuses u;
-				if (in[pc])
-					continue;
-				ptx_uses(&c->v[pc], &u);
-				for (unsigned i = 0; i < u.nr + u.nw; i++) {
-					int r = i < u.nr ? u.r[i] : u.w[i - u.nr];
-					if (wr_in[r] && !varies[r]) {
-						varies[r] = 1;
-						changed = true;
-					}
-				}
-			}
-		}
 	}
-	for (unsigned k = 0; k < nregions; k++)
-		free(regions[k]);
-	free(regions);
-	free(wr_in);
-	/* one pair per meeting point: bssy where the paths of its branches are
-	 * entered (before a loop, not in it), bsync where they meet */
-	uint8_t *bssy_at = xcalloc(n, 1), *bsync_at = xcalloc(n, 1), *skip = xcalloc(n, 1);
-	uint8_t *seen = xcalloc(n + 1, 1), *reg = xcalloc(n, 1);
-	unsigned added = 0;
-	for (uint32_t pc = 0; pc < n; pc++) {
-		uint32_t m = ipdom[pc];
-		if (!diverges[pc] || m >= n || seen[m])
+	return changed;
+}
+
+/* Where the pair of each meeting point goes. */
+struct pair {
+	uint32_t meet;   /* bsync before this pc */
+	uint32_t entry;  /* bssy before this pc */
+	uint8_t *paths;  /* the group's branches and the pcs of their paths */
+	uint32_t size;   /* pcs in paths */
+};
+
+/* The groups: one per meeting point of diverging branches. */
+static unsigned place_pairs(struct conv *v, struct pair **out)
+{
+	struct pair *p = NULL;
+	unsigned np = 0, cap = 0;
+	for (unsigned k = 0; k < v->nbr; k++) {
+		uint32_t b = v->branch_pc[k], m = v->ipdom[b];
+		if (m >= v->n)
 			continue;
-		const struct isa_insn *at = &code[m];
+		const struct isa_insn *at = &v->code[m];
 		if (at->op == OP_EXIT && at->guard == ISA_PT && !at->guard_neg)
 			continue; /* they meet only to end */
-		seen[m] = 1;
-		memset(reg, 0, n);
-		for (uint32_t b = pc; b < n; b++)
-			if (diverges[b] && ipdom[b] == m) {
-				reg[b] = 1;
-				mark_region(code, n, b, m, reg, stack);
-			}
-		uint32_t entry = 0;
-		while (!reg[entry])
-			entry++;
-		/* a loop's own jumps back to its start do not enter it again */
-		for (uint32_t b = entry; b < n; b++)
-			if (reg[b] && code[b].op == OP_BRA && (uint32_t)code[b].off == entry)
-				skip[entry] = 1;
-		bssy_at[entry] = 1;
-		bsync_at[m] = 1;
-		added += 2;
-	}
-	if (added) {
-		/* where each old pc's labels go: to the bsync or bssy put before
-		 * it (what jumps there runs it), past a bssy that a loop's jump
-		 * back must not run again */
-		unsigned *newpc = xcalloc(n + 1, sizeof *newpc);
-		struct vinsn *v = xcalloc(n + added, sizeof *v);
-		unsigned o = 0;
-		for (uint32_t pc = 0; pc < n; pc++) {
-			newpc[pc] = o;
-			for (int k = 0; k < 2; k++) {
-				if (!(k == 0 ? bsync_at[pc] : bssy_at[pc]))
-					continue;
-				struct vinsn *x = &v[o++];
-				x->in.op = (uint8_t)(k == 0 ? OP_BSYNC : OP_BSSY);
-				x->in.guard = ISA_PT;
-				x->in.dst = ISA_RZ;
-				x->in.src[0] = x->in.src[1] = x->in.src[2] = ISA_RZ;
-				x->vdst = x->vsrc[0] = x->vsrc[1] = x->vsrc[2] = x->vguard = -1;
-				x->target = -1;
-				x->stmt = c->v[pc].stmt;
-			}
-			if (skip[pc] && !bsync_at[pc])
-				newpc[pc] = o;
-			v[o++] = c->v[pc];
+		unsigned g = 0;
+		while (g < np && p[g].meet != m)
+			g++;
+		if (g == np) {
+			GROW(p, cap, np + 1);
+			p[np++] = (struct pair){m, 0, xcalloc(v->n, 1), 0};
 		}
-		newpc[n] = o;
-		for (unsigned i = 0; i < e->nlabels; i++)
-			c->label_pc[i] = newpc[c->label_pc[i]];
-		free(c->v);
-		c->v = v;
-		c->n = c->cap = o;
-		free(newpc);
+		p[g].paths[b] = 1;
+		for (uint32_t pc = 0; pc < v->n; pc++)
+			p[g].paths[pc] |= v->taken[k][pc] | v->fall[k][pc];
 	}
-	free(reg);
-	free(skip);
-	free(bssy_at);
-	free(bsync_at);
-	free(seen);
-	free(stack);
-	free(diverges);
-	free(varies);
-	free(ipdom);
-	free(code);
+	/* the entry: the first edge from outside the paths into them; a
+	 * fall-through puts the bssy before its target, a jump before the jump */
+	for (unsigned g = 0; g < np; g++) {
+		p[g].entry = UINT32_MAX;
+		for (uint32_t pc = 0; pc < v->n && p[g].entry == UINT32_MAX; pc++) {
+			uint32_t next[2];
+			if (p[g].paths[pc])
+				continue;
+			unsigned nn = successors(v, pc, next);
+			for (unsigned i = 0; i < nn && p[g].entry == UINT32_MAX; i++)
+				if (p[g].paths[next[i]])
+					p[g].entry = next[i] == pc + 1 && v->code[pc].op != OP_BRA ? next[i] : pc;
+		}
+		if (p[g].entry == UINT32_MAX) /* entered only at the kernel's start */
+			for (p[g].entry = 0; !p[g].paths[p[g].entry]; p[g].entry++)
+				;
+		for (uint32_t pc = 0; pc < v->n; pc++)
+			p[g].size += p[g].paths[pc];
+	}
+	*out = p;
+	return np;
+}
+
+/* The label at new pc at, made if there is none (a jump that must go past
+ * an inserted instruction). */
+static int label_for(struct conv *v, unsigned at, unsigned stmt)
+{
+	struct pentry *e = v->e;
+	for (unsigned i = 0; i < e->nlabels; i++)
+		if (v->c->label_pc[i] == at)
+			return (int)i;
+	GROW(e->labels, e->cap_labels, e->nlabels + 1);
+	v->c->label_pc = xrealloc(v->c->label_pc, (e->nlabels + 1) * sizeof *v->c->label_pc);
+	struct plabel *l = &e->labels[e->nlabels];
+	memset(l, 0, sizeof *l);
+	snprintf(l->name, sizeof l->name, "$L__conv%u", e->nlabels);
+	l->stmt = stmt;
+	v->c->label_pc[e->nlabels] = at;
+	return (int)e->nlabels++;
+}
+
+static struct vinsn barrier(enum isa_op op, unsigned stmt)
+{
+	struct vinsn x;
+	memset(&x, 0, sizeof x);
+	x.in.op = (uint8_t)op;
+	x.in.guard = ISA_PT;
+	x.in.dst = ISA_RZ;
+	x.in.src[0] = x.in.src[1] = x.in.src[2] = ISA_RZ;
+	x.vdst = x.vsrc[0] = x.vsrc[1] = x.vsrc[2] = x.vguard = -1;
+	x.target = -1;
+	x.stmt = stmt;
+	return x;
+}
+
+/* Write the pairs into c: before each old pc its bsync (closing a group),
+ * then its bssys (opening groups), then the instruction. Labels stay at
+ * the first of them; a jump goes past what it must not run. */
+static void insert_pairs(struct conv *v, const struct pair *p, unsigned np)
+{
+	uint32_t n = v->n;
+	int *sync_of = xmalloc(n * sizeof *sync_of);
+	unsigned *nssy = xcalloc(n, sizeof *nssy);
+	for (uint32_t pc = 0; pc < n; pc++)
+		sync_of[pc] = -1;
+	/* the groups entered at each pc, the widest first (a loop around a
+	 * loop with the same first instruction: the inner one's bssy last,
+	 * where the outer one's back edge re-enters it) */
+	unsigned *order = xmalloc((np ? np : 1) * sizeof *order), *first = xcalloc(n + 1, sizeof *first);
+	for (unsigned g = 0; g < np; g++) {
+		sync_of[p[g].meet] = (int)g;
+		nssy[p[g].entry]++;
+	}
+	for (uint32_t pc = 0; pc < n; pc++)
+		first[pc + 1] = first[pc] + nssy[pc];
+	unsigned *fill = xcalloc(n, sizeof *fill);
+	for (unsigned g = 0; g < np; g++) {
+		uint32_t at = p[g].entry;
+		unsigned i = first[at] + fill[at]++;
+		while (i > first[at] && p[order[i - 1]].size < p[g].size) {
+			order[i] = order[i - 1];
+			i--;
+		}
+		order[i] = (unsigned)g;
+	}
+	free(fill);
+	unsigned *at_sync = xmalloc(n * sizeof *at_sync), *at_ssy = xmalloc(n * sizeof *at_ssy);
+	unsigned *at_insn = xmalloc((n + 1) * sizeof *at_insn);
+	struct vinsn *out = xcalloc(n + 2 * np, sizeof *out);
+	unsigned o = 0;
+	for (uint32_t pc = 0; pc < n; pc++) {
+		unsigned stmt = v->c->v[pc].stmt;
+		at_sync[pc] = o;
+		if (sync_of[pc] >= 0)
+			out[o++] = barrier(OP_BSYNC, stmt);
+		at_ssy[pc] = o;
+		for (unsigned k = 0; k < nssy[pc]; k++)
+			out[o++] = barrier(OP_BSSY, stmt);
+		at_insn[pc] = o;
+		out[o++] = v->c->v[pc];
+	}
+	at_insn[n] = o;
+	for (unsigned i = 0; i < v->e->nlabels; i++) /* labels: at the first inserted */
+		v->c->label_pc[i] = v->c->label_pc[i] < n ? at_sync[v->c->label_pc[i]] : o;
+	free(v->c->v);
+	v->c->v = out;
+	v->c->n = v->c->cap = o;
+	/* each jump: the bsync if it is one of that group's paths arriving, the
+	 * bssy if it comes from outside that group's paths */
+	for (uint32_t pc = 0; pc < n; pc++) {
+		struct vinsn *x = &out[at_insn[pc]];
+		if (x->in.op != OP_BRA || x->target < 0)
+			continue;
+		uint32_t t = v->code[pc].off;
+		if (t >= n)
+			continue;
+		unsigned to = at_insn[t];
+		for (unsigned k = 0; k < nssy[t]; k++)
+			if (!p[order[first[t] + k]].paths[pc]) { /* entering this group (and those inside it) */
+				to = at_ssy[t] + k;
+				break;
+			}
+		if (sync_of[t] >= 0 && p[sync_of[t]].paths[pc])
+			to = at_sync[t];
+		if (to != v->c->label_pc[x->target])
+			x->target = label_for(v, to, out[to].stmt);
+	}
+	free(sync_of);
+	free(order);
+	free(first);
+	free(nssy);
+	free(at_sync);
+	free(at_ssy);
+	free(at_insn);
+}
+
+void ptx_converge(struct pentry *e, struct vcode *c)
+{
+	struct conv v;
+	memset(&v, 0, sizeof v);
+	v.e = e;
+	v.c = c;
+	v.n = c->n;
+	if (!v.n)
+		return;
+	v.code = xcalloc(v.n, sizeof *v.code);
+	for (uint32_t pc = 0; pc < v.n; pc++) {
+		v.code[pc] = c->v[pc].in;
+		if (c->v[pc].vguard >= 0)
+			v.code[pc].guard = 0; /* guarded (a virtual predicate until allocation) */
+		if (v.code[pc].op == OP_BRA)
+			v.code[pc].off = c->v[pc].target >= 0 ? (int32_t)c->label_pc[c->v[pc].target] : (int32_t)v.n;
+	}
+	v.ipdom = xcalloc(v.n, sizeof *v.ipdom);
+	cfg_ipdom(v.code, v.n, v.ipdom);
+	unsigned nv = e->nvregs ? e->nvregs : 1;
+	v.varies = xcalloc(nv, 1);
+	v.diverges = xcalloc(v.n, 1);
+	v.stack = xcalloc(v.n, sizeof *v.stack);
+	uint8_t *written = xcalloc(nv, 1);
+	for (bool changed = true; changed;) {
+		changed = sweep_values(&v);
+		for (unsigned k = 0; k < v.nbr; k++)
+			changed |= sweep_paths(&v, k, written);
+	}
+	struct pair *p = NULL;
+	unsigned np = place_pairs(&v, &p);
+	if (np)
+		insert_pairs(&v, p, np);
+	for (unsigned g = 0; g < np; g++)
+		free(p[g].paths);
+	free(p);
+	for (unsigned k = 0; k < v.nbr; k++) {
+		free(v.taken[k]);
+		free(v.fall[k]);
+	}
+	free(v.taken);
+	free(v.fall);
+	free(v.branch_pc);
+	free(written);
+	free(v.stack);
+	free(v.diverges);
+	free(v.varies);
+	free(v.ipdom);
+	free(v.code);
 }

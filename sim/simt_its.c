@@ -136,10 +136,15 @@ static bool next(const void *st, uint32_t *out_pc, uint32_t *out_mask)
 	*out_mask = lanes_at(s, ready, best_pc);
 	/* at a bsync each path's threads run it on their own (the H100 counts
 	 * a BSYNC per path): the group that just got there goes alone, before
-	 * the threads already waiting there */
-	if (s->code[best_pc].op == OP_BSYNC && best_pc == s->last_pc && (*out_mask & s->last_mask) &&
-	    (*out_mask & ~s->last_mask))
-		*out_mask &= s->last_mask;
+	 * the threads already waiting there, where one divergence record holds
+	 * them all, so that they meet again just after it */
+	uint32_t m = *out_mask;
+	if (s->code[best_pc].op == OP_BSYNC && best_pc == s->last_pc && (m & s->last_mask) && (m & ~s->last_mask))
+		for (unsigned i = 0; i < s->nrec; i++)
+			if (s->rec[i].rpc == best_pc + 1 && (s->rec[i].mask & m) == m) {
+				*out_mask = m & s->last_mask;
+				break;
+			}
 	return true;
 }
 

@@ -629,6 +629,75 @@ START_TEST(convergence_barriers_as_ptxas)
 }
 END_TEST
 
+static unsigned count_op(const struct program *p, enum isa_op op)
+{
+	unsigned n = 0;
+	for (uint32_t pc = 0; pc < p->ncode; pc++)
+		n += p->code[pc].op == op;
+	return n;
+}
+
+/* Where the pairs go in shapes the CUDA workloads do not have
+ * (tests/workloads/conv/, hand-written PTX): each kernel's pairs, and what
+ * one warp of 32 runs of them, worked out from the code. */
+START_TEST(convergence_barrier_shapes)
+{
+	struct diag d;
+	struct run x;
+	/* an if on lanes 0-7, its paths meeting at a do-while loop that lane t
+	 * leaves after max(1, t) steps: the if's bsync twice (two sides), the
+	 * loop's once per group leaving it (lanes 0 and 1 together, then each
+	 * of 2..31: 31), each bssy once: the loop's back edge runs neither */
+	run_file(&x, "tests/workloads/conv/if_then_loop.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY], 2);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSYNC], 2 + 31);
+	done(&x);
+	/* a value set differently on two paths that meet only at the exit, then
+	 * branched on: that branch gets a pair, the first none */
+	struct program *p = asm_load(src_path("tests/workloads/conv/join_before_exit.s"), NULL, 0, &d);
+	ck_assert_msg(p, "%s", d.msg);
+	ck_assert_uint_eq(count_op(p, OP_BSSY), 1);
+	ck_assert_uint_eq(count_op(p, OP_BSYNC), 1);
+	program_free(p);
+	/* __any_sync's answer is one for every lane: no pair */
+	p = asm_load(src_path("tests/workloads/conv/vote_loop.s"), NULL, 0, &d);
+	ck_assert_msg(p, "%s", d.msg);
+	ck_assert_uint_eq(count_op(p, OP_BSSY) + count_op(p, OP_BSYNC), 0);
+	program_free(p);
+	/* a loop entered at its test, lane t leaving after t steps (32 groups):
+	 * the bssy before the jump into it, once */
+	run_file(&x, "tests/workloads/conv/rotated_loop.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY], 1);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSYNC], 32);
+	done(&x);
+	/* two loops sharing their first instruction: two bssys before it, the
+	 * outer one's back edge to the second (re-entering the inner loop), the
+	 * inner one's past both */
+	p = asm_load(src_path("tests/workloads/conv/nested_loops.s"), NULL, 0, &d);
+	ck_assert_msg(p, "%s", d.msg);
+	ck_assert_uint_eq(count_op(p, OP_BSSY), 2);
+	ck_assert_uint_eq(count_op(p, OP_BSYNC), 2);
+	unsigned back = 0;
+	for (uint32_t pc = 0; pc < p->ncode; pc++) {
+		const struct isa_insn *in = &p->code[pc];
+		if (in->op != OP_BRA || (uint32_t)in->off > pc)
+			continue;
+		uint32_t t = (uint32_t)in->off;
+		ck_assert_uint_ge(t, 2);
+		bool outer = p->code[t].op == OP_BSSY;
+		if (outer)
+			ck_assert_int_eq(p->code[t - 1].op, OP_BSSY);
+		else
+			ck_assert(p->code[t - 1].op == OP_BSSY && p->code[t - 2].op == OP_BSSY);
+		back |= outer ? 1 : 2;
+	}
+	ck_assert_uint_eq(back, 3);
+	program_free(p);
+}
+END_TEST
+
 /* The diagnoses name the .cu line: the barrier of faulty.cu (line 8) and
  * the spin loop of spinlock.cu (the atomicCAS in acquire, line 11), as the
  * hand-written twins name their .s lines; and they have the same shape. */
@@ -802,6 +871,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, tiled_loads_scheduled_for_sm90);
 	tcase_add_test(t, loop_compare_scheduled_first);
 	tcase_add_test(t, convergence_barriers_as_ptxas);
+	tcase_add_test(t, convergence_barrier_shapes);
 	tcase_add_test(t, arg_types);
 	tcase_add_test(t, regs_override);
 	tcase_add_test(t, regs_from_ptxas);
