@@ -55,6 +55,7 @@ struct warp {
 	uint64_t *reg_ready;      /* per register: cycle its pending result is usable */
 	uint8_t *reg_kind;        /* per register: enum reg_kind of that result */
 	uint64_t pred_ready[ISA_NUM_PREDS + 1];
+	uint64_t pred_bra_ready[ISA_NUM_PREDS + 1]; /* ... for a branch (units.branch_pred_latency) */
 	uint32_t live_lanes;      /* lanes not exited (from the divergence model) */
 	uint8_t pred_kind[ISA_NUM_PREDS + 1];
 	void *simt;               /* divergence model state */
@@ -157,6 +158,7 @@ struct deps {
 	uint8_t mclass;           /* enum mem_class */
 	bool store, atomic;       /* the opcode's IF_STORE, IF_ATOMIC */
 	bool bypass_l1;           /* ldg.cg: the L2 serves it past the L1 */
+	bool branch;              /* bra: reads its guard at pred_bra_ready */
 };
 
 struct sim {

@@ -96,6 +96,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		s->deps[pc].store = (isa_ops[p->code[pc].op].flags & IF_STORE) != 0;
 		s->deps[pc].atomic = (isa_ops[p->code[pc].op].flags & IF_ATOMIC) != 0;
 		s->deps[pc].bypass_l1 = p->code[pc].op == OP_LDG && p->code[pc].mod[1] == CACHE_CG;
+		s->deps[pc].branch = p->code[pc].op == OP_BRA;
 	}
 	s->nsms = (unsigned)c->num_sms;
 	s->free_slots = (uint64_t)s->nsms * occ.blocks;
@@ -259,6 +260,7 @@ static void start_block(struct sim *s, struct sm *m)
 		w->sleep_lanes = 0;
 		memset(w->reg_ready, 0, sizeof(uint64_t) * program_storage_regs(p));
 		memset(w->pred_ready, 0, sizeof w->pred_ready);
+		memset(w->pred_bra_ready, 0, sizeof w->pred_bra_ready);
 		w->bar_mask = w->ws_lanes = 0;
 		w->spin_epoch = w->loop_epoch = UINT64_MAX;
 		memset(w->ld_pc, 0xff, sizeof w->ld_pc);

@@ -139,9 +139,10 @@ static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint6
 	uint8_t preds = d->d.pread;
 	if (d->d.pwrite >= 0)
 		preds |= (uint8_t)(1u << d->d.pwrite);
+	const uint64_t *pred_ready = d->branch ? w->pred_bra_ready : w->pred_ready;
 	for (unsigned p = 0; p < ISA_NUM_PREDS; p++)
-		if ((preds >> p & 1) && w->pred_ready[p] > ready) {
-			ready = w->pred_ready[p];
+		if ((preds >> p & 1) && pred_ready[p] > ready) {
+			ready = pred_ready[p];
 			kind = w->pred_kind[p];
 		}
 	if (ready > t) {
@@ -155,7 +156,10 @@ operands_ready:
 	unit_verdict(m, w, d, t);
 }
 
-static void set_ready(struct warp *w, const struct deps *d, uint64_t at, uint8_t kind)
+/* An instruction's results are ready at at (kind says what a wait on them
+ * is); a predicate it writes is ready for a branch at bra_at (no earlier
+ * than at). */
+static void set_ready(struct warp *w, const struct deps *d, uint64_t at, uint8_t kind, uint64_t bra_at)
 {
 	for (unsigned i = 0; i < d->d.nwrite; i++) {
 		w->reg_ready[d->d.write[i]] = at;
@@ -163,6 +167,7 @@ static void set_ready(struct warp *w, const struct deps *d, uint64_t at, uint8_t
 	}
 	if (d->d.pwrite >= 0) {
 		w->pred_ready[d->d.pwrite] = at;
+		w->pred_bra_ready[d->d.pwrite] = bra_at > at ? bra_at : at;
 		w->pred_kind[d->d.pwrite] = kind;
 	}
 }
@@ -283,7 +288,7 @@ static void access_done(struct subpart *sp, struct warp *w, const struct deps *d
 	if (mt.done > w->mem_until)
 		w->mem_until = mt.done;
 	uint8_t kind = d->mclass == MC_GLOBAL ? RK_LONG : d->mclass == MC_CONST ? RK_WAIT : RK_SHORT;
-	set_ready(w, d, mt.done, kind);
+	set_ready(w, d, mt.done, kind, mt.done);
 }
 
 /* The timing of an issued instruction: its unit busy, its results ready
@@ -309,7 +314,8 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 			w->fence_until = own > w->mem_until ? own : w->mem_until;
 		}
 	} else if (d->mclass == MC_NONE) {
-		set_ready(w, d, t + s->lat[d->unit], d->unit == UNIT_SFU ? RK_SHORT : RK_WAIT);
+		set_ready(w, d, t + s->lat[d->unit], d->unit == UNIT_SFU ? RK_SHORT : RK_WAIT,
+			  t + (uint64_t)s->c->branch_pred_latency);
 	}
 }
 

@@ -644,11 +644,16 @@ END_TEST
  * each: docs/data/xval-h100/branch-cost.txt): what units.branch_latency
  * and units.fp32_latency were fit to; within 3% and 5% here. With the
  * earlier guess of a 4-cycle branch the integer loops miss by more than 6%
- * (short), and with a 5-cycle FFMA the float ones by more than 10% (long). */
+ * (short), and with a 5-cycle FFMA the float ones by more than 10% (long).
+ * The loop of one multiply-add (V = 1: its counter uniform; V = 106: a
+ * thread's) took 30 cycles, its add, compare and branch: what
+ * units.branch_pred_latency was fit to, within 3%; without the branch's
+ * wait on its compare, more than 30% short. */
 START_TEST(branch_cost_as_h100)
 {
 	static const char *const branch4[] = {"units.branch_latency=4", NULL};
 	static const char *const ffma5[] = {"units.fp32_latency=5", NULL};
+	static const char *const nowait[] = {"units.branch_pred_latency=0", NULL};
 	static const struct {
 		const char *v;
 		double h100, tol;
@@ -659,6 +664,8 @@ START_TEST(branch_cost_as_h100)
 		{"16", 72, 0.03, branch4, 0.06},
 		{"108", 40, 0.05, ffma5, 0.10},
 		{"116", 74, 0.05, ffma5, 0.10},
+		{"1", 30, 0.03, nowait, 0.30},
+		{"106", 30, 0.03, nowait, 0.30},
 	};
 	for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		struct param_override ov[] = {{"V", cases[k].v}};
