@@ -19,12 +19,13 @@
  *     for, and no pair.
  *   - One pair per meeting point: every branch that may diverge and meets
  *     there shares it (a guard around a loop and the loop's own backward
- *     branch, as ptxas writes them). The bssy goes on the edge by which the
- *     paths are first entered (before a loop, or before the jump into a
- *     loop entered at its test), so that it runs once per entry; jumps from
- *     inside the paths (a loop's back edge) go past it. The bsync goes at
- *     the meeting point; the paths' own jumps there run it, others (a later
- *     loop's back edge to the same pc) go past it.
+ *     branch, as ptxas writes them). The bssy goes on the first edge by
+ *     which the paths are entered that falls through (after a branch that
+ *     skips them, before a loop), else before the first jump into them (a
+ *     loop entered at its test), so that it runs once per entry; jumps
+ *     from inside the paths (a loop's back edge) go past it. The bsync
+ *     goes at the meeting point; the paths' own jumps there run it, others
+ *     (a later loop's back edge to the same pc) go past it.
  *
  * The divergence models reconverge after the bsync (cfg_ipdom), so each
  * path runs it, as the H100 counts it. Uniform branches (the matmuls' loops
@@ -224,19 +225,30 @@ static unsigned place_pairs(struct conv *v, struct pair **out)
 		for (uint32_t pc = 0; pc < v->n; pc++)
 			p[g].paths[pc] |= v->taken[k][pc] | v->fall[k][pc];
 	}
-	/* the entry: the first edge from outside the paths into them; a
-	 * fall-through puts the bssy before its target, a jump before the jump */
+	/* the entry: the first edge from outside the paths into them that
+	 * falls through (the bssy before its target, after a conditional
+	 * branch that skips the paths), else the first jump into them (the
+	 * bssy before the jump) */
 	for (unsigned g = 0; g < np; g++) {
+		uint32_t jump = UINT32_MAX;
 		p[g].entry = UINT32_MAX;
 		for (uint32_t pc = 0; pc < v->n && p[g].entry == UINT32_MAX; pc++) {
 			uint32_t next[2];
 			if (p[g].paths[pc])
 				continue;
 			unsigned nn = successors(v, pc, next);
-			for (unsigned i = 0; i < nn && p[g].entry == UINT32_MAX; i++)
-				if (p[g].paths[next[i]])
-					p[g].entry = next[i] == pc + 1 && v->code[pc].op != OP_BRA ? next[i] : pc;
+			for (unsigned i = 0; i < nn; i++) {
+				bool falls = next[i] == pc + 1 && !(v->code[pc].op == OP_BRA && (uint32_t)v->code[pc].off == pc + 1);
+				if (!p[g].paths[next[i]])
+					continue;
+				if (falls)
+					p[g].entry = next[i];
+				else if (jump == UINT32_MAX)
+					jump = pc;
+			}
 		}
+		if (p[g].entry == UINT32_MAX)
+			p[g].entry = jump;
 		if (p[g].entry == UINT32_MAX) /* entered only at the kernel's start */
 			for (p[g].entry = 0; !p[g].paths[p[g].entry]; p[g].entry++)
 				;
@@ -255,11 +267,24 @@ static int label_for(struct conv *v, unsigned at, unsigned stmt)
 	for (unsigned i = 0; i < e->nlabels; i++)
 		if (v->c->label_pc[i] == at)
 			return (int)i;
+	char name[PTX_NAME_MAX];
+	for (unsigned k = e->nlabels;; k++) { /* a name no label has, with or without its '$' */
+		snprintf(name, sizeof name, "$L__conv%u", k);
+		bool taken = false;
+		for (unsigned i = 0; i < e->nlabels && !taken; i++) {
+			const char *a = e->labels[i].name;
+			while (*a == '$')
+				a++;
+			taken = !strcmp(a, name + 1);
+		}
+		if (!taken)
+			break;
+	}
 	GROW(e->labels, e->cap_labels, e->nlabels + 1);
 	v->c->label_pc = xrealloc(v->c->label_pc, (e->nlabels + 1) * sizeof *v->c->label_pc);
 	struct plabel *l = &e->labels[e->nlabels];
 	memset(l, 0, sizeof *l);
-	snprintf(l->name, sizeof l->name, "$L__conv%u", e->nlabels);
+	memcpy(l->name, name, strlen(name) + 1);
 	l->stmt = stmt;
 	v->c->label_pc[e->nlabels] = at;
 	return (int)e->nlabels++;
@@ -279,9 +304,14 @@ static struct vinsn barrier(enum isa_op op, unsigned stmt)
 	return x;
 }
 
-/* Write the pairs into c: before each old pc its bsync (closing a group),
- * then its bssys (opening groups), then the instruction. Labels stay at
- * the first of them; a jump goes past what it must not run. */
+/* Write the pairs into c: before each old pc its bsync (closing a group)
+ * and its bssys (opening groups), then the instruction. The bsync comes
+ * first (the paths that meet there run it on their own, then the bssys
+ * once, together), unless its group lies inside the group opened there (an
+ * if in a loop meeting at the loop's start, a `continue`): then the bssys
+ * come first, and the if's paths jump straight to the bsync. Labels stay at
+ * the first inserted instruction; each jump goes to the first one it must
+ * run, past those it must not: a loop's back edge past its bssy. */
 static void insert_pairs(struct conv *v, const struct pair *p, unsigned np)
 {
 	uint32_t n = v->n;
@@ -311,28 +341,43 @@ static void insert_pairs(struct conv *v, const struct pair *p, unsigned np)
 	}
 	free(fill);
 	unsigned *at_sync = xmalloc(n * sizeof *at_sync), *at_ssy = xmalloc(n * sizeof *at_ssy);
-	unsigned *at_insn = xmalloc((n + 1) * sizeof *at_insn);
+	unsigned *at_insn = xmalloc((n + 1) * sizeof *at_insn), *at_first = xmalloc(n * sizeof *at_first);
+	uint8_t *sync_first = xcalloc(n, 1);
 	struct vinsn *out = xcalloc(n + 2 * np, sizeof *out);
 	unsigned o = 0;
 	for (uint32_t pc = 0; pc < n; pc++) {
 		unsigned stmt = v->c->v[pc].stmt;
-		at_sync[pc] = o;
-		if (sync_of[pc] >= 0)
-			out[o++] = barrier(OP_BSYNC, stmt);
-		at_ssy[pc] = o;
-		for (unsigned k = 0; k < nssy[pc]; k++)
-			out[o++] = barrier(OP_BSSY, stmt);
+		sync_first[pc] = 1;
+		if (sync_of[pc] >= 0 && nssy[pc]) {
+			const uint8_t *in = p[sync_of[pc]].paths, *outer = p[order[first[pc]]].paths;
+			bool inside = true;
+			for (uint32_t q = 0; q < n && inside; q++)
+				inside = !in[q] || outer[q];
+			sync_first[pc] = !inside;
+		}
+		at_first[pc] = o;
+		for (int pass = 0; pass < 2; pass++) {
+			if (pass == !sync_first[pc]) {
+				at_sync[pc] = o;
+				if (sync_of[pc] >= 0)
+					out[o++] = barrier(OP_BSYNC, stmt);
+			} else {
+				at_ssy[pc] = o;
+				for (unsigned k = 0; k < nssy[pc]; k++)
+					out[o++] = barrier(OP_BSSY, stmt);
+			}
+		}
 		at_insn[pc] = o;
 		out[o++] = v->c->v[pc];
 	}
 	at_insn[n] = o;
 	for (unsigned i = 0; i < v->e->nlabels; i++) /* labels: at the first inserted */
-		v->c->label_pc[i] = v->c->label_pc[i] < n ? at_sync[v->c->label_pc[i]] : o;
+		v->c->label_pc[i] = v->c->label_pc[i] < n ? at_first[v->c->label_pc[i]] : o;
 	free(v->c->v);
 	v->c->v = out;
 	v->c->n = v->c->cap = o;
-	/* each jump: the bsync if it is one of that group's paths arriving, the
-	 * bssy if it comes from outside that group's paths */
+	/* each jump: a bssy if it comes from outside that group's paths, the
+	 * bsync if it is one of that group's paths arriving */
 	for (uint32_t pc = 0; pc < n; pc++) {
 		struct vinsn *x = &out[at_insn[pc]];
 		if (x->in.op != OP_BRA || x->target < 0)
@@ -340,18 +385,20 @@ static void insert_pairs(struct conv *v, const struct pair *p, unsigned np)
 		uint32_t t = v->code[pc].off;
 		if (t >= n)
 			continue;
-		unsigned to = at_insn[t];
+		bool sync = sync_of[t] >= 0 && p[sync_of[t]].paths[pc];
+		unsigned ssy = at_insn[t];
 		for (unsigned k = 0; k < nssy[t]; k++)
 			if (!p[order[first[t] + k]].paths[pc]) { /* entering this group (and those inside it) */
-				to = at_ssy[t] + k;
+				ssy = at_ssy[t] + k;
 				break;
 			}
-		if (sync_of[t] >= 0 && p[sync_of[t]].paths[pc])
-			to = at_sync[t];
+		unsigned to = sync && (sync_first[t] || ssy == at_insn[t]) ? at_sync[t] : ssy;
 		if (to != v->c->label_pc[x->target])
 			x->target = label_for(v, to, out[to].stmt);
 	}
 	free(sync_of);
+	free(sync_first);
+	free(at_first);
 	free(order);
 	free(first);
 	free(nssy);

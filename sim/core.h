@@ -55,7 +55,7 @@ struct warp {
 	uint64_t *reg_ready;      /* per register: cycle its pending result is usable */
 	uint8_t *reg_kind;        /* per register: enum reg_kind of that result */
 	uint64_t pred_ready[ISA_NUM_PREDS + 1];
-	uint64_t pred_bra_ready[ISA_NUM_PREDS + 1]; /* ... for a branch (units.branch_pred_latency) */
+	uint64_t pred_bra_ready[ISA_NUM_PREDS + 1]; /* cycle a bra can read each predicate (units.branch_pred_latency) */
 	uint32_t live_lanes;      /* lanes not exited (from the divergence model) */
 	uint8_t pred_kind[ISA_NUM_PREDS + 1];
 	void *simt;               /* divergence model state */
