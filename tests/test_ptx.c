@@ -695,6 +695,37 @@ START_TEST(convergence_barrier_shapes)
 	}
 	ck_assert_uint_eq(back, 3);
 	program_free(p);
+	/* a divergent do-while behind a uniform guard: Z = 0 skips it and runs
+	 * no pair (the bssy after the guard); Z = 1 runs its bssy once and its
+	 * bsync once per group leaving it (as if_then_loop's loop: 31) */
+	struct param_override z0[] = {{"Z", "0"}}, z1[] = {{"Z", "1"}};
+	run_file(&x, "tests/workloads/conv/guarded_loop.s", "h100", NULL, z0, 1);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY] + x.r.stats.op_count[OP_BSYNC], 0);
+	done(&x);
+	run_file(&x, "tests/workloads/conv/guarded_loop.s", "h100", NULL, z1, 1);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY], 1);
+	ck_assert_uint_eq(x.r.stats.op_count[OP_BSYNC], 31);
+	done(&x);
+	/* an if inside a loop meeting at the loop's start (continue): there the
+	 * loop's bssy, then the if's bsync; the if's paths jump back to the
+	 * bsync, past the bssy */
+	p = asm_load(src_path("tests/workloads/conv/continue_loop.s"), NULL, 0, &d);
+	ck_assert_msg(p, "%s", d.msg);
+	unsigned backs = 0;
+	for (uint32_t pc = 0; pc < p->ncode; pc++) {
+		const struct isa_insn *in = &p->code[pc];
+		if (in->op != OP_BRA || (uint32_t)in->off > pc)
+			continue;
+		uint32_t t = (uint32_t)in->off;
+		ck_assert_uint_ge(t, 1);
+		ck_assert_int_eq(p->code[t].op, OP_BSYNC);
+		ck_assert_int_eq(p->code[t - 1].op, OP_BSSY);
+		backs++;
+	}
+	ck_assert_uint_eq(backs, 2);
+	program_free(p);
 }
 END_TEST
 
