@@ -110,3 +110,14 @@ void done(struct run *x)
 	free(x->warnings);
 }
 
+struct sim_stats run_done_stats(const char *rel, const char *config, const struct param_override *ov,
+				unsigned nov)
+{
+	struct run x;
+	run_file(&x, rel, config, NULL, ov, nov);
+	ck_assert_msg(x.r.status == SIM_DONE, "%s: %s", rel, x.diagnosis ? x.diagnosis : "");
+	struct sim_stats st = x.r.stats;
+	done(&x);
+	return st;
+}
+

@@ -34,6 +34,11 @@ void run_text(struct run *x, const char *text, const char *config, const char *c
 void run_file(struct run *x, const char *rel, const char *config, const char *const *sets,
 	      const struct param_override *ov, unsigned nov);
 void done(struct run *x);
+/* Run workload file rel (a path from the source root) on configs/<config>.ini
+ * with parameter overrides; fail the test unless it completes (SIM_DONE);
+ * its statistics. */
+struct sim_stats run_done_stats(const char *rel, const char *config, const struct param_override *ov,
+				unsigned nov);
 
 /* configs/<name>.ini, loaded (fails the test on error). */
 struct gpu_config load_shipped_config(const char *name);

@@ -167,18 +167,13 @@ END_TEST
  * and BSYNC twice, once per side of its divergent `if`. */
 START_TEST(convergence_barriers_as_h100)
 {
-	struct run x;
-	run_file(&x, "workloads/cuda/spinlock.s", "h100", NULL, NULL, 0);
-	ck_assert_int_eq(x.r.status, SIM_DONE);
-	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY], 1);
-	ck_assert_uint_eq(x.r.stats.op_count[OP_BSYNC], 32);
-	ck_assert_uint_eq(x.r.stats.op_count[OP_ATOMG_CAS], 32 + 32); /* tries, releases */
-	done(&x);
-	run_file(&x, "workloads/cuda/warp_aggregated_atomic.s", "h100", NULL, NULL, 0);
-	ck_assert_int_eq(x.r.status, SIM_DONE);
-	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY], 2);
-	ck_assert_uint_eq(x.r.stats.op_count[OP_BSYNC], 4);
-	done(&x);
+	struct sim_stats st = run_done_stats("workloads/cuda/spinlock.s", "h100", NULL, 0);
+	ck_assert_uint_eq(st.op_count[OP_BSSY], 1);
+	ck_assert_uint_eq(st.op_count[OP_BSYNC], 32);
+	ck_assert_uint_eq(st.op_count[OP_ATOMG_CAS], 32 + 32); /* tries, releases */
+	st = run_done_stats("workloads/cuda/warp_aggregated_atomic.s", "h100", NULL, 0);
+	ck_assert_uint_eq(st.op_count[OP_BSSY], 2);
+	ck_assert_uint_eq(st.op_count[OP_BSYNC], 4);
 }
 END_TEST
 

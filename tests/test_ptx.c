@@ -643,16 +643,13 @@ static unsigned count_op(const struct program *p, enum isa_op op)
 START_TEST(convergence_barrier_shapes)
 {
 	struct diag d;
-	struct run x;
 	/* an if on lanes 0-7, its paths meeting at a do-while loop that lane t
 	 * leaves after max(1, t) steps: the if's bsync twice (two sides), the
 	 * loop's once per group leaving it (lanes 0 and 1 together, then each
 	 * of 2..31: 31), each bssy once: the loop's back edge runs neither */
-	run_file(&x, "tests/workloads/conv/if_then_loop.s", "h100", NULL, NULL, 0);
-	ck_assert_int_eq(x.r.status, SIM_DONE);
-	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY], 2);
-	ck_assert_uint_eq(x.r.stats.op_count[OP_BSYNC], 2 + 31);
-	done(&x);
+	struct sim_stats st = run_done_stats("tests/workloads/conv/if_then_loop.s", "h100", NULL, 0);
+	ck_assert_uint_eq(st.op_count[OP_BSSY], 2);
+	ck_assert_uint_eq(st.op_count[OP_BSYNC], 2 + 31);
 	/* a value set differently on two paths that meet only at the exit, then
 	 * branched on: that branch gets a pair, the first none */
 	struct program *p = asm_load(src_path("tests/workloads/conv/join_before_exit.s"), NULL, 0, &d);
@@ -667,11 +664,9 @@ START_TEST(convergence_barrier_shapes)
 	program_free(p);
 	/* a loop entered at its test, lane t leaving after t steps (32 groups):
 	 * the bssy before the jump into it, once */
-	run_file(&x, "tests/workloads/conv/rotated_loop.s", "h100", NULL, NULL, 0);
-	ck_assert_int_eq(x.r.status, SIM_DONE);
-	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY], 1);
-	ck_assert_uint_eq(x.r.stats.op_count[OP_BSYNC], 32);
-	done(&x);
+	st = run_done_stats("tests/workloads/conv/rotated_loop.s", "h100", NULL, 0);
+	ck_assert_uint_eq(st.op_count[OP_BSSY], 1);
+	ck_assert_uint_eq(st.op_count[OP_BSYNC], 32);
 	/* two loops sharing their first instruction: two bssys before it, the
 	 * outer one's back edge to the second (re-entering the inner loop), the
 	 * inner one's past both */
@@ -699,15 +694,11 @@ START_TEST(convergence_barrier_shapes)
 	 * no pair (the bssy after the guard); Z = 1 runs its bssy once and its
 	 * bsync once per group leaving it (as if_then_loop's loop: 31) */
 	struct param_override z0[] = {{"Z", "0"}}, z1[] = {{"Z", "1"}};
-	run_file(&x, "tests/workloads/conv/guarded_loop.s", "h100", NULL, z0, 1);
-	ck_assert_int_eq(x.r.status, SIM_DONE);
-	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY] + x.r.stats.op_count[OP_BSYNC], 0);
-	done(&x);
-	run_file(&x, "tests/workloads/conv/guarded_loop.s", "h100", NULL, z1, 1);
-	ck_assert_int_eq(x.r.status, SIM_DONE);
-	ck_assert_uint_eq(x.r.stats.op_count[OP_BSSY], 1);
-	ck_assert_uint_eq(x.r.stats.op_count[OP_BSYNC], 31);
-	done(&x);
+	st = run_done_stats("tests/workloads/conv/guarded_loop.s", "h100", z0, 1);
+	ck_assert_uint_eq(st.op_count[OP_BSSY] + st.op_count[OP_BSYNC], 0);
+	st = run_done_stats("tests/workloads/conv/guarded_loop.s", "h100", z1, 1);
+	ck_assert_uint_eq(st.op_count[OP_BSSY], 1);
+	ck_assert_uint_eq(st.op_count[OP_BSYNC], 31);
 	/* an if inside a loop meeting at the loop's start (continue): there the
 	 * loop's bssy, then the if's bsync; the if's paths jump back to the
 	 * bsync, past the bssy */
