@@ -20,8 +20,11 @@ struct sm_mem {
 	uint64_t *mshr;           /* min-heap of the cycles outstanding L1 misses complete */
 	unsigned nmshr;
 	uint64_t lsu_free;        /* cycle the LD/ST unit takes its next global transaction */
+	uint64_t lsu_q;           /* the same in 1/65536 cycles */
 	uint64_t smem_free;       /* cycle the banks take their next pass */
 	uint64_t pipe_free;       /* cycle the L1 data pipe takes its next wavefront */
+	uint64_t pipe_owed;       /* wavefronts of missed lines not yet taken (data_pipe) */
+	uint64_t owed_at;         /* the cycle they were owed in */
 	char apart[64];           /* keeps neighbouring SMs' fields off each other's cache
 				   * lines (SMs run on different host threads: sim/cycle.c) */
 };
@@ -231,10 +234,12 @@ static uint64_t l2_read(struct memsys *m, const struct txn *x, uint64_t t, bool 
 }
 
 /* A load transaction through the L1 at *t (bypass: the L2's alone, for ldg.cg);
- * *t moves on while the MSHRs are full. */
+ * *t moves on while the MSHRs are full; *fetched: whether its line came from
+ * the L2 (an L1 miss or a bypass, not a hit or a hit on a fill in flight). */
 static uint64_t load_txn(struct memsys *m, struct sm_mem *ms, const struct txn *x, bool bypass, uint64_t *t,
-			 struct sim_stats *st)
+			 bool *fetched, struct sim_stats *st)
 {
+	*fetched = true;
 	if (!m->has_l1)
 		return l2_read(m, x, *t, false, st);
 	if (bypass) {
@@ -249,6 +254,7 @@ static uint64_t load_txn(struct memsys *m, struct sm_mem *ms, const struct txn *
 			st->mem.l1_pending_hits++;
 		else
 			st->mem.l1_hits++;
+		*fetched = false;
 		return max64(hit, p.ready);
 	}
 	st->mem.l1_misses++;
@@ -340,13 +346,20 @@ static uint64_t atomic_serialise(struct memsys *m, const uint32_t *addr, uint32_
 
 /* The L1 data pipe (mem.data_pipe_per_cycle): an access of waves wavefronts
  * arriving at now takes its turn; returns how long it waited, by which its
- * data comes later. */
+ * data comes later. Wavefronts owed by an earlier cycle's missed lines
+ * (global_rest) take the pipe first: only from the next cycle on, so that a
+ * cycle's accesses see the same pipe whether an SM's global accesses are
+ * made at issue or after every SM's cycle (sim/cycle.c). */
 static uint64_t data_pipe(struct memsys *m, struct sm_mem *ms, unsigned waves, uint64_t now,
 			  struct sim_stats *st)
 {
 	uint64_t per = (uint64_t)m->c->data_pipe_per_cycle;
 	if (!per || !waves)
 		return 0;
+	if (ms->pipe_owed && now > ms->owed_at) {
+		ms->pipe_free = max64(ms->pipe_free, ms->owed_at + 1) + (ms->pipe_owed + per - 1) / per;
+		ms->pipe_owed = 0;
+	}
 	uint64_t start = max64(now, ms->pipe_free);
 	ms->pipe_free = start + (waves + per - 1) / per;
 	st->mem.data_pipe_wavefronts += waves;
@@ -354,33 +367,39 @@ static uint64_t data_pipe(struct memsys *m, struct sm_mem *ms, unsigned waves, u
 	return start - now;
 }
 
-/* The wait of a global access of n transactions for the SM's L1 data
- * pipe: one wavefront per line, up to data_pipe_lines (atomics: none). */
-static uint64_t global_pipe(struct memsys *m, struct sm_mem *ms, const struct mem_request *rq, unsigned n,
-			    uint64_t now, struct sim_stats *st)
+/* The wavefronts a global load or store takes in the data pipe at issue:
+ * the passes its words need over the banks, as a shared access's (the L1
+ * and shared memory are one array; two lanes on one word share it, two
+ * lines' words in one bank take two), whatever lines they lie in. A load
+ * whose lines miss takes one wavefront per missed line at the least
+ * (global_rest). Atomics: none. Measured on an H100, docs/MEMORY.md. */
+static unsigned global_waves(const struct memsys *m, const struct mem_request *rq)
 {
-	if (rq->is_atomic)
+	if (rq->is_atomic || !m->c->data_pipe_per_cycle)
 		return 0;
-	unsigned lines = (unsigned)m->c->data_pipe_lines;
-	return data_pipe(m, ms, n < lines ? n : lines, now, st);
+	return smem_cost(&m->sg, rq->addr, rq->mask, rq->bytes, false).passes;
 }
 
 /* A global access's transactions through the LD/ST path, L1, L2, DRAM and
- * the atomic units; pipe_wait: its wait for the data pipe. */
+ * the atomic units; b: its transactions, its wavefronts and its wait for
+ * the data pipe at issue. */
 static struct mem_timing global_rest(struct memsys *m, struct sm_mem *ms, const struct mem_request *rq,
-				     const struct txn *x, unsigned n, uint64_t now, uint64_t pipe_wait,
-				     struct sim_stats *st)
+				     const struct mem_begun *b, uint64_t now, struct sim_stats *st)
 {
+	const struct txn *x = b->x;
+	unsigned n = b->n, fetched = 0;
 	struct mem_stats *s = &st->mem;
 	s->global_accesses++;
 	s->global_transactions += n;
 	s->global_bytes_requested += (uint64_t)__builtin_popcount(rq->mask) * rq->bytes;
-	/* the LD/ST path takes mem.transactions_per_cycle transactions a cycle;
-	 * a full MSHR table holds it (and every later transaction) back */
-	uint64_t tpc = (uint64_t)m->c->transactions_per_cycle;
-	uint64_t base = max64(now, ms->lsu_free), done = now, data = now;
+	/* the LD/ST path spends mem.lsu_line_mcycles on each transaction, then
+	 * lsu_request_mcycles on the request (1/65536 cycles here); a full MSHR
+	 * table holds it (and every later transaction) back */
+	uint64_t line_q = ((uint64_t)m->c->lsu_line_mcycles << Q) / 1000;
+	uint64_t req_q = ((uint64_t)m->c->lsu_request_mcycles << Q) / 1000;
+	uint64_t base = max64(now << Q, ms->lsu_q), done = now, data = now;
 	for (unsigned i = 0; i < n; i++) {
-		uint64_t t = base + i / tpc, t0 = t;
+		uint64_t t = (base + i * line_q) >> Q, t0 = t;
 		s->global_sectors += (uint64_t)__builtin_popcount(x[i].sectors);
 		s->global_bytes += x[i].bytes;
 		if (rq->is_atomic) {
@@ -390,15 +409,25 @@ static struct mem_timing global_rest(struct memsys *m, struct sm_mem *ms, const 
 		} else if (rq->is_store) {
 			done = max64(done, store_txn(m, &x[i], t, st));
 		} else {
-			done = max64(done, load_txn(m, ms, &x[i], rq->bypass_l1, &t, st));
-			base += t - t0;
+			bool f;
+			done = max64(done, load_txn(m, ms, &x[i], rq->bypass_l1, &t, &f, st));
+			fetched += f;
+			base += (t - t0) << Q;
 		}
 	}
-	ms->lsu_free = base + (n + tpc - 1) / tpc;
+	ms->lsu_q = base + n * line_q + req_q;
+	ms->lsu_free = (ms->lsu_q + (1u << Q) - 1) >> Q;
+	/* a missed line's data passes the pipe on its own: the wavefronts a
+	 * load's missed lines need beyond its own are owed (data_pipe) */
+	if (b->waves && fetched > b->waves) {
+		ms->pipe_owed += fetched - b->waves;
+		ms->owed_at = now;
+		s->data_pipe_wavefronts += fetched - b->waves;
+	}
 	if (rq->is_atomic)
 		done = atomic_serialise(m, rq->addr, rq->mask, data, (uint64_t)m->c->atomic_cycles, st);
 	else
-		done += pipe_wait;
+		done += b->pipe_wait;
 	return (struct mem_timing){done, ms->lsu_free};
 }
 
@@ -406,13 +435,14 @@ void mem_global_begin(struct memsys *m, unsigned sm, const struct mem_request *r
 		      struct sim_stats *st, struct mem_begun *b)
 {
 	b->n = coalesce(m->coal, rq->addr, rq->mask, rq->bytes, b->x);
-	b->pipe_wait = global_pipe(m, &m->sm[sm], rq, b->n, now, st);
+	b->waves = global_waves(m, rq);
+	b->pipe_wait = data_pipe(m, &m->sm[sm], b->waves, now, st);
 }
 
 struct mem_timing mem_global_end(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
 				 const struct mem_begun *b, struct sim_stats *st)
 {
-	return global_rest(m, &m->sm[sm], rq, b->x, b->n, now, b->pipe_wait, st);
+	return global_rest(m, &m->sm[sm], rq, b, now, st);
 }
 
 /* A global access whole: its two parts back to back. */

@@ -68,6 +68,7 @@ uint64_t mem_fence(struct memsys *m, unsigned sm, unsigned scope, uint64_t now);
  * request. */
 struct mem_begun {
 	uint64_t pipe_wait;       /* its wait for the data pipe, cycles */
+	unsigned waves;           /* its wavefronts in the data pipe at issue */
 	unsigned n;               /* its transactions */
 	struct txn x[TXN_MAX];
 };

@@ -4,6 +4,8 @@
 //   simt-cuda info
 //   simt-cuda mm tiled|naive M N K TILE OUT.bin
 //   simt-cuda micro pointer_chase SIZE STRIDE WARM ITERS
+//   simt-cuda micro cold_chase STRIDE ITERS BLOCKS FLUSH
+//   simt-cuda micro gmem_rows ROWS COLS PITCH OFFSET WARPS ITERS SPREAD [STORE]
 //   simt-cuda micro smem_stride STRIDE ITERS
 //   simt-cuda micro gmem_stride STRIDE ITERS
 //   simt-cuda micro stream_copy N THREADS
@@ -294,6 +296,30 @@ __global__ void pointer_chase(void **start, int warm, int iters, float *out, blo
 	rec_end(bt, r);
 }
 
+// Each block's one thread follows its own stretch of a chain of 64-bit
+// pointers STRIDE bytes apart (block b starts ITERS * STRIDE * b bytes in),
+// ITERS loads, every one the first touch of its line since the L2 was
+// flushed (the matmul twins' cold start): the first load alone, then the
+// other ITERS - 1, each timed with clock64. res[b]: first-load cycles and
+// cycles per later load. As workloads/micro/cold_chase.s.
+__global__ void cold_chase(void **chain, long per_block, int iters, unsigned *res)
+{
+	void **p = chain + (size_t)blockIdx.x * per_block;
+	unsigned long long t0 = clock64();
+	p = (void **)*p;
+	if ((uintptr_t)p == 1) // wait until p is here (the .s: iadd r5, r1, 0)
+		res[0] = 0;
+	unsigned long long t1 = clock64();
+	for (int i = 1; i < iters; i++)
+		p = (void **)*p;
+	if ((uintptr_t)p == 1)
+		res[0] = 0;
+	unsigned long long t2 = clock64();
+	res[3 * blockIdx.x] = (unsigned)(t1 - t0);
+	res[3 * blockIdx.x + 1] = (unsigned)(t2 - t1);
+	res[3 * blockIdx.x + 2] = (unsigned)(uintptr_t)p;
+}
+
 // Each shared word holds its own byte offset: j = shared[j] stays put.
 __global__ void smem_stride(int stride, int iters, float *out, block_time *bt)
 {
@@ -325,10 +351,18 @@ __device__ __forceinline__ unsigned ldca(const unsigned *p)
 	return v;
 }
 
-__global__ void gmem_stride(const unsigned *data, int stride, int iters, float *out, block_time *bt)
+__global__ void gmem_stride(unsigned *data, int stride, int zero, int iters, float *out, block_time *bt)
 {
 	rec r = rec_start();
 	const unsigned *p = data + threadIdx.x * stride;
+	// 16 pointers equal to p that ptxas cannot prove equal (zero is 0 at run
+	// time): given one address 16 times, it keeps one load, and it moves
+	// loop-invariant loads out of the loop (until 2026-11-26 this twin timed
+	// no load at all)
+	const unsigned *q[16];
+#pragma unroll
+	for (int u = 0; u < 16; u++)
+		q[u] = p + u * zero;
 	unsigned acc = ldca(p); // bring the line in first
 	if (acc == 0xffffffffu)
 		out[1] = 0;
@@ -337,16 +371,94 @@ __global__ void gmem_stride(const unsigned *data, int stride, int iters, float *
 		unsigned v[16];
 #pragma unroll
 		for (int u = 0; u < 16; u++)
-			v[u] = ldca(p);
+			v[u] = ldca(q[u]);
 #pragma unroll
 		for (int u = 0; u < 16; u++)
 			acc += v[u];
+		if (acc == 0x9e3779b9u) // never (the data are 0): without a store
+			data[0] = acc;   // the loads may alias, ptxas hoists them
 	}
 	unsigned long long t1 = clock64();
 	if (threadIdx.x == 0) {
 		out[0] = (float)(t1 - t0) / (float)iters;
 		out[1] = (float)acc;
 	}
+	rec_end(bt, r);
+}
+
+// WARPS warps of one block load, ITERS times, the same L1-resident words:
+// lane l reads row l / (32 / ROWS) of a matrix PITCH bytes a row, at byte
+// OFFSET + 4 * (l % (32 / ROWS)) of the row (COLS 1) or at OFFSET for every
+// lane of the row (COLS 0, a broadcast, as the naive matmul's A load). The
+// time per request, all warps together, is the L1's throughput for that
+// shape: how many wavefronts it takes in the data pipe. As
+// workloads/micro/gmem_rows.s.
+__global__ void gmem_rows(unsigned *data, int rows, int cols, int pitch, int offset, int spread, int iters,
+			  float *out, block_time *bt)
+{
+	rec r = rec_start();
+	int lane = threadIdx.x % 32, per = 32 / rows, w = threadIdx.x / 32;
+	const unsigned *p = data + (offset + (lane / per) * pitch + (cols ? 4 * (lane % per) : 0)) / 4;
+	// the 16 loads' addresses: SPREAD 0, all the same (computed so that
+	// ptxas cannot prove them equal, or it keeps one load); SPREAD 1, load u
+	// of warp w 128 * (16 w + u) bytes further, each request its own lines
+	const unsigned *q[16];
+#pragma unroll
+	for (int u = 0; u < 16; u++)
+		q[u] = p + (w * 16 + u) * 32 * spread;
+	unsigned acc = 0;
+#pragma unroll
+	for (int u = 0; u < 16; u++)
+		acc += ldca(q[u]); // bring the lines in first
+	if (acc == 0xffffffffu)
+		out[1] = 0;
+	__syncthreads();
+	unsigned long long t0 = clock64();
+	for (int i = 0; i < iters; i += 16) {
+		unsigned v[16];
+#pragma unroll
+		for (int u = 0; u < 16; u++)
+			v[u] = ldca(q[u]);
+#pragma unroll
+		for (int u = 0; u < 16; u++)
+			acc += v[u];
+		// a store the loads may alias (never taken: the data are 0), or
+		// ptxas hoists the loads out of the loop and loads once
+		if (acc == 0x9e3779b9u)
+			data[0] = acc;
+	}
+	__syncthreads();
+	unsigned long long t1 = clock64();
+	if (threadIdx.x == 0) {
+		out[0] = (float)(t1 - t0) / (float)iters / (float)(blockDim.x / 32);
+		out[1] = (float)acc;
+	}
+	rec_end(bt, r);
+}
+
+// gmem_rows_st: the same shapes stored to instead of loaded (STORE 1):
+// each warp writes its words 16 times an iteration, ITERS in all.
+__global__ void gmem_rows_st(unsigned *data, int rows, int cols, int pitch, int offset, int spread, int iters,
+			     float *out, block_time *bt)
+{
+	rec r = rec_start();
+	int lane = threadIdx.x % 32, per = 32 / rows, w = threadIdx.x / 32;
+	unsigned *p = data + (offset + (lane / per) * pitch + (cols ? 4 * (lane % per) : 0)) / 4;
+	unsigned *q[16];
+#pragma unroll
+	for (int u = 0; u < 16; u++)
+		q[u] = p + (w * 16 + u) * 32 * spread;
+	__syncthreads();
+	unsigned long long t0 = clock64();
+	for (int i = 0; i < iters; i += 16) {
+#pragma unroll
+		for (int u = 0; u < 16; u++)
+			*q[u] = (unsigned)(i + u);
+	}
+	__syncthreads();
+	unsigned long long t1 = clock64();
+	if (threadIdx.x == 0)
+		out[0] = (float)(t1 - t0) / (float)iters / (float)(blockDim.x / 32);
 	rec_end(bt, r);
 }
 
@@ -461,6 +573,78 @@ static int micro(int argc, char **argv)
 		       warm, iters, v, rec_text);
 		return 0;
 	}
+	if (!strcmp(name, "cold_chase") && argc == 5) {
+		long stride = arg(1), iters = arg(2), blocks = arg(3), flush = arg(4);
+		if (stride < 8 || stride % 8 || iters < 2 || blocks < 1 || blocks > 65535) {
+			fprintf(stderr, "simt-cuda: cold_chase needs STRIDE a multiple of 8, ITERS >= 2, 1..65535 BLOCKS\n");
+			return 2;
+		}
+		size_t n = (size_t)(stride / 8) * iters * blocks;
+		void **chain;
+		unsigned *res;
+		CK(cudaMalloc(&chain, n * 8));
+		CK(cudaMalloc(&res, blocks * 12));
+		std::vector<void *> h(n);
+		for (size_t i = 0; i < n; i++)
+			h[i] = (char *)chain + (i * 8 + (size_t)stride) % (n * 8);
+		CK(cudaMemcpy(chain, h.data(), n * 8, cudaMemcpyHostToDevice));
+		int l2 = 0;
+		CK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
+		float *fl = nullptr;
+		CK(cudaMalloc(&fl, (size_t)l2 * 2));
+		// FLUSH 1: write a buffer twice the L2's size first, as the matmul
+		// twins do before each timed launch; 0: the chain as the copy left it
+		if (flush)
+			CK(cudaMemset(fl, 1, (size_t)l2 * 2));
+		CK(cudaDeviceSynchronize());
+		cold_chase<<<(unsigned)blocks, 1>>>(chain, (stride / 8) * iters, (int)iters, res);
+		CK(cudaGetLastError());
+		CK(cudaDeviceSynchronize());
+		std::vector<unsigned> r(blocks * 3);
+		CK(cudaMemcpy(r.data(), res, blocks * 12, cudaMemcpyDeviceToHost));
+		double first = 0, rest = 0, worst = 0;
+		for (long b = 0; b < blocks; b++) {
+			first += r[3 * b];
+			rest += r[3 * b + 1];
+			worst = std::max(worst, (double)r[3 * b + 1] / (double)(iters - 1));
+		}
+		printf("micro=cold_chase STRIDE=%ld ITERS=%ld BLOCKS=%ld FLUSH=%ld first_load=%.1f cycles_per_load=%.3f "
+		       "slowest_block=%.3f\n",
+		       stride, iters, blocks, flush, first / (double)blocks, rest / (double)blocks / (double)(iters - 1),
+		       worst);
+		cudaFree(fl);
+		cudaFree(res);
+		cudaFree(chain);
+		return 0;
+	}
+	if (!strcmp(name, "gmem_rows") && (argc == 8 || argc == 9)) {
+		long rows = arg(1), cols = arg(2), pitch = arg(3), offset = arg(4), warps = arg(5), iters = arg(6),
+		     spread = arg(7) != 0, store = arg(8) != 0;
+		if ((rows != 1 && rows != 2 && rows != 4 && rows != 8 && rows != 16 && rows != 32) || pitch < 0 ||
+		    pitch % 4 || offset < 0 || offset % 4 || warps < 1 || warps > 32 || iters < 16 || iters % 16) {
+			fprintf(stderr, "simt-cuda: gmem_rows needs ROWS 1..32 (a power of two), PITCH and OFFSET "
+					"multiples of 4, WARPS 1..32, ITERS a multiple of 16\n");
+			return 2;
+		}
+		size_t bytes = (size_t)(offset + rows * pitch + 128 + 4 + spread * 128 * 16 * warps);
+		unsigned *d;
+		CK(cudaMalloc(&d, bytes));
+		CK(cudaMemset(d, 0, bytes));
+		float *o = out_buf();
+		if (store)
+			gmem_rows_st<<<1, 32 * (unsigned)warps>>>(d, (int)rows, (int)cols, (int)pitch, (int)offset,
+								  (int)spread, (int)iters, o, micro_bt);
+		else
+			gmem_rows<<<1, 32 * (unsigned)warps>>>(d, (int)rows, (int)cols, (int)pitch, (int)offset, (int)spread,
+						       (int)iters,
+						       o, micro_bt);
+		float v = read_out(o);
+		printf("micro=gmem_rows ROWS=%ld COLS=%ld PITCH=%ld OFFSET=%ld WARPS=%ld ITERS=%ld SPREAD=%ld STORE=%ld "
+		       "cycles_per_request=%.3f%s\n",
+		       rows, cols, pitch, offset, warps, iters, spread, store, v, rec_text);
+		cudaFree(d);
+		return 0;
+	}
 	if (!strcmp(name, "smem_stride") && argc == 3) {
 		float *o = out_buf();
 		smem_stride<<<1, 32>>>((int)arg(1), (int)arg(2), o, micro_bt);
@@ -474,7 +658,7 @@ static int micro(int argc, char **argv)
 		CK(cudaMalloc(&d, (32 * stride + 1) * 4));
 		CK(cudaMemset(d, 0, (32 * stride + 1) * 4));
 		float *o = out_buf();
-		gmem_stride<<<1, 32>>>(d, (int)stride, (int)iters, o, micro_bt);
+		gmem_stride<<<1, 32>>>(d, (int)stride, 0, (int)iters, o, micro_bt);
 		float v = read_out(o);
 		printf("micro=gmem_stride STRIDE=%ld ITERS=%ld cycles_per_request=%.3f%s\n", stride, iters, v, rec_text);
 		cudaFree(d);

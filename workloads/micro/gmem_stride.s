@@ -1,8 +1,9 @@
 ; gmem_stride.s - coalescing: one warp, lane l loads the 32-bit word
-; l * STRIDE of a buffer, ITERS times (independent loads). The statistics
-; show the transactions, sectors and bytes per request; the time per
-; request is bound by the LD/ST unit: it takes a warp instruction every
-; 32 / units.ldst_lanes cycles and a transaction per cycle.
+; l * STRIDE of a buffer, ITERS times (16 independent loads, then their
+; sum, as the CUDA twin does). The statistics show the transactions,
+; sectors and bytes per request; the time per request is one warp's: the
+; loads' issue, the L1 data pipe's wavefronts (stride 32: 32 words in one
+; bank) and the wait for the sum.
 ; Stride 1 is one 128-byte line of 4 sectors (sector coalescing) or two
 ; 64-byte segments (cc 1.0 half-warp rules); stride 32 is 32 transactions.
 ;
@@ -29,6 +30,7 @@
         ldg     r10, [r1]               ; bring the line in first
         iadd    r5, r10, 0
         mov     r3, ITERS/16
+        mov     r7, 0                   ; the loads' sum, as the CUDA twin keeps
         s2r     r4, %clock
 loads:
         iadd    r3, r3, -1
@@ -49,8 +51,24 @@ loads:
         ldg     r23, [r1]
         ldg     r24, [r1]
         ldg     r25, [r1]
+        iadd    r7, r7, r10
+        iadd    r7, r7, r11
+        iadd    r7, r7, r12
+        iadd    r7, r7, r13
+        iadd    r7, r7, r14
+        iadd    r7, r7, r15
+        iadd    r7, r7, r16
+        iadd    r7, r7, r17
+        iadd    r7, r7, r18
+        iadd    r7, r7, r19
+        iadd    r7, r7, r20
+        iadd    r7, r7, r21
+        iadd    r7, r7, r22
+        iadd    r7, r7, r23
+        iadd    r7, r7, r24
+        iadd    r7, r7, r25
         @p0 bra loads
-        s2r     r6, %clock              ; the loads have issued
+        s2r     r6, %clock              ; the loads are summed
         isub    r6, r6, r4
         i2f.u32 r6, r6
         fmul    r6, r6, 1.0/ITERS
