@@ -79,6 +79,30 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 				c.ideal++;
 				continue;
 			}
+			/* a conflict: each bank's distinct words, in a list per bank
+			 * (a global load's rows; cheaper than sorting the lanes) */
+			uint8_t head[64], next[32];
+			uint32_t word[32];
+			unsigned nw = 0, worst = 0, in_bank[64];
+			memset(head, 0xff, sizeof head);
+			for (uint32_t r = gm; r; r &= r - 1) {
+				uint32_t w = addr[base + (unsigned)__builtin_ctz(r)] >> shift;
+				unsigned b = bank_mask ? w & bank_mask : w % g->banks;
+				uint8_t k = head[b];
+				while (k != 0xff && word[k] != w)
+					k = next[k];
+				if (k != 0xff)
+					continue; /* a broadcast */
+				in_bank[b] = head[b] == 0xff ? 1 : in_bank[b] + 1;
+				if (in_bank[b] > worst)
+					worst = in_bank[b];
+				word[nw] = w;
+				next[nw] = head[b];
+				head[b] = (uint8_t)nw++;
+			}
+			c.passes += worst;
+			c.ideal += (nw + g->banks - 1) / g->banks;
+			continue;
 		}
 		/* the lanes' first words, sorted; lanes on the same address read
 		 * the same words, a broadcast, so without an atomic one of them
