@@ -377,7 +377,7 @@ static unsigned global_waves(const struct memsys *m, const struct mem_request *r
 {
 	if (rq->is_atomic || !m->c->data_pipe_per_cycle)
 		return 0;
-	return smem_cost(&m->sg, rq->addr, rq->mask, rq->bytes, false).passes;
+	return smem_global_passes(&m->sg, rq->addr, rq->mask, rq->bytes);
 }
 
 /* A global access's transactions through the LD/ST path, L1, L2, DRAM and

@@ -45,6 +45,41 @@ static bool one_pass(const uint32_t *addr, unsigned lanes, unsigned per_lane, un
 	return per_lane <= banks / 2;
 }
 
+/* The passes of a whole group of lanes (every one active, one word a lane)
+ * whose two halves each read one word or consecutive words, as a global
+ * load of two matrix rows does: 1 or 2 (a half takes one pass; the two
+ * share one when no bank holds two different words of them). 0: not that
+ * shape. */
+static unsigned two_halves(const uint32_t *addr, unsigned lanes, unsigned shift, unsigned banks)
+{
+	unsigned h = lanes / 2;
+	if (h < 2 || h > banks)
+		return 0;
+	uint32_t w[2];
+	bool step[2];
+	for (unsigned k = 0; k < 2; k++) {
+		const uint32_t *a = addr + k * h;
+		uint32_t w0 = a[0] >> shift, same = 0, run = 0;
+		for (uint32_t l = 0; l < h; l++) {
+			same |= a[l] ^ a[0];
+			run |= (a[l] >> shift) ^ (w0 + l);
+		}
+		if (same && run)
+			return 0;
+		w[k] = w0;
+		step[k] = same != 0;
+	}
+	/* half k reads words w[k] .. w[k] + n[k] - 1; two of them differ and
+	 * share a bank when a word of the second less one of the first, D + j
+	 * - i, is a nonzero multiple of banks: look for one in its range */
+	int64_t n0 = step[0] ? h : 1, n1 = step[1] ? h : 1, b = banks;
+	int64_t d = (int64_t)w[1] - (int64_t)w[0], lo = d - (n0 - 1), hi = d + (n1 - 1);
+	int64_t m = lo >= 0 ? (lo + b - 1) / b * b : -(-lo / b * b); /* the first multiple >= lo */
+	if (m == 0)
+		m = b;
+	return m <= hi ? 2 : 1;
+}
+
 struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint32_t mask,
 			   unsigned bytes, bool atomic)
 {
@@ -61,6 +96,14 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 			c.passes++;
 			c.ideal++;
 			continue;
+		}
+		if (per_lane == 1 && !atomic && gm == full) {
+			unsigned n = two_halves(addr + base, g->group_lanes, shift, g->banks);
+			if (n) {
+				c.passes += n;
+				c.ideal++;
+				continue;
+			}
 		}
 		if (per_lane == 1 && !atomic) { /* the common case first: one word per bank, one pass */
 			uint64_t seen = 0;
@@ -146,4 +189,14 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 		c.ideal += (distinct + g->banks - 1) / g->banks;
 	}
 	return c;
+}
+
+unsigned smem_global_passes(const struct smem_geom *g, const uint32_t *addr, uint32_t mask, unsigned bytes)
+{
+	if (mask == ~0u && g->group_lanes == 32 && bytes <= g->bank_bytes) {
+		unsigned n = two_halves(addr, 32, g->bank_bytes == 8 ? 3 : 2, g->banks);
+		if (n)
+			return n;
+	}
+	return smem_cost(g, addr, mask, bytes, false).passes;
 }

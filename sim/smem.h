@@ -27,4 +27,9 @@ struct smem_cost {
 struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint32_t mask,
 			   unsigned bytes, bool atomic);
 
+/* smem_cost(g, addr, mask, bytes, false).passes, for the shapes of global
+ * loads (two halves, each one word or consecutive words: two matrix rows)
+ * looked for first (the L1 data pipe's wavefronts, mem.c). */
+unsigned smem_global_passes(const struct smem_geom *g, const uint32_t *addr, uint32_t mask, unsigned bytes);
+
 #endif

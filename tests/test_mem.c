@@ -263,7 +263,8 @@ START_TEST(bank_conflicts_match_reference)
 	for (unsigned round = 0; round < 4000; round++) {
 		const struct smem_geom *g = &geoms[round % 3];
 		rng = rng * 1103515245u + 12345u;
-		unsigned bytes = 4u << ((rng >> 16) % 3), pattern = (rng >> 20) % 8;
+		unsigned bytes = 4u << ((rng >> 16) % 3), pattern = (rng >> 20) % 9;
+		uint32_t d = 100 + (rng >> 3) % 161 - 80, kinds = rng >> 12; /* pattern 8's second half */
 		bool atomic = bytes == 4 && (rng >> 24) % 4 == 0;
 		uint32_t mask = (rng >> 26) % 4 == 0 ? ~0u : rng * 2654435761u;
 		if (!mask)
@@ -274,15 +275,19 @@ START_TEST(bank_conflicts_match_reference)
 			/* one word, unit and other strides, half-warps repeating (a 16-wide
 			 * tile's column), one word per half-warp (its row), a few words,
 			 * scattered, rows of consecutive words (a global load of 2, 4 or 8
-			 * matrix rows, pitch 1000 or 1024 words) */
+			 * matrix rows, pitch 1000 or 1024 words), two halves each on one
+			 * word or consecutive words, up to 80 words apart */
 			unsigned rows = 2u << (stride % 3), pitch = stride % 2 ? 1000 : 1024;
 			uint32_t word = pattern == 0 ? 0 : pattern == 1 ? l : pattern == 2 ? l * stride
 				      : pattern == 3 ? (l % 16) * stride : pattern == 4 ? (l / 16) * stride * 4
 				      : pattern == 5 ? (rng >> 16) % 3 : pattern == 6 ? (rng >> 16) % 256
-				      : (l / (32 / rows)) * pitch + l % (32 / rows);
+				      : pattern == 7 ? (l / (32 / rows)) * pitch + l % (32 / rows)
+				      : l < 16 ? 100 + (kinds & 1 ? l : 0) : d + (kinds & 2 ? l - 16 : 0);
 			a[l] = b0 + bytes * word;
 		}
 		struct smem_cost got = smem_cost(g, a, mask, bytes, atomic), want = smem_reference(g, a, mask, bytes, atomic);
+		if (!atomic)
+			ck_assert_uint_eq(smem_global_passes(g, a, mask, bytes), want.passes);
 		ck_assert_msg(got.passes == want.passes && got.ideal == want.ideal,
 			      "round %u: banks %u x %u B, %u B lanes, pattern %u%s: %u/%u passes, want %u/%u", round,
 			      g->banks, g->bank_bytes, bytes, pattern, atomic ? " atomic" : "", got.passes, got.ideal,
