@@ -6,6 +6,7 @@
 //   simt-cuda micro pointer_chase SIZE STRIDE WARM ITERS
 //   simt-cuda micro cold_chase STRIDE ITERS BLOCKS FLUSH
 //   simt-cuda micro gmem_rows ROWS COLS PITCH OFFSET WARPS ITERS SPREAD [STORE]
+//   simt-cuda micro l2_sides N STRIDE LAUNCHES
 //   simt-cuda micro smem_stride STRIDE ITERS
 //   simt-cuda micro gmem_stride STRIDE ITERS
 //   simt-cuda micro stream_copy N THREADS
@@ -318,6 +319,31 @@ __global__ void cold_chase(void **chain, long per_block, int iters, unsigned *re
 	res[3 * blockIdx.x] = (unsigned)(t1 - t0);
 	res[3 * blockIdx.x + 1] = (unsigned)(t2 - t1);
 	res[3 * blockIdx.x + 2] = (unsigned)(uintptr_t)p;
+}
+
+// l2_sides: which L2 lines are near or far for each SM. Every block (one
+// thread; as many as SMs) follows the same chain of N lines STRIDE bytes
+// apart that a cudaMemcpy left in the L2, loading at the L2 (ld.global.cg,
+// past the L1), twice, and records each load's own cycles: lat[(b * 2 +
+// pass) * N + i]; sm[b] its SM.
+__global__ void l2_sides(const unsigned long long *chain, int n, unsigned *lat, unsigned *sm)
+{
+	const unsigned long long *p;
+	for (int pass = 0; pass < 2; pass++) {
+		p = chain;
+		for (int i = 0; i < n; i++) {
+			unsigned long long t0 = clock64();
+			unsigned long long v = __ldcg(p);
+			if (v == 1) // wait until it is here
+				lat[0] = 0;
+			unsigned long long t1 = clock64();
+			lat[((size_t)blockIdx.x * 2 + pass) * n + i] = (unsigned)(t1 - t0);
+			p = (const unsigned long long *)v;
+		}
+	}
+	if (p == nullptr)
+		lat[1] = 0;
+	sm[blockIdx.x] = smid();
 }
 
 // Each shared word holds its own byte offset: j = shared[j] stays put.
@@ -643,6 +669,47 @@ static int micro(int argc, char **argv)
 		       "cycles_per_request=%.3f%s\n",
 		       rows, cols, pitch, offset, warps, iters, spread, store, v, rec_text);
 		cudaFree(d);
+		return 0;
+	}
+	if (!strcmp(name, "l2_sides") && argc == 4) {
+		long n = arg(1), stride = arg(2), launches = arg(3);
+		int sms = 0;
+		CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+		if (n < 2 || n > 4096 || stride < 128 || stride % 8 || launches < 1 || launches > 4) {
+			fprintf(stderr, "simt-cuda: l2_sides needs N 2..4096, STRIDE >= 128 (a multiple of 8), LAUNCHES 1..4\n");
+			return 2;
+		}
+		size_t words = (size_t)n * stride / 8;
+		unsigned long long *chain;
+		unsigned *lat, *sm;
+		CK(cudaMalloc(&chain, words * 8));
+		CK(cudaMalloc(&lat, (size_t)sms * 2 * n * 4));
+		CK(cudaMalloc(&sm, (size_t)sms * 4));
+		std::vector<unsigned long long> h(words, 0);
+		for (long i = 0; i < n; i++)
+			h[(size_t)i * stride / 8] = (unsigned long long)(uintptr_t)((char *)chain + ((i + 1) % n) * stride);
+		CK(cudaMemcpy(chain, h.data(), words * 8, cudaMemcpyHostToDevice));
+		std::vector<unsigned> l((size_t)sms * 2 * n), s2(sms);
+		for (long k = 0; k < launches; k++) {
+			l2_sides<<<(unsigned)sms, 1>>>(chain, (int)n, lat, sm);
+			CK(cudaGetLastError());
+			CK(cudaDeviceSynchronize());
+			CK(cudaMemcpy(l.data(), lat, l.size() * 4, cudaMemcpyDeviceToHost));
+			CK(cudaMemcpy(s2.data(), sm, s2.size() * 4, cudaMemcpyDeviceToHost));
+			// per block: its SM, then pass 1's and pass 2's latencies
+			for (int b = 0; b < sms; b++) {
+				printf("micro=l2_sides N=%ld STRIDE=%ld launch=%ld block=%d sm=%u", n, stride, k, b, s2[b]);
+				for (int pass = 0; pass < 2; pass++) {
+					printf(pass ? " | " : " : ");
+					for (long i = 0; i < n; i++)
+						printf("%u ", l[((size_t)b * 2 + pass) * n + i]);
+				}
+				printf("\n");
+			}
+		}
+		cudaFree(chain);
+		cudaFree(lat);
+		cudaFree(sm);
 		return 0;
 	}
 	if (!strcmp(name, "smem_stride") && argc == 3) {
