@@ -7,6 +7,7 @@
 //   simt-cuda micro cold_chase STRIDE ITERS BLOCKS FLUSH
 //   simt-cuda micro gmem_rows ROWS COLS PITCH OFFSET WARPS ITERS SPREAD [STORE]
 //   simt-cuda micro l2_sides N STRIDE LAUNCHES
+//   simt-cuda micro ldg_issue WARPS SPREAD
 //   simt-cuda micro smem_stride STRIDE ITERS
 //   simt-cuda micro gmem_stride STRIDE ITERS
 //   simt-cuda micro stream_copy N THREADS
@@ -488,6 +489,43 @@ __global__ void gmem_rows_st(unsigned *data, int rows, int cols, int pitch, int 
 	rec_end(bt, r);
 }
 
+// ldg_issue: how fast a warp issues loads it does not wait for. WARPS warps
+// of one block; each issues 16 independent L1-hit loads (each lane its own
+// word of one line) between two clock64 reads, then uses them. res[w]: warp
+// w's cycles for the 16 issues; res[WARPS + w]: the cycles until their data
+// is there.
+__global__ void ldg_issue(unsigned *data, int spread, unsigned *res)
+{
+	int lane = threadIdx.x % 32, w = threadIdx.x / 32;
+	const unsigned *q[16];
+#pragma unroll
+	for (int u = 0; u < 16; u++)
+		q[u] = data + lane + (w * 16 + u) * 32 * spread;
+	unsigned acc = 0;
+#pragma unroll
+	for (int u = 0; u < 16; u++)
+		acc += ldca(q[u]); // bring the lines in first
+	if (acc == 0x9e3779b9u)
+		data[0] = acc;
+	__syncthreads();
+	unsigned v[16];
+	unsigned long long t0 = clock64();
+#pragma unroll
+	for (int u = 0; u < 16; u++)
+		v[u] = ldca(q[u]);
+	unsigned long long t1 = clock64();
+#pragma unroll
+	for (int u = 0; u < 16; u++)
+		acc += v[u];
+	if (acc == 0x9e3779b9u)
+		data[0] = acc;
+	unsigned long long t2 = clock64();
+	if (lane == 0) {
+		res[w] = (unsigned)(t1 - t0);
+		res[blockDim.x / 32 + w] = (unsigned)(t2 - t0);
+	}
+}
+
 // bt (when not null) gets each block's %globaltimer at its start and end:
 // plain stores, so that timing does not contend like an atomic would
 __global__ void stream_copy(const unsigned *src, unsigned *dst, unsigned n, block_time *bt)
@@ -710,6 +748,33 @@ static int micro(int argc, char **argv)
 		cudaFree(chain);
 		cudaFree(lat);
 		cudaFree(sm);
+		return 0;
+	}
+	if (!strcmp(name, "ldg_issue") && argc == 3) {
+		long warps = arg(1), spread = arg(2) != 0;
+		if (warps < 1 || warps > 32) {
+			fprintf(stderr, "simt-cuda: ldg_issue needs WARPS 1..32\n");
+			return 2;
+		}
+		unsigned *d, *res;
+		size_t bytes = (size_t)(32 * 16 * 128) * 4 + 128;
+		CK(cudaMalloc(&d, bytes));
+		CK(cudaMemset(d, 0, bytes));
+		CK(cudaMalloc(&res, 2 * warps * 4));
+		ldg_issue<<<1, 32 * (unsigned)warps>>>(d, (int)spread, res);
+		CK(cudaGetLastError());
+		CK(cudaDeviceSynchronize());
+		std::vector<unsigned> r(2 * warps);
+		CK(cudaMemcpy(r.data(), res, r.size() * 4, cudaMemcpyDeviceToHost));
+		printf("micro=ldg_issue WARPS=%ld SPREAD=%ld issue:", warps, spread);
+		for (long w = 0; w < warps; w++)
+			printf(" %u", r[w]);
+		printf(" data:");
+		for (long w = 0; w < warps; w++)
+			printf(" %u", r[warps + w]);
+		printf("\n");
+		cudaFree(d);
+		cudaFree(res);
 		return 0;
 	}
 	if (!strcmp(name, "smem_stride") && argc == 3) {
