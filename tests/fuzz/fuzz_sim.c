@@ -68,8 +68,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (p && small_enough(p)) {
 		struct gpu_config c;
 		cfg_defaults(&c);
+		/* the ITS runs also take Volta-and-later memory: the L1 data pipe
+		 * (bank passes, missed lines) and a fractional LD/ST path */
 		const char *sets[] = {"gpu.num_sms=2", its ? "sm.divergence=its" : "sm.divergence=stack",
-				      its ? "sm.barrier=thread" : "sm.barrier=warp", "sim.livelock_window=2000"};
+				      its ? "sm.barrier=thread" : "sm.barrier=warp", "sim.livelock_window=2000",
+				      its ? "mem.data_pipe_per_cycle=1" : "mem.data_pipe_per_cycle=0",
+				      its ? "mem.lsu_request_mcycles=800" : "mem.lsu_request_mcycles=0",
+				      its ? "mem.lsu_line_mcycles=340" : "mem.lsu_line_mcycles=1000"};
 		for (size_t i = 0; i < sizeof sets / sizeof *sets; i++)
 			if (!cfg_set(&c, NULL, sets[i], &d))
 				abort();
