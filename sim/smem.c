@@ -80,8 +80,10 @@ static unsigned two_halves(const uint32_t *addr, unsigned lanes, unsigned shift,
 	return m <= hi ? 2 : 1;
 }
 
-struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint32_t mask,
-			   unsigned bytes, bool atomic)
+/* smem_cost; halves: whether to look for two_halves' shape (not when the
+ * caller already has: smem_global_passes). */
+static struct smem_cost cost(const struct smem_geom *g, const uint32_t *addr, uint32_t mask, unsigned bytes,
+			     bool atomic, bool halves)
 {
 	struct smem_cost c = {0, 0};
 	unsigned per_lane = bytes > g->bank_bytes ? bytes / g->bank_bytes : 1;
@@ -97,7 +99,7 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 			c.ideal++;
 			continue;
 		}
-		if (per_lane == 1 && !atomic && gm == full) {
+		if (halves && per_lane == 1 && !atomic && gm == full) {
 			unsigned n = two_halves(addr + base, g->group_lanes, shift, g->banks);
 			if (n) {
 				c.passes += n;
@@ -191,12 +193,19 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 	return c;
 }
 
+struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint32_t mask,
+			   unsigned bytes, bool atomic)
+{
+	return cost(g, addr, mask, bytes, atomic, true);
+}
+
 unsigned smem_global_passes(const struct smem_geom *g, const uint32_t *addr, uint32_t mask, unsigned bytes)
 {
-	if (mask == ~0u && g->group_lanes == 32 && bytes <= g->bank_bytes) {
+	bool whole = mask == ~0u && g->group_lanes == 32 && bytes <= g->bank_bytes;
+	if (whole) {
 		unsigned n = two_halves(addr, 32, g->bank_bytes == 8 ? 3 : 2, g->banks);
 		if (n)
 			return n;
 	}
-	return smem_cost(g, addr, mask, bytes, false).passes;
+	return cost(g, addr, mask, bytes, false, !whole).passes;
 }

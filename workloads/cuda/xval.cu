@@ -170,6 +170,18 @@ __global__ void naive_mm(const float *A, const float *B, float *C, int m, int n,
 	}
 }
 
+// A buffer twice the L2's size (*bytes): writing it leaves the L2 cold for
+// the next launch, as the simulator starts.
+static float *flush_buffer(size_t *bytes)
+{
+	int l2 = 0;
+	CK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
+	*bytes = (size_t)l2 * 2;
+	float *f = nullptr;
+	CK(cudaMalloc(&f, *bytes));
+	return f;
+}
+
 static int mm(bool tiled, int m, int n, int k, int tile, const char *out)
 {
 	if (tile != 8 && tile != 16 && tile != 32) {
@@ -196,11 +208,8 @@ static int mm(bool tiled, int m, int n, int k, int tile, const char *out)
 	const int REPS = 5;
 	std::vector<std::vector<block_time>> runs;
 	std::vector<double> spans;
-	float *flush = nullptr;
-	int l2 = 0;
-	CK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
-	size_t flush_bytes = (size_t)l2 * 2;
-	CK(cudaMalloc(&flush, flush_bytes));
+	size_t flush_bytes;
+	float *flush = flush_buffer(&flush_bytes);
 	for (int r = 0; r <= REPS; r++) {
 		CK(cudaMemset(dC, 0, c.size() * 4));
 		// write a buffer twice the L2's size so that every launch starts with
@@ -378,6 +387,55 @@ __device__ __forceinline__ unsigned ldca(const unsigned *p)
 	return v;
 }
 
+// The 16 load addresses of warp w: p each (spread 0; computed so that ptxas
+// cannot prove them equal, or it keeps one load), or 128 * (16 w + u) bytes
+// further for load u (spread 1: each load on lines of its own).
+template <typename T> __device__ __forceinline__ void spread16(T *p, int w, int spread, T *q[16])
+{
+#pragma unroll
+	for (int u = 0; u < 16; u++)
+		q[u] = p + (w * 16 + u) * 32 * spread;
+}
+
+// This lane's word of a warp spread over rows matrix rows pitch bytes apart:
+// row l / (32 / rows), at byte offset + 4 * (l % (32 / rows)) of it (cols 1)
+// or at offset for every lane of the row (cols 0, a broadcast).
+__device__ __forceinline__ unsigned *row_word(unsigned *data, int rows, int cols, int pitch, int offset)
+{
+	int lane = threadIdx.x % 32, per = 32 / rows;
+	return data + (offset + (lane / per) * pitch + (cols ? 4 * (lane % per) : 0)) / 4;
+}
+
+// Loads q[0..15] once each (bringing their lines into the L1), summed.
+__device__ __forceinline__ unsigned load16(const unsigned *const q[16])
+{
+	unsigned acc = 0;
+#pragma unroll
+	for (int u = 0; u < 16; u++)
+		acc += ldca(q[u]);
+	return acc;
+}
+
+// iters loads of q[0..15] in turn, 16 independent ones an iteration, then
+// their sum: acc plus it. The store is never taken (the data are 0), but
+// the loads may alias it, or ptxas hoists them out of the loop and loads once.
+__device__ __forceinline__ unsigned load16_loop(const unsigned *const q[16], int iters, unsigned *data,
+						 unsigned acc)
+{
+	for (int i = 0; i < iters; i += 16) {
+		unsigned v[16];
+#pragma unroll
+		for (int u = 0; u < 16; u++)
+			v[u] = ldca(q[u]);
+#pragma unroll
+		for (int u = 0; u < 16; u++)
+			acc += v[u];
+		if (acc == 0x9e3779b9u)
+			data[0] = acc;
+	}
+	return acc;
+}
+
 __global__ void gmem_stride(unsigned *data, int stride, int zero, int iters, float *out, block_time *bt)
 {
 	rec r = rec_start();
@@ -394,17 +452,7 @@ __global__ void gmem_stride(unsigned *data, int stride, int zero, int iters, flo
 	if (acc == 0xffffffffu)
 		out[1] = 0;
 	unsigned long long t0 = clock64();
-	for (int i = 0; i < iters; i += 16) {
-		unsigned v[16];
-#pragma unroll
-		for (int u = 0; u < 16; u++)
-			v[u] = ldca(q[u]);
-#pragma unroll
-		for (int u = 0; u < 16; u++)
-			acc += v[u];
-		if (acc == 0x9e3779b9u) // never (the data are 0): without a store
-			data[0] = acc;   // the loads may alias, ptxas hoists them
-	}
+	acc = load16_loop(q, iters, data, acc);
 	unsigned long long t1 = clock64();
 	if (threadIdx.x == 0) {
 		out[0] = (float)(t1 - t0) / (float)iters;
@@ -424,36 +472,14 @@ __global__ void gmem_rows(unsigned *data, int rows, int cols, int pitch, int off
 			  float *out, block_time *bt)
 {
 	rec r = rec_start();
-	int lane = threadIdx.x % 32, per = 32 / rows, w = threadIdx.x / 32;
-	const unsigned *p = data + (offset + (lane / per) * pitch + (cols ? 4 * (lane % per) : 0)) / 4;
-	// the 16 loads' addresses: SPREAD 0, all the same (computed so that
-	// ptxas cannot prove them equal, or it keeps one load); SPREAD 1, load u
-	// of warp w 128 * (16 w + u) bytes further, each request its own lines
 	const unsigned *q[16];
-#pragma unroll
-	for (int u = 0; u < 16; u++)
-		q[u] = p + (w * 16 + u) * 32 * spread;
-	unsigned acc = 0;
-#pragma unroll
-	for (int u = 0; u < 16; u++)
-		acc += ldca(q[u]); // bring the lines in first
+	spread16<const unsigned>(row_word(data, rows, cols, pitch, offset), threadIdx.x / 32, spread, q);
+	unsigned acc = load16(q); // bring the lines in first
 	if (acc == 0xffffffffu)
 		out[1] = 0;
 	__syncthreads();
 	unsigned long long t0 = clock64();
-	for (int i = 0; i < iters; i += 16) {
-		unsigned v[16];
-#pragma unroll
-		for (int u = 0; u < 16; u++)
-			v[u] = ldca(q[u]);
-#pragma unroll
-		for (int u = 0; u < 16; u++)
-			acc += v[u];
-		// a store the loads may alias (never taken: the data are 0), or
-		// ptxas hoists the loads out of the loop and loads once
-		if (acc == 0x9e3779b9u)
-			data[0] = acc;
-	}
+	acc = load16_loop(q, iters, data, acc);
 	__syncthreads();
 	unsigned long long t1 = clock64();
 	if (threadIdx.x == 0) {
@@ -469,12 +495,8 @@ __global__ void gmem_rows_st(unsigned *data, int rows, int cols, int pitch, int 
 			     float *out, block_time *bt)
 {
 	rec r = rec_start();
-	int lane = threadIdx.x % 32, per = 32 / rows, w = threadIdx.x / 32;
-	unsigned *p = data + (offset + (lane / per) * pitch + (cols ? 4 * (lane % per) : 0)) / 4;
 	unsigned *q[16];
-#pragma unroll
-	for (int u = 0; u < 16; u++)
-		q[u] = p + (w * 16 + u) * 32 * spread;
+	spread16<unsigned>(row_word(data, rows, cols, pitch, offset), threadIdx.x / 32, spread, q);
 	__syncthreads();
 	unsigned long long t0 = clock64();
 	for (int i = 0; i < iters; i += 16) {
@@ -498,13 +520,8 @@ __global__ void ldg_issue(unsigned *data, int spread, unsigned *res)
 {
 	int lane = threadIdx.x % 32, w = threadIdx.x / 32;
 	const unsigned *q[16];
-#pragma unroll
-	for (int u = 0; u < 16; u++)
-		q[u] = data + lane + (w * 16 + u) * 32 * spread;
-	unsigned acc = 0;
-#pragma unroll
-	for (int u = 0; u < 16; u++)
-		acc += ldca(q[u]); // bring the lines in first
+	spread16<const unsigned>(data + lane, w, spread, q);
+	unsigned acc = load16(q); // bring the lines in first
 	if (acc == 0x9e3779b9u)
 		data[0] = acc;
 	__syncthreads();
@@ -652,14 +669,12 @@ static int micro(int argc, char **argv)
 		for (size_t i = 0; i < n; i++)
 			h[i] = (char *)chain + (i * 8 + (size_t)stride) % (n * 8);
 		CK(cudaMemcpy(chain, h.data(), n * 8, cudaMemcpyHostToDevice));
-		int l2 = 0;
-		CK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
-		float *fl = nullptr;
-		CK(cudaMalloc(&fl, (size_t)l2 * 2));
+		size_t fl_bytes;
+		float *fl = flush_buffer(&fl_bytes);
 		// FLUSH 1: write a buffer twice the L2's size first, as the matmul
 		// twins do before each timed launch; 0: the chain as the copy left it
 		if (flush)
-			CK(cudaMemset(fl, 1, (size_t)l2 * 2));
+			CK(cudaMemset(fl, 1, fl_bytes));
 		CK(cudaDeviceSynchronize());
 		cold_chase<<<(unsigned)blocks, 1>>>(chain, (stride / 8) * iters, (int)iters, res);
 		CK(cudaGetLastError());
