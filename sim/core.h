@@ -49,6 +49,7 @@ struct warp {
 	uint32_t sleep_lanes;     /* lanes asleep after nanosleep ... */
 	uint64_t sleep_at[32];    /* ... each until this cycle */
 	uint64_t mem_until;       /* every memory instruction it issued is done */
+	uint64_t ldg_next_m;      /* thousandths of a cycle: its next global load may enter the L1 (mem.warp_load_mcycles) */
 	uint64_t fence_until;     /* a fence it issued holds it until this cycle */
 	uint64_t bar_until;       /* released from a barrier: issues again from this cycle */
 	uint64_t fetch_until;     /* first issue from this cycle: the SM's code fetch (sm.code_fetch_cycles) */
@@ -136,6 +137,7 @@ struct sm {
 		struct warp *w;
 		uint32_t pc, mask;
 		struct mem_begun begun; /* its transactions and wait for the data pipe */
+		uint64_t delay;         /* cycles it waited for its warp's turn in the L1 */
 	} def[MAX_DEFERRED];
 	unsigned ndef;
 	bool sp_issued, issued;

@@ -281,14 +281,33 @@ static struct mem_request request_of(const struct deps *d, const struct isa_insn
 
 /* A memory access's answer: its warp's results ready, the SM's memory
  * path busy until mt.busy. */
-static void access_done(struct subpart *sp, struct warp *w, const struct deps *d, struct mem_timing mt)
+static void access_done(struct subpart *sp, struct warp *w, const struct deps *d, struct mem_timing mt,
+			uint64_t delay)
 {
+	mt.done += delay;
 	if (mt.busy > sp->unit_free[UNIT_LDST])
 		sp->unit_free[UNIT_LDST] = mt.busy; /* the SM's memory path is still busy */
 	if (mt.done > w->mem_until)
 		w->mem_until = mt.done;
 	uint8_t kind = d->mclass == MC_GLOBAL ? RK_LONG : d->mclass == MC_CONST ? RK_WAIT : RK_SHORT;
 	set_ready(w, d, mt.done, kind, mt.done);
+}
+
+/* A warp's global loads take the L1 one after another, at most one each
+ * mem.warp_load_mcycles (measured on an H100: ldg_issue, docs/MEMORY.md);
+ * returns how many cycles the load issued at t waits for its turn, by which
+ * its data comes later. Other accesses: none. */
+static uint64_t warp_load_turn(const struct sim *s, struct warp *w, const struct deps *d, uint64_t t,
+			       struct sim_stats *st)
+{
+	uint64_t gap = (uint64_t)s->c->warp_load_mcycles;
+	if (!gap || d->mclass != MC_GLOBAL || d->store || d->atomic)
+		return 0;
+	uint64_t start = t * 1000 > w->ldg_next_m ? t * 1000 : w->ldg_next_m;
+	w->ldg_next_m = start + gap;
+	uint64_t delay = (start - t * 1000 + 999) / 1000;
+	st->mem.warp_load_wait_cycles += delay;
+	return delay;
 }
 
 /* The timing of an issued instruction: its unit busy, its results ready
@@ -304,10 +323,13 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 	st->unit_busy[d->unit] += s->ii[d->unit];
 	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
 		struct mem_request rq = request_of(d, in, x);
-		if (defer)
+		uint64_t delay = warp_load_turn(s, w, d, t, st);
+		if (defer) {
 			mem_global_begin(s->mem, m->id, &rq, t, st, &m->def[m->ndef].begun);
-		else
-			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, st));
+			m->def[m->ndef].delay = delay;
+		} else {
+			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, st), delay);
+		}
 	} else if (d->mclass == MC_FENCE) {
 		if (x->exec_mask) { /* done when the warp's earlier accesses are, and not before its own time */
 			uint64_t own = mem_fence(s->mem, m->id, in->mod[0], t);
@@ -679,7 +701,8 @@ void sm_finish_global(struct sim *s, struct sm *m)
 		w->blk->env.clock = s->now;
 		exec_insn(in, &w->x, &w->blk->env, f->mask, &x); /* its addresses were checked at issue */
 		struct mem_request rq = request_of(d, in, &x);
-		access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, &f->begun, &s->r->stats));
+		access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, &f->begun, &s->r->stats),
+			    f->delay);
 		bool progress = x.mem_written;
 		if (!d->store)
 			progress |= load_progress(w, f->pc, in, x.exec_mask);
