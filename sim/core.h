@@ -50,6 +50,7 @@ struct warp {
 	uint64_t sleep_at[32];    /* ... each until this cycle */
 	uint64_t mem_until;       /* every memory instruction it issued is done */
 	uint64_t ldg_next_m;      /* thousandths of a cycle: its next global load may enter the L1 (mem.warp_load_mcycles) */
+	uint64_t lds_next;        /* cycle its next shared access may start its passes (smem.cycles_per_pass) */
 	uint64_t fence_until;     /* a fence it issued holds it until this cycle */
 	uint64_t bar_until;       /* released from a barrier: issues again from this cycle */
 	uint64_t fetch_until;     /* first issue from this cycle: the SM's code fetch (sm.code_fetch_cycles) */

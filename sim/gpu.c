@@ -255,7 +255,7 @@ static void start_block(struct sim *s, struct sm *m)
 		w->exited = 0;
 		w->live = true;
 		w->age = s->next_age++;
-		w->branch_until = w->mem_until = w->fence_until = w->bar_until = w->ldg_next_m = 0;
+		w->branch_until = w->mem_until = w->fence_until = w->bar_until = w->ldg_next_m = w->lds_next = 0;
 		w->fetch_until = m->code_ready;
 		w->sleep_lanes = 0;
 		memset(w->reg_ready, 0, sizeof(uint64_t) * program_storage_regs(p));

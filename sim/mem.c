@@ -428,7 +428,7 @@ static struct mem_timing global_rest(struct memsys *m, struct sm_mem *ms, const 
 		done = atomic_serialise(m, rq->addr, rq->mask, data, (uint64_t)m->c->atomic_cycles, st);
 	else
 		done += b->pipe_wait;
-	return (struct mem_timing){done, ms->lsu_free};
+	return (struct mem_timing){done, ms->lsu_free, 0};
 }
 
 void mem_global_begin(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
@@ -475,18 +475,25 @@ static struct mem_timing shared_access(struct memsys *m, unsigned sm, const stru
 	uint64_t per = rq->is_atomic ? (uint64_t)m->c->atomic_shared_cycles : (uint64_t)m->c->smem_cycles_per_pass;
 	if (rq->is_atomic)
 		s->atomic_ops += (uint64_t)__builtin_popcount(rq->mask);
-	/* the first pass takes the banks for a cycle, each further one for per */
+	/* the first pass takes the banks for a cycle, each further one for
+	 * bank (per for atomics); the warp's own data come back at per a pass,
+	 * after its previous shared access's (rq->not_before), without holding
+	 * the banks from other warps (measured on an H100: lsu_share,
+	 * docs/MEMORY.md) */
+	uint64_t bank = rq->is_atomic ? per : (uint64_t)m->c->smem_bank_cycles_per_pass;
 	uint64_t start = max64(now, ms->smem_free);
 	uint64_t extra = c.passes ? (c.passes - 1) * per : 0;
-	ms->smem_free = start + (c.passes ? 1 : 0) + extra;
-	uint64_t done = c.passes ? start + (uint64_t)m->c->shared_latency + extra : now;
+	ms->smem_free = start + (c.passes ? 1 + (c.passes - 1) * bank : 0);
+	uint64_t mine = max64(start, rq->not_before);
+	uint64_t own = mine + (c.passes ? 1 : 0) + extra;
+	uint64_t done = c.passes ? mine + (uint64_t)m->c->shared_latency + extra : now;
 	/* wavefronts: a pass each, and 128-bit lanes at least two (an H100's
 	 * LDS.128 takes two even when every lane reads one address) */
 	unsigned waves = c.passes;
 	if (c.passes && rq->bytes == 16 && waves < 2)
 		waves = 2;
 	done += data_pipe(m, ms, waves, start, st);
-	return (struct mem_timing){done, ms->smem_free};
+	return (struct mem_timing){done, ms->smem_free, own};
 }
 
 struct mem_timing mem_access(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
@@ -495,8 +502,8 @@ struct mem_timing mem_access(struct memsys *m, unsigned sm, const struct mem_req
 	switch (rq->cls) {
 	case MC_GLOBAL: return global_access(m, sm, rq, now, st);
 	case MC_SHARED: return shared_access(m, sm, rq, now, st);
-	case MC_CONST: return (struct mem_timing){now + (uint64_t)m->c->const_latency, now};
-	case MC_WARP: return (struct mem_timing){now + (uint64_t)m->c->warp_op_latency, now};
-	default: return (struct mem_timing){now, now};
+	case MC_CONST: return (struct mem_timing){now + (uint64_t)m->c->const_latency, now, 0};
+	case MC_WARP: return (struct mem_timing){now + (uint64_t)m->c->warp_op_latency, now, 0};
+	default: return (struct mem_timing){now, now, 0};
 	}
 }

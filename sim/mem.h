@@ -34,12 +34,15 @@ struct mem_request {
 	bool is_store;                    /* writes memory, no result register */
 	bool is_atomic;                   /* read-modify-write */
 	bool bypass_l1;                   /* a load the L2 serves, the L1 neither probed nor filled (ldg.cg) */
+	uint64_t not_before;              /* shared: the cycle its warp's previous shared access lets it
+					     start its passes (mem_timing.own of that one; 0: any) */
 };
 
 struct mem_timing {
 	uint64_t done;  /* cycle the result is usable (a store: accepted by the level that keeps it) */
 	uint64_t busy;  /* cycle the SM's path for this class (LD/ST unit and L1, or the shared-memory
 			   banks) accepts its next request */
+	uint64_t own;   /* shared: cycle the same warp's next shared access may start its passes; else 0 */
 };
 
 struct memsys;

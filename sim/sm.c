@@ -273,10 +273,11 @@ static void warp_done(struct sim *s, struct warp *w)
 }
 
 /* What an executed memory instruction asks of the memory system. */
-static struct mem_request request_of(const struct deps *d, const struct isa_insn *in, const struct exec_result *x)
+static struct mem_request request_of(const struct deps *d, const struct isa_insn *in, const struct exec_result *x,
+				     const struct warp *w)
 {
 	return (struct mem_request){(enum mem_class)d->mclass, x->exec_mask, x->addr, 4 * isa_width_regs(in),
-				    d->store, d->atomic, d->bypass_l1};
+				    d->store, d->atomic, d->bypass_l1, w->lds_next};
 }
 
 /* A memory access's answer: its warp's results ready, the SM's memory
@@ -285,6 +286,8 @@ static void access_done(struct subpart *sp, struct warp *w, const struct deps *d
 			uint64_t delay)
 {
 	mt.done += delay;
+	if (d->mclass == MC_SHARED)
+		w->lds_next = mt.own;
 	if (mt.busy > sp->unit_free[UNIT_LDST])
 		sp->unit_free[UNIT_LDST] = mt.busy; /* the SM's memory path is still busy */
 	if (mt.done > w->mem_until)
@@ -322,7 +325,7 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 	sp->unit_free[d->unit] = t + s->ii[d->unit];
 	st->unit_busy[d->unit] += s->ii[d->unit];
 	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
-		struct mem_request rq = request_of(d, in, x);
+		struct mem_request rq = request_of(d, in, x, w);
 		uint64_t delay = warp_load_turn(s, w, d, t, st);
 		if (defer) {
 			mem_global_begin(s->mem, m->id, &rq, t, st, &m->def[m->ndef].begun);
@@ -700,7 +703,7 @@ void sm_finish_global(struct sim *s, struct sm *m)
 		struct exec_result x;
 		w->blk->env.clock = s->now;
 		exec_insn(in, &w->x, &w->blk->env, f->mask, &x); /* its addresses were checked at issue */
-		struct mem_request rq = request_of(d, in, &x);
+		struct mem_request rq = request_of(d, in, &x, w);
 		access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, &f->begun, &s->r->stats),
 			    f->delay);
 		bool progress = x.mem_written;

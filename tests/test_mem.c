@@ -670,7 +670,7 @@ static void micro_u32(const char *file, const char *config, const char *const *s
 START_TEST(warp_load_turns)
 {
 	uint32_t issue, data, last;
-	static const char *const on[] = {"mem.warp_load_mcycles=8000", NULL}; /* measured; h100.ini keeps 0 for now */
+	static const char *const on[] = {"mem.warp_load_mcycles=8000", NULL}; /* as measured, and h100.ini */
 	micro_u32("ldg_issue", "h100", on, "issue0", &issue, "data0", &data, NULL);
 	near(issue, 62, 0.05, "ldg_issue WARPS=1: cycles for 16 load issues");
 	near(data, 155, 0.05, "ldg_issue WARPS=1: cycles until their data is there");
@@ -681,6 +681,29 @@ START_TEST(warp_load_turns)
 	struct param_override five[] = {{"WARPS", "5"}};
 	micro_u32_ov("ldg_issue", five, 1, "h100", on, "datalast", &last, NULL, NULL, NULL);
 	near(last, 223, 0.10, "ldg_issue WARPS=5: the second warp on sub-partition 0, its data");
+}
+END_TEST
+
+/* Shared-memory passes go one a cycle for the SM, two a cycle for their
+ * own warp (workloads/micro/lds_share.s, loads of 32 passes): against an
+ * NVIDIA H100 80GB HBM3 run by simt-cuda micro lsu_share (2026-11-26,
+ * docs/data/xval-h100/lsu-share.txt), 8 warps over the four sub-partitions
+ * 32.2 cycles a request, 8 warps all on sub-partition 0 (ONE 1, WARPS 32)
+ * 32.3, one warp 78.8 (its two loads in flight, each 2 cycles a pass):
+ * within 5%, 5% and 20% (the lone warp's loop costs the H100 about 13
+ * cycles a request more at every stride, 19.8 with no conflict: latency,
+ * not the passes). With the banks held 2 cycles a pass, as before
+ * smem.bank_cycles_per_pass, 8 warps take about 64. */
+START_TEST(shared_passes_between_warps)
+{
+	near(micro("lds_share", "h100", NULL, "WARPS", "8", NULL, NULL, "cycles_per_request", NULL), 32.2, 0.05,
+	     "lds_share WARPS=8 STRIDE=32");
+	near(micro("lds_share", "h100", NULL, "WARPS", "32", "ONE", "1", "cycles_per_request", NULL), 32.3, 0.05,
+	     "lds_share WARPS=32 ONE=1 STRIDE=32 (8 warps on one sub-partition)");
+	near(micro("lds_share", "h100", NULL, "WARPS", "1", NULL, NULL, "cycles_per_request", NULL), 78.8, 0.20,
+	     "lds_share WARPS=1 STRIDE=32");
+	static const char *const held[] = {"smem.bank_cycles_per_pass=2", NULL};
+	ck_assert_float_gt(micro("lds_share", "h100", held, "WARPS", "8", NULL, NULL, "cycles_per_request", NULL), 60);
 }
 END_TEST
 
@@ -903,6 +926,7 @@ Suite *mem_suite(void)
 	tcase_add_test(t, atomics_serialise_per_address);
 	tcase_add_test(t, data_pipe_wavefronts);
 	tcase_add_test(t, warp_load_turns);
+	tcase_add_test(t, shared_passes_between_warps);
 	tcase_add_test(t, fences_and_sleep_as_h100);
 	tcase_add_test(t, volatile_loads_as_h100);
 	tcase_add_test(t, lock_rounds_as_h100);

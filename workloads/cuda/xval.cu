@@ -8,6 +8,7 @@
 //   simt-cuda micro gmem_rows ROWS COLS PITCH OFFSET WARPS ITERS SPREAD [STORE]
 //   simt-cuda micro l2_sides N STRIDE LAUNCHES
 //   simt-cuda micro ldg_issue WARPS SPREAD
+//   simt-cuda micro lsu_share SPACE WARPS ONE STRIDE ITERS
 //   simt-cuda micro smem_stride STRIDE ITERS
 //   simt-cuda micro gmem_stride STRIDE ITERS
 //   simt-cuda micro stream_copy N THREADS
@@ -511,6 +512,67 @@ __global__ void gmem_rows_st(unsigned *data, int rows, int cols, int pitch, int 
 	rec_end(bt, r);
 }
 
+// lsu_share: how the L1's passes are shared between warps and sub-partitions.
+// WARPS warps of one block; those that load (every warp, or with ONE 1 only
+// warps 0, 4, 8, .., which share sub-partition 0) issue ITERS loads each,
+// 16 independent ones an iteration: load u of lane l reads word
+// (l * STRIDE + u) mod 1024 of a 4 KB array in shared memory (SPACE 0) or
+// in global memory, L1-resident (SPACE 1). STRIDE 32 puts every lane of a
+// load on one bank (32 passes), STRIDE 1 on 32 (one). out[0]: clock64 of
+// warp 0 around every warp's loads / (ITERS * loading warps). As
+// workloads/micro/lds_share.s and ldg_share.s.
+__device__ __forceinline__ unsigned lds_u32(const unsigned *p)
+{
+	unsigned v;
+	asm volatile("ld.volatile.shared.u32 %0, [%1];" : "=r"(v) : "r"((unsigned)__cvta_generic_to_shared(p)));
+	return v;
+}
+
+// one kernel per space, so that ptxas cannot if-convert the two kinds of load
+// into one loop of both, predicated (the predicated-off half still issues)
+template <int SPACE>
+__global__ void __launch_bounds__(1024) lsu_share(unsigned *data, int one, int stride, int iters, float *out,
+						  block_time *bt)
+{
+	__shared__ unsigned words[1024];
+	rec r = rec_start();
+	unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+	for (unsigned i = threadIdx.x; i < 1024; i += blockDim.x)
+		words[i] = i;
+	const unsigned *base = SPACE ? data : words;
+	const unsigned *q[16];
+#pragma unroll
+	for (int u = 0; u < 16; u++)
+		q[u] = base + ((lane * (unsigned)stride + (unsigned)u) & 1023);
+	bool loads = !one || warp % 4 == 0;
+	unsigned acc = 0;
+	if (SPACE && loads)
+		acc = load16(q); // bring the lines in first
+	__syncthreads();
+	unsigned long long t0 = clock64();
+	if (loads) {
+		for (int i = 0; i < iters; i += 16) {
+			unsigned v[16];
+#pragma unroll
+			for (int u = 0; u < 16; u++)
+				v[u] = SPACE ? ldca(q[u]) : lds_u32(q[u]);
+#pragma unroll
+			for (int u = 0; u < 16; u++)
+				acc += v[u];
+			if (acc == 0x9e3779b9u)
+				data[0] = acc;
+		}
+	}
+	__syncthreads();
+	unsigned long long t1 = clock64();
+	unsigned n = one ? (blockDim.x / 32 + 3) / 4 : blockDim.x / 32;
+	if (threadIdx.x == 0) {
+		out[0] = (float)(t1 - t0) / (float)iters / (float)n;
+		out[1] = (float)acc;
+	}
+	rec_end(bt, r);
+}
+
 // ldg_issue: how fast a warp issues loads it does not wait for. WARPS warps
 // of one block; each issues 16 independent L1-hit loads (each lane its own
 // word of one line) between two clock64 reads, then uses them. res[w]: warp
@@ -763,6 +825,26 @@ static int micro(int argc, char **argv)
 		cudaFree(chain);
 		cudaFree(lat);
 		cudaFree(sm);
+		return 0;
+	}
+	if (!strcmp(name, "lsu_share") && argc == 6) {
+		long space = arg(1) != 0, warps = arg(2), one = arg(3) != 0, stride = arg(4), iters = arg(5);
+		if (warps < 1 || warps > 32 || stride < 0 || stride > 1024 || iters < 16 || iters % 16) {
+			fprintf(stderr, "simt-cuda: lsu_share needs WARPS 1..32, STRIDE 0..1024, ITERS a multiple of 16\n");
+			return 2;
+		}
+		unsigned *d;
+		CK(cudaMalloc(&d, 4096));
+		CK(cudaMemset(d, 0, 4096));
+		float *o = out_buf();
+		if (space)
+			lsu_share<1><<<1, 32 * (unsigned)warps>>>(d, (int)one, (int)stride, (int)iters, o, micro_bt);
+		else
+			lsu_share<0><<<1, 32 * (unsigned)warps>>>(d, (int)one, (int)stride, (int)iters, o, micro_bt);
+		float v = read_out(o);
+		printf("micro=lsu_share SPACE=%ld WARPS=%ld ONE=%ld STRIDE=%ld ITERS=%ld cycles_per_request=%.3f%s\n", space,
+		       warps, one, stride, iters, v, rec_text);
+		cudaFree(d);
 		return 0;
 	}
 	if (!strcmp(name, "ldg_issue") && argc == 3) {
