@@ -297,18 +297,27 @@ static void access_done(struct subpart *sp, struct warp *w, const struct deps *d
 }
 
 /* A warp's global loads take the L1 one after another, at most one each
- * mem.warp_load_mcycles (measured on an H100: ldg_issue, docs/MEMORY.md);
- * returns how many cycles the load issued at t waits for its turn, by which
- * its data comes later. Other accesses: none. */
+ * mem.warp_load_mcycles, or mem.warp_wave_base_mcycles + waves x
+ * mem.warp_wave_mcycles after one of waves data-pipe wavefronts where that
+ * is longer (measured on an H100: ldg_issue, gmem_rows, docs/MEMORY.md);
+ * returns how many cycles the load issued at t waits for its turn after its
+ * wait for the data pipe (pipe_wait), by which its data comes later. Other
+ * accesses: none. */
 static uint64_t warp_load_turn(const struct sim *s, struct warp *w, const struct deps *d, uint64_t t,
-			       struct sim_stats *st)
+			       unsigned waves, uint64_t pipe_wait, struct sim_stats *st)
 {
 	uint64_t gap = (uint64_t)s->c->warp_load_mcycles;
+	if (s->c->warp_wave_mcycles) {
+		uint64_t own = (uint64_t)s->c->warp_wave_base_mcycles + (uint64_t)waves * (uint64_t)s->c->warp_wave_mcycles;
+		if (own > gap)
+			gap = own;
+	}
 	if (!gap || d->mclass != MC_GLOBAL || d->store || d->atomic)
 		return 0;
 	uint64_t start = t * 1000 > w->ldg_next_m ? t * 1000 : w->ldg_next_m;
 	w->ldg_next_m = start + gap;
 	uint64_t delay = (start - t * 1000 + 999) / 1000;
+	delay = delay > pipe_wait ? delay - pipe_wait : 0; /* the pipe's wait counts toward its turn */
 	st->mem.warp_load_wait_cycles += delay;
 	return delay;
 }
@@ -326,12 +335,17 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 	st->unit_busy[d->unit] += s->ii[d->unit];
 	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
 		struct mem_request rq = request_of(d, in, x, w);
-		uint64_t delay = warp_load_turn(s, w, d, t, st);
-		if (defer) {
-			mem_global_begin(s->mem, m->id, &rq, t, st, &m->def[m->ndef].begun);
-			m->def[m->ndef].delay = delay;
+		if (d->mclass != MC_GLOBAL) {
+			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, st), 0);
+		} else if (defer) {
+			struct deferred *f = &m->def[m->ndef];
+			mem_global_begin(s->mem, m->id, &rq, t, st, &f->begun);
+			f->delay = warp_load_turn(s, w, d, t, f->begun.waves, f->begun.pipe_wait, st);
 		} else {
-			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, st), delay);
+			struct mem_begun b;
+			mem_global_begin(s->mem, m->id, &rq, t, st, &b);
+			uint64_t delay = warp_load_turn(s, w, d, t, b.waves, b.pipe_wait, st);
+			access_done(sp, w, d, mem_global_end(s->mem, m->id, &rq, t, &b, st), delay);
 		}
 	} else if (d->mclass == MC_FENCE) {
 		if (x->exec_mask) { /* done when the warp's earlier accesses are, and not before its own time */

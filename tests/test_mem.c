@@ -684,6 +684,41 @@ START_TEST(warp_load_turns)
 }
 END_TEST
 
+/* One warp's loads of many wavefronts: workloads/micro/gmem_rows.s with
+ * one warp, rows in one bank (4, 8 and 16 rows 4,096 bytes apart, 32 rows
+ * 128 bytes apart), against an NVIDIA H100 80GB HBM3 run by simt-cuda micro
+ * gmem_rows (2026-11-26, docs/data/xval-h100/gmem-rows.txt): 13.80, 21.48,
+ * 37.61 and 69.86 cycles a request, within 5%; the warp's next load waits
+ * for its wavefronts (mem.warp_wave_mcycles). Without that, the data pipe
+ * alone gives the 32-row load about 34. */
+START_TEST(lone_warp_wavefronts)
+{
+	static const struct {
+		const char *rows, *cols, *pitch;
+		double cycles;
+	} shapes[] = {
+		{"4", "1", "4096", 13.80}, {"8", "1", "4096", 21.48}, {"16", "0", "4096", 37.61}, {"32", "0", "128", 69.86}};
+	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+		struct param_override ov[5] = {{"ROWS", shapes[k].rows}, {"COLS", shapes[k].cols},
+					       {"PITCH", shapes[k].pitch}, {"WARPS", "1"}, {"SPREAD", "1"}};
+		struct run x;
+		run_file(&x, "workloads/micro/gmem_rows.s", "h100", NULL, ov, 5);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		char what[96];
+		snprintf(what, sizeof what, "gmem_rows ROWS=%s WARPS=1 cycles a request", shapes[k].rows);
+		near(report(&x, "cycles_per_request"), shapes[k].cycles, 0.05, what);
+		done(&x);
+	}
+	static const char *const off[] = {"mem.warp_wave_mcycles=0", NULL};
+	struct param_override ov[5] = {{"ROWS", "32"}, {"COLS", "0"}, {"PITCH", "128"}, {"WARPS", "1"}, {"SPREAD", "1"}};
+	struct run x;
+	run_file(&x, "workloads/micro/gmem_rows.s", "h100", off, ov, 5);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_float_lt(report(&x, "cycles_per_request"), 40);
+	done(&x);
+}
+END_TEST
+
 /* Shared-memory passes go one a cycle for the SM, two a cycle for their
  * own warp (workloads/micro/lds_share.s, loads of 32 passes): against an
  * NVIDIA H100 80GB HBM3 run by simt-cuda micro lsu_share (2026-11-26,
@@ -927,6 +962,7 @@ Suite *mem_suite(void)
 	tcase_add_test(t, data_pipe_wavefronts);
 	tcase_add_test(t, warp_load_turns);
 	tcase_add_test(t, shared_passes_between_warps);
+	tcase_add_test(t, lone_warp_wavefronts);
 	tcase_add_test(t, fences_and_sleep_as_h100);
 	tcase_add_test(t, volatile_loads_as_h100);
 	tcase_add_test(t, lock_rounds_as_h100);
