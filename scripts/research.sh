@@ -1,14 +1,19 @@
 #!/bin/sh
 # research.sh - the scheduler-policy study of docs/RESEARCH.md, from a clean
-# build: the sweep (scripts/study/policies.ini, on every core, resumable),
-# its CSV (docs/research/policies.csv, without host_seconds so that a rerun
-# changes nothing), the plots (docs/img/research/) and the table in the doc.
+# build: the sweep (scripts/study/policies.ini, on every core), its CSV
+# (docs/research/policies.csv, without host_seconds so that a rerun changes
+# nothing), the plots (docs/img/research/) and the table in the doc. Each
+# run starts the sweep afresh, so that a changed simulator's results never
+# mix with an earlier one's; RESUME=1 goes on with the points a run cut
+# short left in $OUT (the same simulator only).
 #
-#   scripts/research.sh            # about 10 minutes on 2 cores
+#   scripts/research.sh            # about 3 to 10 minutes on 2 cores
+#   RESUME=1 scripts/research.sh   # after an interrupted run
 set -eu
 cd "$(dirname "$0")/.."
-[ -x build/frontend/simt-sim ] || scripts/setup.sh --no-run
+if [ -f build/build.ninja ]; then ninja -C build > /dev/null; else scripts/setup.sh --no-run; fi
 OUT=${OUT:-study-out}
+[ "${RESUME:-0}" = 1 ] || rm -rf "$OUT"
 scripts/simt-sweep run scripts/study/policies.ini -o "$OUT"
 mkdir -p docs/research docs/img/research
 python3 -c '
