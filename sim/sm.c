@@ -306,13 +306,15 @@ static void access_done(struct subpart *sp, struct warp *w, const struct deps *d
 static uint64_t warp_load_turn(const struct sim *s, struct warp *w, const struct deps *d, uint64_t t,
 			       unsigned waves, uint64_t pipe_wait, struct sim_stats *st)
 {
+	if (d->mclass != MC_GLOBAL || d->store || d->atomic)
+		return 0;
 	uint64_t gap = (uint64_t)s->c->warp_load_mcycles;
 	if (s->c->warp_wave_mcycles) {
 		uint64_t own = (uint64_t)s->c->warp_wave_base_mcycles + (uint64_t)waves * (uint64_t)s->c->warp_wave_mcycles;
 		if (own > gap)
 			gap = own;
 	}
-	if (!gap || d->mclass != MC_GLOBAL || d->store || d->atomic)
+	if (!gap)
 		return 0;
 	uint64_t start = t * 1000 > w->ldg_next_m ? t * 1000 : w->ldg_next_m;
 	w->ldg_next_m = start + gap;

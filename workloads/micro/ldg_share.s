@@ -14,7 +14,7 @@
 .kernel ldg_share
 .param WARPS 1
 .param ONE 0                            ; 1: only warps 0, 4, 8, .. load
-.param STRIDE 32                        ; words between consecutive lanes
+.param STRIDE 32                        ; words between consecutive lanes (0..32: the words stay in the 4 KB)
 .param ITERS 256                        ; loads per loading warp (a multiple of 16)
 .buffer data u32 1024 zero
 .arg data
@@ -28,110 +28,32 @@
         and     r2, r0, 31              ; lane
         shr.u32 r6, r0, 5               ; warp
         imul    r1, r2, STRIDE
-        iadd    r40, r1, 0
-        and     r40, r40, 1023
-        shl     r40, r40, 2
+        shl     r1, r1, 2
         ldc     r9, data
-        iadd    r40, r40, r9
-        iadd    r41, r1, 1
-        and     r41, r41, 1023
-        shl     r41, r41, 2
-        ldc     r9, data
-        iadd    r41, r41, r9
-        iadd    r42, r1, 2
-        and     r42, r42, 1023
-        shl     r42, r42, 2
-        ldc     r9, data
-        iadd    r42, r42, r9
-        iadd    r43, r1, 3
-        and     r43, r43, 1023
-        shl     r43, r43, 2
-        ldc     r9, data
-        iadd    r43, r43, r9
-        iadd    r44, r1, 4
-        and     r44, r44, 1023
-        shl     r44, r44, 2
-        ldc     r9, data
-        iadd    r44, r44, r9
-        iadd    r45, r1, 5
-        and     r45, r45, 1023
-        shl     r45, r45, 2
-        ldc     r9, data
-        iadd    r45, r45, r9
-        iadd    r46, r1, 6
-        and     r46, r46, 1023
-        shl     r46, r46, 2
-        ldc     r9, data
-        iadd    r46, r46, r9
-        iadd    r47, r1, 7
-        and     r47, r47, 1023
-        shl     r47, r47, 2
-        ldc     r9, data
-        iadd    r47, r47, r9
-        iadd    r48, r1, 8
-        and     r48, r48, 1023
-        shl     r48, r48, 2
-        ldc     r9, data
-        iadd    r48, r48, r9
-        iadd    r49, r1, 9
-        and     r49, r49, 1023
-        shl     r49, r49, 2
-        ldc     r9, data
-        iadd    r49, r49, r9
-        iadd    r50, r1, 10
-        and     r50, r50, 1023
-        shl     r50, r50, 2
-        ldc     r9, data
-        iadd    r50, r50, r9
-        iadd    r51, r1, 11
-        and     r51, r51, 1023
-        shl     r51, r51, 2
-        ldc     r9, data
-        iadd    r51, r51, r9
-        iadd    r52, r1, 12
-        and     r52, r52, 1023
-        shl     r52, r52, 2
-        ldc     r9, data
-        iadd    r52, r52, r9
-        iadd    r53, r1, 13
-        and     r53, r53, 1023
-        shl     r53, r53, 2
-        ldc     r9, data
-        iadd    r53, r53, r9
-        iadd    r54, r1, 14
-        and     r54, r54, 1023
-        shl     r54, r54, 2
-        ldc     r9, data
-        iadd    r54, r54, r9
-        iadd    r55, r1, 15
-        and     r55, r55, 1023
-        shl     r55, r55, 2
-        ldc     r9, data
-        iadd    r55, r55, r9
+        iadd    r1, r1, r9              ; load u reads [r1 + 4u]
         and     r7, r6, 3
         isetp.ne.s32 p3, r7, 0
-        isetp.ne.s32 p4, r7, 0
         mov     r7, ONE
         isetp.ne.s32 p5, r7, 0
         plop.and p3, p3, p5             ; p3: this warp does not load
         mov     r5, 0
         @p3 bra warmed
-        ldg     r10, [r40]          ; bring the lines in first
-        ldg     r11, [r41]
-        ldg     r12, [r42]
-        ldg     r13, [r43]
-        ldg     r14, [r44]
-        ldg     r15, [r45]
-        ldg     r16, [r46]
-        ldg     r17, [r47]
-        ldg     r18, [r48]
-        ldg     r19, [r49]
-        ldg     r20, [r50]
-        ldg     r21, [r51]
-        ldg     r22, [r52]
-        ldg     r23, [r53]
-        ldg     r24, [r54]
-        ldg     r25, [r55]
+        ldg     r10, [r1+0]          ; bring the lines in first
+        ldg     r11, [r1+4]
+        ldg     r12, [r1+8]
+        ldg     r13, [r1+12]
+        ldg     r14, [r1+16]
+        ldg     r15, [r1+20]
+        ldg     r16, [r1+24]
+        ldg     r17, [r1+28]
+        ldg     r18, [r1+32]
+        ldg     r19, [r1+36]
+        ldg     r20, [r1+40]
+        ldg     r21, [r1+44]
+        ldg     r22, [r1+48]
+        ldg     r23, [r1+52]
+        ldg     r24, [r1+56]
+        ldg     r25, [r1+60]
         iadd    r5, r10, r25            ; (wait for them)
 warmed:
         bar.sync
@@ -141,22 +63,22 @@ warmed:
 loads:
         iadd    r3, r3, -1
         isetp.ne.s32 p0, r3, 0
-        ldg     r10, [r40]
-        ldg     r11, [r41]
-        ldg     r12, [r42]
-        ldg     r13, [r43]
-        ldg     r14, [r44]
-        ldg     r15, [r45]
-        ldg     r16, [r46]
-        ldg     r17, [r47]
-        ldg     r18, [r48]
-        ldg     r19, [r49]
-        ldg     r20, [r50]
-        ldg     r21, [r51]
-        ldg     r22, [r52]
-        ldg     r23, [r53]
-        ldg     r24, [r54]
-        ldg     r25, [r55]
+        ldg     r10, [r1+0]
+        ldg     r11, [r1+4]
+        ldg     r12, [r1+8]
+        ldg     r13, [r1+12]
+        ldg     r14, [r1+16]
+        ldg     r15, [r1+20]
+        ldg     r16, [r1+24]
+        ldg     r17, [r1+28]
+        ldg     r18, [r1+32]
+        ldg     r19, [r1+36]
+        ldg     r20, [r1+40]
+        ldg     r21, [r1+44]
+        ldg     r22, [r1+48]
+        ldg     r23, [r1+52]
+        ldg     r24, [r1+56]
+        ldg     r25, [r1+60]
         iadd    r5, r5, r10
         iadd    r5, r5, r11
         iadd    r5, r5, r12

@@ -16,7 +16,7 @@
 .kernel lds_share
 .param WARPS 1
 .param ONE 0                            ; 1: only warps 0, 4, 8, .. load
-.param STRIDE 32                        ; words between consecutive lanes
+.param STRIDE 32                        ; words between consecutive lanes (0..32: the words stay in the 4 KB)
 .param ITERS 256                        ; loads per loading warp (a multiple of 16)
 .shared words 4096                      ; 1024 words
 .buffer out f32 2 zero
@@ -36,73 +36,10 @@ fill:
         iadd    r7, r7, 32*WARPS
         isetp.lt.u32 p2, r7, 1024
         @p2 bra fill
-        iadd    r40, r1, 0
-        and     r40, r40, 1023
-        shl     r40, r40, 2
-        iadd    r40, r40, words
-        iadd    r41, r1, 1
-        and     r41, r41, 1023
-        shl     r41, r41, 2
-        iadd    r41, r41, words
-        iadd    r42, r1, 2
-        and     r42, r42, 1023
-        shl     r42, r42, 2
-        iadd    r42, r42, words
-        iadd    r43, r1, 3
-        and     r43, r43, 1023
-        shl     r43, r43, 2
-        iadd    r43, r43, words
-        iadd    r44, r1, 4
-        and     r44, r44, 1023
-        shl     r44, r44, 2
-        iadd    r44, r44, words
-        iadd    r45, r1, 5
-        and     r45, r45, 1023
-        shl     r45, r45, 2
-        iadd    r45, r45, words
-        iadd    r46, r1, 6
-        and     r46, r46, 1023
-        shl     r46, r46, 2
-        iadd    r46, r46, words
-        iadd    r47, r1, 7
-        and     r47, r47, 1023
-        shl     r47, r47, 2
-        iadd    r47, r47, words
-        iadd    r48, r1, 8
-        and     r48, r48, 1023
-        shl     r48, r48, 2
-        iadd    r48, r48, words
-        iadd    r49, r1, 9
-        and     r49, r49, 1023
-        shl     r49, r49, 2
-        iadd    r49, r49, words
-        iadd    r50, r1, 10
-        and     r50, r50, 1023
-        shl     r50, r50, 2
-        iadd    r50, r50, words
-        iadd    r51, r1, 11
-        and     r51, r51, 1023
-        shl     r51, r51, 2
-        iadd    r51, r51, words
-        iadd    r52, r1, 12
-        and     r52, r52, 1023
-        shl     r52, r52, 2
-        iadd    r52, r52, words
-        iadd    r53, r1, 13
-        and     r53, r53, 1023
-        shl     r53, r53, 2
-        iadd    r53, r53, words
-        iadd    r54, r1, 14
-        and     r54, r54, 1023
-        shl     r54, r54, 2
-        iadd    r54, r54, words
-        iadd    r55, r1, 15
-        and     r55, r55, 1023
-        shl     r55, r55, 2
-        iadd    r55, r55, words
+        shl     r1, r1, 2
+        iadd    r1, r1, words           ; load u reads [r1 + 4u]
         and     r7, r6, 3
         isetp.ne.s32 p3, r7, 0
-        isetp.ne.s32 p4, r7, 0
         mov     r7, ONE
         isetp.ne.s32 p5, r7, 0
         plop.and p3, p3, p5             ; p3: this warp does not load
@@ -114,36 +51,14 @@ fill:
 loads:
         iadd    r3, r3, -1
         isetp.ne.s32 p0, r3, 0
-        lds     r10, [r40]
-        lds     r11, [r41]
+        lds     r10, [r1]
+        lds     r11, [r1+4]
+.rept u, 7
         iadd    r5, r5, r10
-        lds     r10, [r42]
+        lds     r10, [r1+8*u+8]
         iadd    r5, r5, r11
-        lds     r11, [r43]
-        iadd    r5, r5, r10
-        lds     r10, [r44]
-        iadd    r5, r5, r11
-        lds     r11, [r45]
-        iadd    r5, r5, r10
-        lds     r10, [r46]
-        iadd    r5, r5, r11
-        lds     r11, [r47]
-        iadd    r5, r5, r10
-        lds     r10, [r48]
-        iadd    r5, r5, r11
-        lds     r11, [r49]
-        iadd    r5, r5, r10
-        lds     r10, [r50]
-        iadd    r5, r5, r11
-        lds     r11, [r51]
-        iadd    r5, r5, r10
-        lds     r10, [r52]
-        iadd    r5, r5, r11
-        lds     r11, [r53]
-        iadd    r5, r5, r10
-        lds     r10, [r54]
-        iadd    r5, r5, r11
-        lds     r11, [r55]
+        lds     r11, [r1+8*u+12]
+.endr
         iadd    r5, r5, r10
         iadd    r5, r5, r11
         @p0 bra loads
