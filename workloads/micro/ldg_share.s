@@ -2,7 +2,8 @@
 ; (global memory, L1-resident): WARPS warps of one block; those that load (every warp, or with
 ; ONE 1 only warps 0, 4, 8, .., which share sub-partition 0) issue ITERS loads
 ; each, 16 independent ones an iteration: load u of lane l reads word
-; (l * STRIDE + u) mod 1024 of a 4 KB array. STRIDE 32 puts every lane of a
+; l * STRIDE + u of an array (the CUDA twin: mod 1024 of 4 KB, the same words
+; up to STRIDE 32 and the same banks beyond). STRIDE 32 puts every lane of a
 ; load on one bank (32 passes), STRIDE 1 on 32 (one pass).
 ;
 ;   simt-sim configs/h100.ini workloads/micro/ldg_share.s -D WARPS=4 -D STRIDE=32
@@ -14,9 +15,9 @@
 .kernel ldg_share
 .param WARPS 1
 .param ONE 0                            ; 1: only warps 0, 4, 8, .. load
-.param STRIDE 32                        ; words between consecutive lanes (0..32: the words stay in the 4 KB)
+.param STRIDE 32                        ; words between consecutive lanes (up to 32 the words stay in the first 4 KB, as in the CUDA twin; beyond, not wrapped: the same banks)
 .param ITERS 256                        ; loads per loading warp (a multiple of 16)
-.buffer data u32 1024 zero
+.buffer data u32 1024+32*STRIDE zero   ; 1024 words, and room for any STRIDE
 .arg data
 .buffer out f32 2 zero
 .arg out

@@ -2,7 +2,8 @@
 ; (shared memory): WARPS warps of one block; those that load (every warp, or with
 ; ONE 1 only warps 0, 4, 8, .., which share sub-partition 0) issue ITERS loads
 ; each, 16 independent ones an iteration: load u of lane l reads word
-; (l * STRIDE + u) mod 1024 of a 4 KB array. STRIDE 32 puts every lane of a
+; l * STRIDE + u of an array (the CUDA twin: mod 1024 of 4 KB, the same words
+; up to STRIDE 32 and the same banks beyond). STRIDE 32 puts every lane of a
 ; load on one bank (32 passes), STRIDE 1 on 32 (one pass). As ptxas compiles
 ; the twin (its SASS, 2026-11-26), a warp has two loads in flight: they take
 ; two registers in turn, each summed before the next load into it.
@@ -16,9 +17,9 @@
 .kernel lds_share
 .param WARPS 1
 .param ONE 0                            ; 1: only warps 0, 4, 8, .. load
-.param STRIDE 32                        ; words between consecutive lanes (0..32: the words stay in the 4 KB)
+.param STRIDE 32                        ; words between consecutive lanes (up to 32 the words stay in the first 4 KB, as in the CUDA twin; beyond, not wrapped: the same banks)
 .param ITERS 256                        ; loads per loading warp (a multiple of 16)
-.shared words 4096                      ; 1024 words
+.shared words 4096+128*STRIDE              ; 1024 words, and room for any STRIDE
 .buffer out f32 2 zero
 .arg out
 .grid 1
