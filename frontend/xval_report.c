@@ -290,11 +290,20 @@ int xval_calibrate(const struct xval_opts *o)
 	char stamp[256];
 	snprintf(stamp, sizeof stamp, "%s, CUDA driver %d.%d, %s, simt-xval --calibrate", dev, (int)drv / 1000,
 		 ((int)drv % 1000) / 10, date);
+	/* with two L2 partitions half of the 128 MB chase's lines are far, each
+	 * l2.far_cycles more: dram.latency is a near line's */
+	struct gpu_config in;
+	struct diag din;
+	memset(&din, 0, sizeof din);
+	cfg_defaults(&in);
+	double far = cfg_load(o->config, &in, NULL, &din) ? (double)in.l2_far_cycles : 0;
 	struct setting set[] = {
 		{"gpu", "clock_mhz", mhz, "SM clock under load: clock64 against %globaltimer"},
 		{"l1", "latency", g[0].value, "pointer chase, 16 KB warm"},
 		{"l2", "latency", g[1].value, "pointer chase, 1 MB warm"},
-		{"dram", "latency", g[2].value, "pointer chase, 128 MB warm (beyond the L2)"},
+		{"dram", "latency", g[2].value - far / 2,
+		 far ? "pointer chase, 128 MB warm, less half of l2.far_cycles"
+		     : "pointer chase, 128 MB warm (beyond the L2)"},
 		{"mem", "shared_latency", g[3].value, "shared-memory chase, no conflict"},
 		/* the chain's cycles per FMA hold a share of its loop's branch (16
 		 * FMAs an iteration, 8-14 cycles of branch on an H100:

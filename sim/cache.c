@@ -52,6 +52,12 @@ static struct cache_line *find(struct cache *c, uint32_t addr, struct cache_line
 	return NULL;
 }
 
+struct cache_line *cache_find(struct cache *c, uint32_t addr)
+{
+	struct cache_line *set;
+	return find(c, addr, &set);
+}
+
 struct cache_probe cache_probe(struct cache *c, uint32_t addr, uint8_t sectors)
 {
 	struct cache_line *set;
@@ -85,6 +91,7 @@ unsigned cache_fill(struct cache *c, uint32_t addr, uint8_t sectors, uint64_t re
 		l->tag = (addr >> c->line_shift) / c->sets;
 		l->valid = l->dirty = 0;
 		l->ready = 0;
+		l->copy = 0;
 	}
 	l->valid |= sectors;
 	if (dirty)

@@ -21,6 +21,11 @@ struct cache_line {
 	uint8_t dirty;    /* sectors written and not yet written back */
 	uint64_t ready;   /* cycle the latest fill of a sector of this line arrives */
 	uint64_t used;    /* LRU stamp: higher is more recent */
+	/* the L2's two partitions (mem.c, l2.far_cycles): the sectors the
+	 * partition that is not the line's home holds a copy of, the latest
+	 * arriving at copy_ready */
+	uint8_t copy;
+	uint64_t copy_ready;
 };
 
 struct cache {
@@ -49,11 +54,15 @@ enum sim_refusal cache_geometry_error(uint64_t size, unsigned line, unsigned sec
  * range inside one line). */
 uint8_t cache_sectors(const struct cache *c, uint32_t addr, uint32_t bytes);
 
+/* The line of addr if the cache holds any of it (not a use), else NULL. */
+struct cache_line *cache_find(struct cache *c, uint32_t addr);
+
 /* Look up the line of addr; counts as a use (LRU) when anything is present. */
 struct cache_probe cache_probe(struct cache *c, uint32_t addr, uint8_t sectors);
 
-/* Make sectors of addr's line valid (allocating the line, evicting the LRU
- * way of its set if needed), arriving at cycle ready, dirty if dirty.
+/* Make sectors of addr's line valid (allocating the line, with no copy,
+ * evicting the LRU way of its set if needed), arriving at cycle ready,
+ * dirty if dirty.
  * Returns the number of dirty sectors evicted (to be written back). */
 unsigned cache_fill(struct cache *c, uint32_t addr, uint8_t sectors, uint64_t ready, int dirty);
 

@@ -199,52 +199,100 @@ static uint8_t sectors_of(const struct cache *c, uint8_t s32)
 
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-/* Data of a transaction at the SM, reading from the L2 (or DRAM) at t. */
-static uint64_t l2_read(struct memsys *m, const struct txn *x, uint64_t t, bool dirty, struct sim_stats *st)
+/* ---- the L2's two partitions (l2.far_cycles > 0) ------------------------------
+ *
+ * As on an H100 (docs/MEMORY.md): a line's home partition alternates every
+ * 8 KB of address (L2_SIDE_SHIFT; measured, docs/data/xval-h100/l2-sides.txt)
+ * and each SM sits beside one partition, the two SMs of a TPC together, TPCs
+ * alternating (the H100's own order differs, by its floorplan; half of the
+ * SMs on each side either way). A read from the side that is not the line's
+ * home crosses to the home partition and back, l2.far_cycles more, whether it
+ * hits there or goes on to DRAM, and leaves a copy of its sectors on its
+ * side: later reads of them from that side are near (waiting for the copy
+ * while it is on its way, as an MSHR merge). Writes and atomics are made at
+ * the home partition: from the far side they cross too; an atomic, or a
+ * write from the home side, drops the copy of its sectors (a far write
+ * updates it). Copies take no capacity of their own, and go with their
+ * home line when it is evicted. */
+#define L2_SIDE_SHIFT 13
+
+static bool far_side(const struct memsys *m, unsigned sm, uint32_t line)
+{
+	return m->c->l2_far_cycles && ((sm >> 1) & 1) != ((line >> L2_SIDE_SHIFT) & 1);
+}
+
+/* Data of a transaction at SM sm, reading from the L2 (or DRAM) at t; dirty:
+ * an atomic's read-modify-write. */
+static uint64_t l2_read(struct memsys *m, unsigned sm, const struct txn *x, uint64_t t, bool dirty,
+			struct sim_stats *st)
 {
 	if (!m->has_l2)
 		return dram_read(m, t, x->bytes, st);
 	uint8_t want = sectors_of(&m->l2, x->sectors);
+	bool far = far_side(m, sm, x->line);
+	uint64_t cross = far ? (uint64_t)m->c->l2_far_cycles : 0;
+	struct cache_line *l = far ? cache_find(&m->l2, x->line) : NULL;
+	if (far && !dirty && l && (l->copy & want) == want) {
+		/* near: this side's copy */
+		st->mem.l2_hits++;
+		(void)cache_probe(&m->l2, x->line, want); /* a use */
+		return max64(t + (uint64_t)m->c->l2_latency, l->copy_ready);
+	}
+	if (far)
+		st->mem.l2_far_sectors += (uint64_t)__builtin_popcount(x->sectors);
 	struct cache_probe p = cache_probe(&m->l2, x->line, want);
 	uint64_t hit = t + (uint64_t)m->c->l2_latency;
+	uint64_t done;
 	if (p.present == want) {
 		st->mem.l2_hits++;
 		if (dirty)
 			cache_fill(&m->l2, x->line, want, p.ready, 1);
-		return max64(hit, p.ready);
+		done = max64(hit, p.ready) + cross;
+	} else {
+		st->mem.l2_misses++;
+		/* DRAM is read in aligned blocks of l2.fetch_bytes around each missing sector */
+		uint8_t need = want & (uint8_t)~p.present, per = (uint8_t)(m->c->l2_fetch_bytes / m->l2.sector);
+		if (per > 1) {
+			uint8_t grow = 0, blk = (uint8_t)((1u << per) - 1);
+			for (unsigned i = 0; i < 8; i += per)
+				if (need & (blk << i))
+					grow |= (uint8_t)(blk << i);
+			uint8_t all = (uint8_t)((1u << (TXN_LINE / m->l2.sector)) - 1);
+			need = grow & all & (uint8_t)~p.present;
+		}
+		uint64_t fill = dram_read(m, t, (uint64_t)__builtin_popcount(need) * m->l2.sector, st);
+		unsigned ev = cache_fill(&m->l2, x->line, need, fill, dirty);
+		if (ev)
+			dram_write(m, t, (uint64_t)ev * m->l2.sector, st);
+		if (dirty && p.present)
+			cache_fill(&m->l2, x->line, p.present, p.ready, 1);
+		done = (p.present ? max64(fill, p.ready) : fill) + cross;
 	}
-	st->mem.l2_misses++;
-	/* DRAM is read in aligned blocks of l2.fetch_bytes around each missing sector */
-	uint8_t need = want & (uint8_t)~p.present, per = (uint8_t)(m->c->l2_fetch_bytes / m->l2.sector);
-	if (per > 1) {
-		uint8_t grow = 0, blk = (uint8_t)((1u << per) - 1);
-		for (unsigned i = 0; i < 8; i += per)
-			if (need & (blk << i))
-				grow |= (uint8_t)(blk << i);
-		uint8_t all = (uint8_t)((1u << (TXN_LINE / m->l2.sector)) - 1);
-		need = grow & all & (uint8_t)~p.present;
+	if (m->c->l2_far_cycles && (far || dirty)) {
+		l = cache_find(&m->l2, x->line);
+		if (dirty) {
+			l->copy &= (uint8_t)~want; /* changed at home: the copy of these is stale */
+		} else {
+			l->copy_ready = l->copy ? max64(l->copy_ready, done) : done;
+			l->copy |= want;
+		}
 	}
-	uint64_t done = dram_read(m, t, (uint64_t)__builtin_popcount(need) * m->l2.sector, st);
-	unsigned ev = cache_fill(&m->l2, x->line, need, done, dirty);
-	if (ev)
-		dram_write(m, t, (uint64_t)ev * m->l2.sector, st);
-	if (dirty && p.present)
-		cache_fill(&m->l2, x->line, p.present, p.ready, 1);
-	return p.present ? max64(done, p.ready) : done;
+	return done;
 }
 
 /* A load transaction through the L1 at *t (bypass: the L2's alone, for ldg.cg);
  * *t moves on while the MSHRs are full; *fetched: whether its line came from
  * the L2 (an L1 miss or a bypass, not a hit or a hit on a fill in flight). */
-static uint64_t load_txn(struct memsys *m, struct sm_mem *ms, const struct txn *x, bool bypass, uint64_t *t,
+static uint64_t load_txn(struct memsys *m, unsigned sm, const struct txn *x, bool bypass, uint64_t *t,
 			 bool *fetched, struct sim_stats *st)
 {
+	struct sm_mem *ms = &m->sm[sm];
 	*fetched = true;
 	if (!m->has_l1)
-		return l2_read(m, x, *t, false, st);
+		return l2_read(m, sm, x, *t, false, st);
 	if (bypass) {
 		st->mem.l1_bypassed++;
-		return l2_read(m, x, *t, false, st);
+		return l2_read(m, sm, x, *t, false, st);
 	}
 	uint8_t want = sectors_of(&ms->l1, x->sectors);
 	struct cache_probe p = cache_probe(&ms->l1, x->line, want);
@@ -267,7 +315,7 @@ static uint64_t load_txn(struct memsys *m, struct sm_mem *ms, const struct txn *
 		*t = h[0];
 		heap_pop(h, &ms->nmshr);
 	}
-	uint64_t done = l2_read(m, x, *t, false, st);
+	uint64_t done = l2_read(m, sm, x, *t, false, st);
 	cache_fill(&ms->l1, x->line, want & (uint8_t)~p.present, done, 0);
 	heap_push(h, &ms->nmshr, done);
 	return p.present ? max64(done, p.ready) : done;
@@ -275,16 +323,21 @@ static uint64_t load_txn(struct memsys *m, struct sm_mem *ms, const struct txn *
 
 /* A store transaction: the L1 writes through (no allocation); the L2 is
  * write-back and allocates the written sectors without reading them. */
-static uint64_t store_txn(struct memsys *m, const struct txn *x, uint64_t t, struct sim_stats *st)
+static uint64_t store_txn(struct memsys *m, unsigned sm, const struct txn *x, uint64_t t, struct sim_stats *st)
 {
 	if (!m->has_l2) {
 		dram_write(m, t, x->bytes, st);
 		return t + (uint64_t)m->c->dram_latency;
 	}
-	uint64_t done = t + (uint64_t)m->c->l2_latency;
+	bool far = far_side(m, sm, x->line);
+	uint64_t done = t + (uint64_t)m->c->l2_latency + (far ? (uint64_t)m->c->l2_far_cycles : 0);
 	unsigned ev = cache_fill(&m->l2, x->line, sectors_of(&m->l2, x->sectors), done, 1);
 	if (ev)
 		dram_write(m, t, (uint64_t)ev * m->l2.sector, st);
+	if (far)
+		st->mem.l2_far_sectors += (uint64_t)__builtin_popcount(x->sectors);
+	else if (m->c->l2_far_cycles) /* written at home: the far copy of these sectors is stale */
+		cache_find(&m->l2, x->line)->copy &= (uint8_t)~sectors_of(&m->l2, x->sectors);
 	return done;
 }
 
@@ -383,9 +436,10 @@ static unsigned global_waves(const struct memsys *m, const struct mem_request *r
 /* A global access's transactions through the LD/ST path, L1, L2, DRAM and
  * the atomic units; b: its transactions, its wavefronts and its wait for
  * the data pipe at issue. */
-static struct mem_timing global_rest(struct memsys *m, struct sm_mem *ms, const struct mem_request *rq,
+static struct mem_timing global_rest(struct memsys *m, unsigned sm, const struct mem_request *rq,
 				     const struct mem_begun *b, uint64_t now, struct sim_stats *st)
 {
+	struct sm_mem *ms = &m->sm[sm];
 	const struct txn *x = b->x;
 	unsigned n = b->n, fetched = 0;
 	struct mem_stats *s = &st->mem;
@@ -405,12 +459,12 @@ static struct mem_timing global_rest(struct memsys *m, struct sm_mem *ms, const 
 		if (rq->is_atomic) {
 			if (m->has_l1)
 				cache_invalidate(&ms->l1, x[i].line, sectors_of(&ms->l1, x[i].sectors));
-			data = max64(data, l2_read(m, &x[i], t, true, st));
+			data = max64(data, l2_read(m, sm, &x[i], t, true, st));
 		} else if (rq->is_store) {
-			done = max64(done, store_txn(m, &x[i], t, st));
+			done = max64(done, store_txn(m, sm, &x[i], t, st));
 		} else {
 			bool f;
-			done = max64(done, load_txn(m, ms, &x[i], rq->bypass_l1, &t, &f, st));
+			done = max64(done, load_txn(m, sm, &x[i], rq->bypass_l1, &t, &f, st));
 			fetched += f;
 			base += (t - t0) << Q;
 		}
@@ -442,7 +496,7 @@ void mem_global_begin(struct memsys *m, unsigned sm, const struct mem_request *r
 struct mem_timing mem_global_end(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
 				 const struct mem_begun *b, struct sim_stats *st)
 {
-	return global_rest(m, &m->sm[sm], rq, b, now, st);
+	return global_rest(m, sm, rq, b, now, st);
 }
 
 /* A global access whole: its two parts back to back. */

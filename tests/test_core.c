@@ -363,10 +363,11 @@ START_TEST(launch_costs)
 	struct param_override one[] = {{"THREADS", "32"}, {"N", "32"}};
 	struct param_override many[] = {{"THREADS", "32"}, {"N", "2048"}}; /* 64 blocks */
 	struct run a, b;
+	/* one L2 partition: every block's loads alike, wherever it runs */
 	static const char *const none[] = {"gpu.launch_cycles=0", "sm.code_fetch_cycles=0",
-					   "gpu.dispatch_per_kcycle=0", NULL};
+					   "gpu.dispatch_per_kcycle=0", "l2.far_cycles=0", NULL};
 	static const char *const launch[] = {"gpu.launch_cycles=3333", "sm.code_fetch_cycles=0",
-					     "gpu.dispatch_per_kcycle=0", NULL};
+					     "gpu.dispatch_per_kcycle=0", "l2.far_cycles=0", NULL};
 	run_file(&a, "workloads/vecadd.s", "h100", none, many, 2);
 	run_file(&b, "workloads/vecadd.s", "h100", launch, many, 2);
 	ck_assert_uint_eq(a.r.stats.launch_cycles, 0);
@@ -378,7 +379,7 @@ START_TEST(launch_costs)
 	done(&b);
 
 	static const char *const fetch[] = {"gpu.launch_cycles=0", "sm.code_fetch_cycles=500",
-					    "gpu.dispatch_per_kcycle=0", NULL};
+					    "gpu.dispatch_per_kcycle=0", "l2.far_cycles=0", NULL};
 	struct run c;
 	run_file(&c, "workloads/vecadd.s", "h100", none, one, 2);
 	run_file(&b, "workloads/vecadd.s", "h100", fetch, one, 2);
@@ -388,7 +389,7 @@ START_TEST(launch_costs)
 	done(&b);
 
 	static const char *const rate[] = {"gpu.launch_cycles=0", "sm.code_fetch_cycles=0",
-					   "gpu.dispatch_per_kcycle=270", NULL};
+					   "gpu.dispatch_per_kcycle=270", "l2.far_cycles=0", NULL};
 	run_file(&b, "workloads/vecadd.s", "h100", rate, many, 2);
 	ck_assert_uint_eq(b.r.stats.blocks, 64);
 	ck_assert_uint_eq(b.r.stats.cycles, c.r.stats.cycles + (1000 * 63 + 269) / 270); /* 234 */

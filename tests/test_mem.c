@@ -354,7 +354,8 @@ static void near(double got, double want, double tol, const char *what)
 
 /* The pointer chase on h100.ini shows three plateaus at the configured
  * latencies: L1 (128 KB) for small chains after a warm-up, L2 for chains
- * beyond the L1, DRAM when cold. */
+ * beyond the L1 (the warm-up leaves a copy of every far line on the SM's
+ * side), DRAM when cold (half of the lines far: l2.far_cycles more). */
 START_TEST(micro_latency_plateaus)
 {
 	struct gpu_config c = load_shipped_config("h100");
@@ -365,7 +366,7 @@ START_TEST(micro_latency_plateaus)
 		near(micro("pointer_chase", "h100", NULL, "SIZE", sizes[i], NULL, NULL, "cycles_per_load", NULL),
 		     want[i], 0.02, sizes[i]);
 	near(micro("pointer_chase", "h100", NULL, "SIZE", "1048576", "WARM", "0", "cycles_per_load", NULL),
-	     (double)c.dram_latency, 0.02, "cold");
+	     (double)c.dram_latency + c.l2_far_cycles / 2.0, 0.02, "cold");
 	/* with no caches (g80) every load is a DRAM access */
 	struct gpu_config g = load_shipped_config("g80");
 	near(micro("pointer_chase", "g80", NULL, "SIZE", "4096", NULL, NULL, "cycles_per_load", NULL),
@@ -719,6 +720,42 @@ START_TEST(lone_warp_wavefronts)
 }
 END_TEST
 
+/* The H100's two L2 partitions (l2.far_cycles): one thread on SM 0 chases
+ * lines 4 KB apart at the L2 (workloads/micro/l2_sides.s), cold, then
+ * again. Lines 2k and 2k + 1 share an 8 KB home; the chain starts on SM
+ * 0's side, so lines 0 and 1 are near, 2 and 3 far, and so on. Against an
+ * NVIDIA H100 80GB HBM3 (simt-cuda micro l2_sides 256 4096 2 1, 2026-11-27,
+ * docs/data/xval-h100/l2-sides-cold.txt): a cold near line 595 cycles, a
+ * far one 767 (medians over every SM; 172 more), and on the second pass no
+ * line is far (the copy). With the key 0 every line costs the same. */
+START_TEST(l2_far_partition_as_h100)
+{
+	struct param_override ov[3] = {{"N", "16"}, {"STRIDE", "4096"}, {"BLOCKS", "1"}};
+	for (int off = 0; off < 2; off++) {
+		static const char *const one_l2[] = {"l2.far_cycles=0", NULL};
+		struct run x;
+		run_file(&x, "workloads/micro/l2_sides.s", "h100", off ? one_l2 : NULL, ov, 3);
+		ck_assert_msg(x.r.status == SIM_DONE, "%s", x.diagnosis);
+		ck_assert_uint_eq(x.g.bufs[0].base % 8192, 0); /* the chain starts a home's 8 KB */
+		const uint32_t *lat = (const uint32_t *)x.g.bufs[1].data;
+		for (unsigned i = 1; i < 16; i++) {
+			bool far = (i >> 1) & 1;
+			char what[64];
+			snprintf(what, sizeof what, "cold line %u (%s)", i, off ? "one L2" : far ? "far" : "near");
+			near(lat[i], far && !off ? 767 : 595, 0.03, what);
+			/* the second pass: near, copy or not, all alike */
+			ck_assert_uint_eq(lat[16 + i], lat[16 + 1]);
+			ck_assert_uint_lt(lat[16 + i], 400);
+		}
+		if (off)
+			ck_assert_uint_eq(x.r.stats.mem.l2_far_sectors, 0);
+		else /* the 8 far lines' first reads, a sector each */
+			ck_assert_uint_eq(x.r.stats.mem.l2_far_sectors, 8);
+		done(&x);
+	}
+}
+END_TEST
+
 /* Shared-memory passes go one a cycle for the SM, two a cycle for their
  * own warp (workloads/micro/lds_share.s, loads of 32 passes): against an
  * NVIDIA H100 80GB HBM3 run by simt-cuda micro lsu_share (2026-11-26,
@@ -963,6 +1000,7 @@ Suite *mem_suite(void)
 	tcase_add_test(t, warp_load_turns);
 	tcase_add_test(t, shared_passes_between_warps);
 	tcase_add_test(t, lone_warp_wavefronts);
+	tcase_add_test(t, l2_far_partition_as_h100);
 	tcase_add_test(t, fences_and_sleep_as_h100);
 	tcase_add_test(t, volatile_loads_as_h100);
 	tcase_add_test(t, lock_rounds_as_h100);

@@ -6,7 +6,7 @@
 //   simt-cuda micro pointer_chase SIZE STRIDE WARM ITERS
 //   simt-cuda micro cold_chase STRIDE ITERS BLOCKS FLUSH
 //   simt-cuda micro gmem_rows ROWS COLS PITCH OFFSET WARPS ITERS SPREAD [STORE]
-//   simt-cuda micro l2_sides N STRIDE LAUNCHES
+//   simt-cuda micro l2_sides N STRIDE LAUNCHES [FLUSH]
 //   simt-cuda micro ldg_issue WARPS SPREAD
 //   simt-cuda micro lsu_share SPACE WARPS ONE STRIDE ITERS
 //   simt-cuda micro smem_stride STRIDE ITERS
@@ -336,7 +336,10 @@ __global__ void cold_chase(void **chain, long per_block, int iters, unsigned *re
 // thread; as many as SMs) follows the same chain of N lines STRIDE bytes
 // apart that a cudaMemcpy left in the L2, loading at the L2 (ld.global.cg,
 // past the L1), twice, and records each load's own cycles: lat[(b * 2 +
-// pass) * N + i]; sm[b] its SM.
+// pass) * N + i]; sm[b] its SM. With FLUSH 1 every launch after the first
+// starts with the L2 cold (a buffer twice its size written first), so that
+// its first pass reads each line from DRAM: launch 0 tells which lines are
+// far for each SM, launch 1 what a far line costs when it misses.
 __global__ void l2_sides(const unsigned long long *chain, int n, unsigned *lat, unsigned *sm)
 {
 	const unsigned long long *p;
@@ -786,12 +789,12 @@ static int micro(int argc, char **argv)
 		cudaFree(d);
 		return 0;
 	}
-	if (!strcmp(name, "l2_sides") && argc == 4) {
-		long n = arg(1), stride = arg(2), launches = arg(3);
+	if (!strcmp(name, "l2_sides") && (argc == 4 || argc == 5)) {
+		long n = arg(1), stride = arg(2), launches = arg(3), flush = argc == 5 ? arg(4) : 0;
 		int sms = 0;
 		CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
 		if (n < 2 || n > 4096 || stride < 128 || stride % 8 || launches < 1 || launches > 4) {
-			fprintf(stderr, "simt-cuda: l2_sides needs N 2..4096, STRIDE >= 128 (a multiple of 8), LAUNCHES 1..4\n");
+			fprintf(stderr, "simt-cuda: l2_sides needs N 2..4096, STRIDE >= 128 (a multiple of 8), LAUNCHES 1..4, FLUSH 0 or 1\n");
 			return 2;
 		}
 		size_t words = (size_t)n * stride / 8;
@@ -805,7 +808,13 @@ static int micro(int argc, char **argv)
 			h[(size_t)i * stride / 8] = (unsigned long long)(uintptr_t)((char *)chain + ((i + 1) % n) * stride);
 		CK(cudaMemcpy(chain, h.data(), words * 8, cudaMemcpyHostToDevice));
 		std::vector<unsigned> l((size_t)sms * 2 * n), s2(sms);
+		size_t fl_bytes = 0;
+		float *fl = flush ? flush_buffer(&fl_bytes) : nullptr;
 		for (long k = 0; k < launches; k++) {
+			if (fl && k > 0) {
+				CK(cudaMemset(fl, (int)k, fl_bytes));
+				CK(cudaDeviceSynchronize());
+			}
 			l2_sides<<<(unsigned)sms, 1>>>(chain, (int)n, lat, sm);
 			CK(cudaGetLastError());
 			CK(cudaDeviceSynchronize());
@@ -813,7 +822,8 @@ static int micro(int argc, char **argv)
 			CK(cudaMemcpy(s2.data(), sm, s2.size() * 4, cudaMemcpyDeviceToHost));
 			// per block: its SM, then pass 1's and pass 2's latencies
 			for (int b = 0; b < sms; b++) {
-				printf("micro=l2_sides N=%ld STRIDE=%ld launch=%ld block=%d sm=%u", n, stride, k, b, s2[b]);
+				printf("micro=l2_sides N=%ld STRIDE=%ld FLUSH=%ld launch=%ld block=%d sm=%u", n, stride, flush, k, b,
+				       s2[b]);
 				for (int pass = 0; pass < 2; pass++) {
 					printf(pass ? " | " : " : ");
 					for (long i = 0; i < n; i++)
@@ -825,6 +835,7 @@ static int micro(int argc, char **argv)
 		cudaFree(chain);
 		cudaFree(lat);
 		cudaFree(sm);
+		cudaFree(fl);
 		return 0;
 	}
 	if (!strcmp(name, "lsu_share") && argc == 6) {
