@@ -68,9 +68,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (p && small_enough(p)) {
 		struct gpu_config c;
 		cfg_defaults(&c);
-		/* the ITS runs also take Volta-and-later memory: the L1 data pipe
-		 * (bank passes, missed lines), a fractional LD/ST path, a warp's
-		 * turn at the L1 and the H100's per-warp shared passes */
+		/* the ITS runs also take Volta-and-later memory: an L1 and an L2
+		 * of two partitions, the L1 data pipe (bank passes, missed lines),
+		 * a fractional LD/ST path, a warp's turn at the L1 and the H100's
+		 * per-warp shared passes */
 		const char *sets[] = {"gpu.num_sms=2", its ? "sm.divergence=its" : "sm.divergence=stack",
 				      its ? "sm.barrier=thread" : "sm.barrier=warp", "sim.livelock_window=2000",
 				      its ? "mem.data_pipe_per_cycle=1" : "mem.data_pipe_per_cycle=0",
@@ -79,7 +80,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				      its ? "mem.warp_load_mcycles=8000" : "mem.warp_load_mcycles=0",
 				      its ? "mem.warp_wave_mcycles=2000" : "mem.warp_wave_mcycles=0",
 				      its ? "mem.warp_wave_base_mcycles=3300" : "mem.warp_wave_base_mcycles=0",
-				      its ? "smem.cycles_per_pass=2" : "smem.cycles_per_pass=1"};
+				      its ? "smem.cycles_per_pass=2" : "smem.cycles_per_pass=1",
+				      its ? "l1.size=16384" : "l1.size=0", its ? "l2.size=262144" : "l2.size=0",
+				      its ? "l2.far_cycles=165" : "l2.far_cycles=0"};
 		for (size_t i = 0; i < sizeof sets / sizeof *sets; i++)
 			if (!cfg_set(&c, NULL, sets[i], &d))
 				abort();
