@@ -19,12 +19,12 @@ struct cache_line {
 	uint32_t tag;     /* line address / sets */
 	uint8_t valid;    /* sectors present or being filled */
 	uint8_t dirty;    /* sectors written and not yet written back */
-	uint64_t ready;   /* cycle the latest fill of a sector of this line arrives */
-	uint64_t used;    /* LRU stamp: higher is more recent */
 	/* the L2's two partitions (mem.c, l2.far_cycles): the sectors the
 	 * partition that is not the line's home holds a copy of, the latest
 	 * arriving at copy_ready */
 	uint8_t copy;
+	uint64_t ready;   /* cycle the latest fill of a sector of this line arrives */
+	uint64_t used;    /* LRU stamp: higher is more recent */
 	uint64_t copy_ready;
 };
 
