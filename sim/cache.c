@@ -62,7 +62,7 @@ struct cache_probe cache_probe(struct cache *c, uint32_t addr, uint8_t sectors)
 {
 	struct cache_line *set;
 	struct cache_line *l = find(c, addr, &set);
-	struct cache_probe r = {0, 0};
+	struct cache_probe r = {0, 0, l};
 	if (!l)
 		return r;
 	r.present = l->valid & sectors;

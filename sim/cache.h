@@ -40,6 +40,7 @@ struct cache {
 struct cache_probe {
 	uint8_t present;  /* requested sectors valid (maybe still in flight) */
 	uint64_t ready;   /* when the line's latest fill arrives */
+	struct cache_line *line; /* the line, NULL if the cache holds none of it */
 };
 
 /* Geometry was checked by cache_geometry_error. */

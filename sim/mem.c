@@ -230,18 +230,15 @@ static uint64_t l2_read(struct memsys *m, unsigned sm, const struct txn *x, uint
 		return dram_read(m, t, x->bytes, st);
 	uint8_t want = sectors_of(&m->l2, x->sectors);
 	bool far = far_side(m, sm, x->line);
-	uint64_t cross = far ? (uint64_t)m->c->l2_far_cycles : 0;
-	struct cache_line *l = far ? cache_find(&m->l2, x->line) : NULL;
-	if (far && !dirty && l && (l->copy & want) == want) {
-		/* near: this side's copy */
-		st->mem.l2_hits++;
-		(void)cache_probe(&m->l2, x->line, want); /* a use */
-		return max64(t + (uint64_t)m->c->l2_latency, l->copy_ready);
-	}
-	if (far)
-		st->mem.l2_far_sectors += (uint64_t)__builtin_popcount(x->sectors);
 	struct cache_probe p = cache_probe(&m->l2, x->line, want);
 	uint64_t hit = t + (uint64_t)m->c->l2_latency;
+	if (far && !dirty && p.line && (p.line->copy & want) == want) { /* near: this side's copy */
+		st->mem.l2_hits++;
+		return max64(hit, p.line->copy_ready);
+	}
+	uint64_t cross = far ? (uint64_t)m->c->l2_far_cycles : 0;
+	if (far)
+		st->mem.l2_far_sectors += (uint64_t)__builtin_popcount(x->sectors);
 	uint64_t done;
 	if (p.present == want) {
 		st->mem.l2_hits++;
@@ -269,7 +266,8 @@ static uint64_t l2_read(struct memsys *m, unsigned sm, const struct txn *x, uint
 		done = (p.present ? max64(fill, p.ready) : fill) + cross;
 	}
 	if (m->c->l2_far_cycles && (far || dirty)) {
-		l = cache_find(&m->l2, x->line);
+		/* the probe's line, or the one the miss just allocated */
+		struct cache_line *l = p.line ? p.line : cache_find(&m->l2, x->line);
 		if (dirty) {
 			l->copy &= (uint8_t)~want; /* changed at home: the copy of these is stale */
 		} else {
