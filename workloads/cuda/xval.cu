@@ -793,7 +793,8 @@ static int micro(int argc, char **argv)
 		long n = arg(1), stride = arg(2), launches = arg(3), flush = argc == 5 ? arg(4) : 0;
 		int sms = 0;
 		CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-		if (n < 2 || n > 4096 || stride < 128 || stride % 8 || launches < 1 || launches > 4) {
+		if (n < 2 || n > 4096 || stride < 128 || stride % 8 || launches < 1 || launches > 4 || flush < 0 ||
+		    flush > 1) {
 			fprintf(stderr, "simt-cuda: l2_sides needs N 2..4096, STRIDE >= 128 (a multiple of 8), LAUNCHES 1..4, FLUSH 0 or 1\n");
 			return 2;
 		}
