@@ -32,14 +32,21 @@
 
 #include "shadow.h"
 #include "core.h"
+#include "unitq.h"
+#include "wakeq.h"
 #include "livelock.h"
 
 void warp_refresh(struct sim *s, struct warp *w)
 {
+	struct subpart *sp = &w->blk->sm->sp[w->subp];
+	if (w->queued >= 0) /* evaluated on its own again, at the next walk */
+		unitq_leave(sp, w);
+	else
+		wake_due(sp, w);
 	w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
 	w->live_lanes = s->simt->live(w->simt);
 	w->dirty = true;
-	w->blk->sm->sp[w->subp].dirty = true;
+	sp->dirty = true;
 	w->blk->sm->dirty = true;
 }
 

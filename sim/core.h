@@ -27,6 +27,41 @@ enum barrier_mode { BAR_STRICT, BAR_WARP, BAR_THREAD };
 #define MAX_DEFERRED 8
 enum reg_kind { RK_WAIT, RK_SHORT, RK_LONG }; /* which scoreboard stall a pending result causes */
 
+/* A set of an SM's warp slots (sm.max_warps is at most 128), iterated in
+ * slot order. */
+#define SLOT_WORDS 2
+struct slotset {
+	uint64_t w[SLOT_WORDS];
+};
+static inline void slot_add(struct slotset *s, unsigned i) { s->w[i >> 6] |= 1ull << (i & 63); }
+static inline void slot_del(struct slotset *s, unsigned i) { s->w[i >> 6] &= ~(1ull << (i & 63)); }
+static inline bool slots_empty(const struct slotset *s)
+{
+	uint64_t any = 0;
+	for (unsigned k = 0; k < SLOT_WORDS; k++)
+		any |= s->w[k];
+	return !any;
+}
+static inline void slots_join(struct slotset *to, const struct slotset *from)
+{
+	for (unsigned k = 0; k < SLOT_WORDS; k++)
+		to->w[k] |= from->w[k];
+}
+
+/* The warps of a sub-partition that are ready to issue but for one unit
+ * (unitq.h): their operands are ready and nothing but that unit decides
+ * their verdict until they issue or are released, so they are counted as
+ * one group when the unit turns busy or free instead of evaluated one by
+ * one (the results are those of evaluating each). */
+struct unit_queue {
+	struct slotset set;       /* its warps */
+	unsigned n;               /* how many */
+	unsigned n_global;        /* of them, waiting to issue a global access (lg_throttle) */
+	bool busy;                /* counted as throttled: the unit was busy when last synced */
+};
+#define BIN_QUEUED (-2)       /* warp.bin of a queued warp: its queue counts it */
+#define WHEEL_SLOTS 64        /* cycles ahead a sub-partition's wake wheel holds (struct subpart) */
+
 struct block;
 
 struct warp {
@@ -36,7 +71,10 @@ struct warp {
 	bool dirty;               /* it issued or was released: evaluate again */
 	bool sb_clear;            /* its next instruction's operands are ready (until it issues) */
 	bool runnable;            /* the divergence model has a group to issue */
-	int8_t bin;               /* the stall count it is in (its sub-partition's hist); -1: none */
+	int8_t bin;               /* the stall count it is in (its sub-partition's hist); -1: none;
+				   * BIN_QUEUED: its unit queue's */
+	int8_t queued;            /* the unit whose queue holds it (struct unit_queue), -1: none */
+	bool q_global;            /* ... there waiting to issue a global access */
 	uint32_t pc, mask;        /* what it issues next (cached from the divergence model) */
 	struct exec_warp x;       /* registers and predicates */
 	struct block *blk;
@@ -106,6 +144,18 @@ struct subpart {
 	uint64_t unit_free[UNIT_COUNT]; /* cycle each unit accepts its next instruction */
 	struct warp **live;       /* its resident unfinished warps, in slot order */
 	unsigned nlive;
+	struct slotset rest;      /* those not in a unit queue: evaluated one by one */
+	struct unit_queue uq[UNIT_COUNT];
+	unsigned queues;          /* bit u: uq[u] is not empty */
+	bool can_file;            /* the scheduler sees only eligible warps and no trace is kept (sm.c) */
+	bool filed;               /* its warps are filed (sm.c): queued, or in the sets below */
+	/* when each warp of rest is evaluated next (wakeq.h): */
+	struct slotset due;       /* at the next walk: dirty, or eligible at the last */
+	struct slotset wheel[WHEEL_SLOTS]; /* at cycle c, within WHEEL_SLOTS of the last walk: wheel[c % WHEEL_SLOTS] */
+	uint64_t wheel_used;      /* bit i: wheel[i] may hold warps */
+	uint64_t wheel_t;         /* the last walk's cycle */
+	struct slotset far;       /* later than that, or only when released (wake NEVER) */
+	uint64_t far_wake;        /* no later than the earliest wake in far */
 	bool dirty;               /* something changed: evaluate its warps this cycle */
 	uint64_t wake;            /* earliest wake of its warps at the last evaluation */
 	uint64_t hist[STALL_COUNT]; /* its warps per stall reason at the last evaluation */
@@ -128,12 +178,15 @@ struct sm {
 	/* scratch for scheduling, max_warps of each (an SM's own: SMs may run
 	 * a cycle side by side) */
 	struct sched_cand *cands;
-	struct warp **scratch;
-	unsigned *cand_warp, *order;
-	uint32_t *ev_pc, *ev_mask;  /* per candidate: pc and mask at evaluation (trace) */
-	/* the cycle in progress (sm.c): the issue loop's place and size, and
-	 * what the cycle did */
-	unsigned at_sp, at_j, nw, nc, no, done;
+	unsigned *order;
+	unsigned *cand_at;        /* per slot: its index in cands (for the eligible ones of rest) */
+	uint64_t *age;            /* per slot: warp.age, beside the others for the candidates' scan */
+	uint32_t *ev_pc, *ev_mask;  /* per slot: pc and mask at evaluation (trace) */
+	/* the cycle in progress (sm.c): the issue loop's place and size, the
+	 * warps evaluated one by one, and what the cycle did */
+	unsigned at_sp, at_j, nc, no, done;
+	struct slotset walked;    /* evaluated this cycle */
+	struct slotset el_rest;   /* of them, eligible */
 	struct deferred {         /* its global accesses deferred this cycle, in issue order: */
 		struct warp *w;
 		uint32_t pc, mask;
@@ -240,6 +293,7 @@ void bar_check(struct sim *s, struct block *b);
 void warpsync_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes, uint32_t mask);
 void warpsync_check(struct sim *s, struct warp *w);
 void warp_refresh(struct sim *s, struct warp *w); /* re-ask the divergence model */
+
 
 /* observe.c: report slot w's state from cycle t to the on_state observer
  * if it changed. */

@@ -126,12 +126,13 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 			m->sp[k].live = xcalloc(nslots, sizeof *m->sp[k].live);
 			m->sp[k].gone = xcalloc(nslots, sizeof *m->sp[k].gone);
 			m->sp[k].dirty = true;
+			m->sp[k].can_file = sched->eligible_only && !(obs && obs->on_state);
 		}
 		m->dirty = true;
 		m->cands = xcalloc(nslots, sizeof *m->cands);
-		m->scratch = xcalloc(nslots, sizeof *m->scratch);
-		m->cand_warp = xcalloc(nslots, sizeof *m->cand_warp);
 		m->order = xcalloc(nslots, sizeof *m->order);
+		m->cand_at = xcalloc(nslots, sizeof *m->cand_at);
+		m->age = xcalloc(nslots, sizeof *m->age);
 		m->ev_pc = xcalloc(nslots, sizeof *m->ev_pc);
 		m->ev_mask = xcalloc(nslots, sizeof *m->ev_mask);
 	}
@@ -174,9 +175,9 @@ void sim_destroy(struct sim *s)
 		free(m->blocks);
 		free(m->sp);
 		free(m->cands);
-		free(m->scratch);
-		free(m->cand_warp);
 		free(m->order);
+		free(m->cand_at);
+		free(m->age);
 		free(m->ev_pc);
 		free(m->ev_mask);
 		free(m->pending);
@@ -255,6 +256,7 @@ static void start_block(struct sim *s, struct sm *m)
 		w->exited = 0;
 		w->live = true;
 		w->age = s->next_age++;
+		m->age[w->slot] = w->age;
 		w->branch_until = w->mem_until = w->fence_until = w->bar_until = w->ldg_next_m = w->lds_next = 0;
 		w->fetch_until = m->code_ready;
 		w->sleep_lanes = 0;

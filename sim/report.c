@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "unitq.h"
 #include "util.h"
 
 /* During an SM's cycle (s->cur): the report waits in the SM's list. */
@@ -197,7 +198,7 @@ void report_starved(struct sim *s)
 	for (unsigned i = 0; i < s->nsms && shown < STARVED_SHOWN; i++)
 		for (unsigned k = 0; k < (unsigned)s->c->max_warps && shown < STARVED_SHOWN; k++) {
 			struct warp *w = &s->sms[i].slots[k];
-			if (!w->live || w->stall != STALL_NOT_SELECTED)
+			if (!w->live || unitq_verdict(&s->sms[i].sp[w->subp], w) != STALL_NOT_SELECTED)
 				continue;
 			shown++;
 			rep = report_of(w, RPT_NEVER_SELECTED);

@@ -8,6 +8,8 @@
 #include "cfg.h"
 #include "shadow.h"
 #include "core.h"
+#include "unitq.h"
+#include "wakeq.h"
 #include "livelock.h"
 
 static enum stall throttle_of(const struct deps *d)
@@ -16,7 +18,8 @@ static enum stall throttle_of(const struct deps *d)
 	     : d->mclass == MC_GLOBAL ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
 }
 
-static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint64_t t);
+static inline __attribute__((always_inline)) void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w,
+								  uint64_t t);
 
 /* The verdict for a warp whose operands are ready: eligible at t unless
  * its functional unit is still busy. */
@@ -65,8 +68,9 @@ static bool wake_sleepers(struct sim *s, struct warp *w, uint64_t t, uint64_t *n
 }
 
 /* Can w issue at cycle t? Sets w->stall (STALL_SELECTED meaning "eligible"
- * until the scheduler decides) and w->wake. */
-static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
+ * until the scheduler decides) and w->wake. Inlined into both of
+ * subpart_select's walks (a call per evaluation costs 5% of a run). */
+static inline __attribute__((always_inline)) void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 {
 	/* Nothing but its own issue or a barrier release (both set dirty) can
 	 * end a stall before its wake time, so the last verdict still holds. */
@@ -99,7 +103,8 @@ static void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 }
 
 /* The verdict for a warp that has a group to issue. */
-static void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
+static inline __attribute__((always_inline)) void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w,
+								  uint64_t t)
 {
 	if (w->fetch_until > t) { /* the SM's first instructions are on their way */
 		w->stall = STALL_NO_INSTRUCTION;
@@ -215,6 +220,32 @@ static bool load_progress(struct warp *w, uint32_t pc, const struct isa_insn *in
 	return changed;
 }
 
+/* A sub-partition that may (can_file) files its warps (unit queues, wake
+ * wheel) from FILE_ON live warps on, and walks them all again below
+ * FILE_OFF: with a few warps, looking at each is cheaper than the filing
+ * (measured: docs/PERFORMANCE.md). Either way the results are the same. */
+#define FILE_ON 8
+#define FILE_OFF 4
+
+/* Switch sp to filing its warps (every warp due at once) or back to
+ * walking them all (every queued warp out of its queue, as evaluated). */
+static void set_filed(struct sm *m, struct subpart *sp, bool on)
+{
+	if (!on)
+		for (unsigned r = sp->queues; r; r &= r - 1) {
+			struct slotset set = sp->uq[__builtin_ctz(r)].set;
+			for (unsigned k = 0; k < SLOT_WORDS; k++)
+				for (uint64_t b = set.w[k]; b; b &= b - 1)
+					unitq_leave(sp, &m->slots[k * 64 + (unsigned)__builtin_ctzll(b)]);
+		}
+	memset(sp->wheel, 0, sizeof sp->wheel);
+	sp->wheel_used = 0;
+	sp->far = (struct slotset){{0}};
+	sp->far_wake = NEVER;
+	sp->due = on ? sp->rest : (struct slotset){{0}};
+	sp->filed = on;
+}
+
 void sm_add_warp(struct sm *m, struct warp *w)
 {
 	struct subpart *sp = &m->sp[w->subp];
@@ -225,6 +256,11 @@ void sm_add_warp(struct sm *m, struct warp *w)
 		i--;
 	}
 	sp->live[i] = w;
+	slot_add(&sp->rest, w->slot);
+	w->queued = -1;
+	wake_due(sp, w);
+	if (sp->can_file && !sp->filed && sp->nlive >= FILE_ON)
+		set_filed(m, sp, true);
 	sp->dirty = true;
 	m->dirty = true;
 	m->nlive++;
@@ -233,12 +269,18 @@ void sm_add_warp(struct sm *m, struct warp *w)
 static void remove_live(struct sm *m, struct warp *w)
 {
 	struct subpart *sp = &m->sp[w->subp];
+	if (w->queued >= 0) /* (a warp retires as it issues, out of its queue) */
+		unitq_leave(sp, w);
+	slot_del(&sp->rest, w->slot);
+	wake_forget(sp, w);
 	for (unsigned i = 0; i < sp->nlive; i++)
 		if (sp->live[i] == w) {
 			memmove(&sp->live[i], &sp->live[i + 1], (sp->nlive - i - 1) * sizeof *sp->live);
 			sp->nlive--;
 			if (w->bin >= 0) /* counted this cycle; uncounted at the next evaluation */
 				sp->gone[sp->ngone++] = w->bin;
+			if (sp->filed && sp->nlive < FILE_OFF) /* its queues hold this cycle's verdicts */
+				set_filed(m, sp, false);
 			m->nlive--;
 			m->dirty = true; /* sm_cycle clears an emptied sub-partition's stall counts */
 			return;
@@ -494,15 +536,18 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 }
 
 
-/* The trace: this cycle's verdict of each evaluated warp that did not
- * issue (an issuing warp was reported as it issued). */
-static void trace_verdicts(struct sim *s, struct sm *m, struct warp *const *warps, unsigned nw)
+/* The trace: this cycle's verdict of each warp evaluated one by one that
+ * did not issue (an issuing warp was reported as it issued). With the
+ * trace on no warp is queued (subpart_select). */
+static void trace_verdicts(struct sim *s, struct sm *m, struct slotset set)
 {
-	for (unsigned c = 0; c < nw; c++) {
-		struct warp *w = warps[c];
-		if (w->live && w->stall != STALL_SELECTED)
-			trace_state(s, m, w, s->now, w->stall, m->ev_pc[c], m->ev_mask[c]);
-	}
+	for (unsigned k = 0; k < SLOT_WORDS; k++)
+		for (uint64_t b = set.w[k]; b; b &= b - 1) {
+			unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
+			struct warp *w = &m->slots[slot];
+			if (w->live && w->stall != STALL_SELECTED)
+				trace_state(s, m, w, s->now, w->stall, m->ev_pc[slot], m->ev_mask[slot]);
+		}
 }
 
 /* Move warp w's count from the bin it is in (if any) to bin b: the stall
@@ -534,7 +579,7 @@ static void uncount_gone(struct sim *s, struct sm *m, struct subpart *sp)
 	sp->ngone = 0;
 }
 
-/* The scheduler's view of warp w. */
+/* The scheduler's view of warp w (evaluated one by one). */
 static struct sched_cand cand_of(const struct warp *w)
 {
 	return (struct sched_cand){w->slot, w->age, w->stall == STALL_SELECTED,
@@ -542,63 +587,123 @@ static struct sched_cand cand_of(const struct warp *w)
 					   w->stall == STALL_SLEEPING};
 }
 
+/* After its evaluation at t: the verdict of w is its unit's alone until it
+ * issues or is released (evaluate's shortcut), so it may wait in the
+ * unit's queue. */
+static bool unit_decides(const struct warp *w) { return w->sb_clear && !w->dirty && !w->sleep_lanes; }
+
 /* Evaluate sp's warps at s->now, count their stall reasons and, when any
  * is eligible, let the scheduler rank them: the issue loop's candidates
- * are then in m (scratch, cands, order; nw, nc, no) and its place at the
- * start. Returns whether any warp is eligible. */
+ * are then in m (cands, order; nc, no) and its place at the start.
+ * Returns whether any warp is eligible.
+ *
+ * Where the scheduler sees only the eligible warps and no trace is kept,
+ * a sub-partition with enough warps files them: a warp whose verdict its
+ * unit alone decides waits in the unit's queue (unitq.h), counted with the
+ * others there, and the rest are evaluated when due (wakeq.h). Otherwise
+ * the walk looks at every warp. The candidates are the eligible warps, in
+ * slot order. */
 static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 {
 	uint64_t t = s->now;
 	sp->dirty = false;
 	uncount_gone(s, m, sp);
-	sp->wake = NEVER;
 	bool observed = s->obs.on_state != NULL;
 	bool only = s->sched->eligible_only; /* the candidates are the eligible warps */
-	/* one pass: evaluate, count reasons (eligible ones as not selected until
-	 * the scheduler picks), earliest wake */
-	unsigned nw = sp->nlive, nc = 0;
-	bool any_eligible = false;
-	/* the walk reads sp->live (evaluating retires no warp); the issue loop
-	 * gets a copy, as issuing can retire warps and change sp->live */
-	struct warp *const *live = sp->live;
-	if (observed)
-		for (unsigned i = 0; i < nw; i++) {
-			m->ev_pc[i] = live[i]->pc;
-			m->ev_mask[i] = live[i]->mask;
+	for (unsigned r = sp->queues; r; r &= r - 1) {
+		unsigned u = (unsigned)__builtin_ctz(r);
+		if ((sp->unit_free[u] > t) != sp->uq[u].busy)
+			unitq_sync(s, sp, u, t);
+	}
+	unsigned nc = 0;
+	if (sp->filed) {
+		struct slotset el = {{0}};
+		/* the warps due: evaluate, count reasons (eligible ones as not
+		 * selected until the scheduler picks), file them for their next
+		 * evaluation. Evaluating retires no warp and queues none but the
+		 * one evaluated. */
+		struct slotset walk = wake_collect(sp, m, t);
+		m->walked = walk;
+		for (unsigned k = 0; k < SLOT_WORDS; k++)
+			for (uint64_t b = walk.w[k]; b; b &= b - 1) {
+				unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
+				struct warp *w = &m->slots[slot];
+				if (!w->dirty && t < w->wake) { /* the last verdict holds, and is not eligible */
+					wake_place(sp, w, t);
+					continue;
+				}
+				evaluate(s, m, w, t);
+				bool eligible = w->stall == STALL_SELECTED;
+				rebin(s, m, sp, w, eligible ? STALL_NOT_SELECTED : w->stall);
+				if (eligible) { /* it joins its queue if it is not selected (subpart_finish) */
+					slot_add(&el, slot);
+				} else if (unit_decides(w)) { /* its unit is busy */
+					const struct deps *d = &s->deps[w->pc];
+					unitq_join(sp, w, d->unit, d->unit == UNIT_LDST && d->mclass == MC_GLOBAL, true);
+					continue;
+				}
+				wake_place(sp, w, t);
+			}
+		sp->wake = wake_next(sp, t);
+		m->el_rest = el;
+		for (unsigned r = sp->queues; r; r &= r - 1) {
+			unsigned u = (unsigned)__builtin_ctz(r);
+			const struct unit_queue *q = &sp->uq[u];
+			uint64_t wake = q->busy ? sp->unit_free[u] : t;
+			if (wake < sp->wake)
+				sp->wake = wake;
+			if (!q->busy)
+				slots_join(&el, &q->set);
 		}
-	for (unsigned i = 0; i < nw; i++) {
-		struct warp *w = live[i];
-		if (!w->dirty && t < w->wake) { /* the last verdict holds, and is not eligible */
+		if (slots_empty(&el))
+			return false;
+		/* the candidates: the eligible warps, in slot order */
+		for (unsigned k = 0; k < SLOT_WORDS; k++)
+			for (uint64_t b = el.w[k]; b; b &= b - 1) {
+				unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
+				m->cand_at[slot] = nc;
+				m->cands[nc++] = (struct sched_cand){slot, m->age[slot], true, false};
+			}
+	} else {
+		/* every warp (none is queued): the same, with the earliest wake,
+		 * and the eligible ones the candidates as they come, in slot order */
+		sp->wake = NEVER;
+		m->walked = sp->rest;
+		struct warp *const *live = sp->live;
+		unsigned nw = sp->nlive;
+		if (observed)
+			for (unsigned i = 0; i < nw; i++) {
+				m->ev_pc[live[i]->slot] = live[i]->pc;
+				m->ev_mask[live[i]->slot] = live[i]->mask;
+			}
+		bool any_eligible = false;
+		for (unsigned i = 0; i < nw; i++) {
+			struct warp *w = live[i];
+			if (!w->dirty && t < w->wake) {
+				if (w->wake < sp->wake)
+					sp->wake = w->wake;
+				continue;
+			}
+			evaluate(s, m, w, t);
+			bool eligible = w->stall == STALL_SELECTED;
+			rebin(s, m, sp, w, eligible ? STALL_NOT_SELECTED : w->stall);
+			if (eligible) {
+				any_eligible = true;
+				if (only)
+					m->cands[nc++] = (struct sched_cand){w->slot, w->age, true, false};
+			}
 			if (w->wake < sp->wake)
 				sp->wake = w->wake;
-			continue;
 		}
-		evaluate(s, m, w, t);
-		bool el = w->stall == STALL_SELECTED;
-		any_eligible |= el;
-		if (el && only) {
-			m->cands[nc] = cand_of(w);
-			m->cand_warp[nc++] = i;
+		if (!any_eligible) {
+			if (observed)
+				trace_verdicts(s, m, m->walked);
+			return false;
 		}
-		rebin(s, m, sp, w, el ? STALL_NOT_SELECTED : w->stall);
-		if (w->wake < sp->wake)
-			sp->wake = w->wake;
+		if (!only) /* every warp, with its last verdict */
+			for (unsigned i = 0; i < nw; i++)
+				m->cands[nc++] = cand_of(live[i]);
 	}
-	if (!any_eligible) {
-		if (observed)
-			trace_verdicts(s, m, live, nw);
-		return false;
-	}
-	struct warp **warps = m->scratch;
-	memcpy(warps, live, nw * sizeof *warps);
-	if (!only) { /* the scheduler sees every warp */
-		for (unsigned i = 0; i < nw; i++) {
-			m->cands[i] = cand_of(warps[i]);
-			m->cand_warp[i] = i;
-		}
-		nc = nw;
-	}
-	m->nw = nw;
 	m->nc = nc;
 	m->no = s->sched->rank(sp->sched, m->cands, nc, m->order);
 	m->at_j = m->done = 0;
@@ -613,11 +718,10 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool local_only)
 {
 	uint64_t t = s->now;
-	struct warp **warps = m->scratch;
 	unsigned width = (unsigned)s->c->issue_width;
 	for (unsigned j = m->at_j; j < m->no && m->done < width && !s->stop; j++) {
-		unsigned c = m->order[j], i = m->cand_warp[c];
-		struct warp *w = warps[i];
+		unsigned c = m->order[j];
+		struct warp *w = &m->slots[m->cands[c].slot];
 		if (!m->cands[c].eligible)
 			continue;
 		const struct deps *d = &s->deps[w->pc];
@@ -634,6 +738,8 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 			}
 		}
 		m->cands[c].eligible = false;
+		if (w->queued >= 0) /* its verdict is its own again (not selected, so far) */
+			unitq_leave(sp, w);
 		/* an earlier issue this cycle may have taken the unit */
 		if (sp->unit_free[d->unit] > t) {
 			w->stall = throttle_of(d);
@@ -647,22 +753,40 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		if (s->sched->issued)
 			s->sched->issued(sp->sched, w->slot);
 		if (s->obs.on_state) /* before the issue moves its pc, or retires it */
-			trace_state(s, m, w, t, STALL_SELECTED, m->ev_pc[i], m->ev_mask[i]);
+			trace_state(s, m, w, t, STALL_SELECTED, m->ev_pc[w->slot], m->ev_mask[w->slot]);
 		issue(s, m, w, defer);
 		m->sp_issued = m->issued = true;
 	}
 	return true;
 }
 
-/* After the issue loop: candidates left out stay not selected. */
+/* After the issue loop: candidates left out stay not selected; filed,
+ * those evaluated one by one whose unit alone decides join its queue (it
+ * was free at the evaluation; a queued candidate's verdict is its
+ * queue's). */
 static void subpart_finish(struct sim *s, struct sm *m, struct subpart *sp)
 {
-	struct warp **warps = m->scratch;
-	for (unsigned c = 0; c < m->nc; c++)
-		if (m->cands[c].eligible)
-			warps[m->cand_warp[c]]->stall = STALL_NOT_SELECTED;
+	if (!sp->filed)
+		for (unsigned c = 0; c < m->nc; c++) {
+			if (m->cands[c].eligible)
+				m->slots[m->cands[c].slot].stall = STALL_NOT_SELECTED;
+		}
+	else
+		for (unsigned k = 0; k < SLOT_WORDS; k++)
+			for (uint64_t b = m->el_rest.w[k]; b; b &= b - 1) {
+				unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
+				if (!m->cands[m->cand_at[slot]].eligible)
+					continue;
+				struct warp *w = &m->slots[slot];
+				w->stall = STALL_NOT_SELECTED;
+				if (w->queued < 0 && unit_decides(w)) {
+					const struct deps *d = &s->deps[w->pc];
+					slot_del(&sp->due, slot); /* where the walk filed it */
+					unitq_join(sp, w, d->unit, d->unit == UNIT_LDST && d->mclass == MC_GLOBAL, false);
+				}
+			}
 	if (s->obs.on_state)
-		trace_verdicts(s, m, warps, m->nw);
+		trace_verdicts(s, m, m->walked);
 	if (m->sp_issued) {
 		sp->dirty = true;
 		m->dirty = true;
@@ -735,19 +859,17 @@ void sm_functional_round(struct sim *s, struct sm *m, bool *issued)
 {
 	uint64_t t = s->now;
 	for (unsigned k = 0; k < (unsigned)s->c->sub_partitions && !s->stop; k++) {
-		struct subpart *sp = &m->sp[k];
-		unsigned nw = sp->nlive;
-		struct warp **warps = m->scratch; /* issuing can retire warps and change sp->live */
-		memcpy(warps, sp->live, nw * sizeof *warps);
-		for (unsigned i = 0; i < nw && !s->stop; i++) {
-			struct warp *w = warps[i];
-			uint64_t next = NEVER;
-			if (w->sleep_lanes)
-				wake_sleepers(s, w, t, &next);
-			for (unsigned n = 0; n < FUNC_BURST && w->live && w->runnable && !s->stop; n++) {
-				issue(s, m, w, false);
-				*issued = true;
+		struct slotset live = m->sp[k].rest; /* no warp is queued here; issuing can retire warps */
+		for (unsigned q = 0; q < SLOT_WORDS; q++)
+			for (uint64_t b = live.w[q]; b && !s->stop; b &= b - 1) {
+				struct warp *w = &m->slots[q * 64 + (unsigned)__builtin_ctzll(b)];
+				uint64_t next = NEVER;
+				if (w->sleep_lanes)
+					wake_sleepers(s, w, t, &next);
+				for (unsigned n = 0; n < FUNC_BURST && w->live && w->runnable && !s->stop; n++) {
+					issue(s, m, w, false);
+					*issued = true;
+				}
 			}
-		}
 	}
 }
