@@ -170,6 +170,8 @@ struct sm {
 	unsigned nblocks;         /* resident blocks */
 	unsigned nlive;           /* resident unfinished warps */
 	uint64_t counted;         /* warps in its sub-partitions' hists (active this cycle) */
+	uint64_t active_from;     /* cycle counted last became non-zero: its active cycles since are
+				   * added when it drops to zero, or at the end of the run */
 	struct subpart *sp;
 	uint64_t wake;            /* earliest wake over its sub-partitions */
 	bool dirty;               /* a sub-partition is dirty or lost its last warp: run sm_cycle */

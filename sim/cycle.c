@@ -221,6 +221,29 @@ void cycle_end_run(struct sim *s)
 void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 {
 	struct pool *p = s->pool;
+	s->reported = false;
+	*issued = false;
+	*wake = NEVER;
+	if (p->n == 1) {
+		/* one thread: each SM with work runs its whole cycle, in SM order,
+		 * on s itself (no counters to sum); its cycle touches no other SM,
+		 * so its figures are read at once */
+		for (unsigned i = 0; i < s->nsms; i++) {
+			struct sm *m = &s->sms[i];
+			m->ran = m->dirty || s->now >= m->wake;
+			if (m->ran) {
+				m->paused = false;
+				run_sm(s, m, false, false);
+				*issued |= m->issued;
+			}
+			if (m->wake < *wake)
+				*wake = m->wake;
+		}
+		s->stop = false; /* an SM's stop takes effect in report_cycle_end */
+		if (s->reported)
+			report_cycle_end(s);
+		return;
+	}
 	unsigned busy = 0; /* SMs with work this cycle */
 	for (unsigned i = 0; i < s->nsms; i++) {
 		struct sm *m = &s->sms[i];
@@ -228,14 +251,13 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 		m->paused = false;
 		busy += m->ran;
 	}
-	s->reported = false;
-	if (p->n == 1 || busy < SMS_PER_THREAD * p->n) {
-		/* too little to share out (or one thread): each SM's whole cycle,
-		 * in SM order, here and on s itself (no counters to sum) */
+	if (busy < SMS_PER_THREAD * p->n) {
+		/* too little to share out: each SM's whole cycle, in SM order,
+		 * here and on s itself */
 		for (unsigned i = 0; i < s->nsms; i++)
 			if (s->sms[i].ran)
 				run_sm(s, &s->sms[i], false, false);
-		s->stop = false; /* an SM's stop takes effect in report_cycle_end */
+		s->stop = false;
 	} else {
 		for (unsigned i = 0; i < p->n; i++)
 			view_begin(&p->views[i], s);
@@ -253,8 +275,6 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 	}
 	if (s->reported)
 		report_cycle_end(s);
-	*issued = false;
-	*wake = NEVER;
 	for (unsigned i = 0; i < s->nsms; i++) {
 		const struct sm *m = &s->sms[i];
 		*issued |= m->ran && m->issued;

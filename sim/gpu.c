@@ -454,11 +454,6 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 			warps += s->hist[k];
 		}
 		st->active_warp_cycles += warps * delta;
-		for (unsigned i = 0; i < s->nsms; i++)
-			if (s->sms[i].counted) {
-				st->active_sm_cycles += delta;
-				r->sms[i].active_cycles += delta;
-			}
 		/* starvation: warps ready but none issuing (a policy that leaves
 		 * eligible warps out); waiting for memory or a unit is not it */
 		if (issued || !s->hist[STALL_NOT_SELECTED])
@@ -478,6 +473,12 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 			s->obs.on_progress(s->obs.ctx, s->now, s->blocks_done, s->total_blocks);
 	}
 	cycle_end_run(s);
+	/* the SMs still active: their cycles up to the last one counted */
+	for (unsigned i = 0; i < s->nsms; i++) {
+		if (s->sms[i].counted)
+			r->sms[i].active_cycles += s->now - s->sms[i].active_from;
+		st->active_sm_cycles += r->sms[i].active_cycles;
+	}
 	sm_figures(s);
 	/* the SMs' span plus the launch's fixed cost outside them */
 	st->launch_cycles = (uint64_t)s->c->launch_cycles;

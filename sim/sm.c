@@ -559,8 +559,8 @@ static void rebin(struct sim *s, struct sm *m, struct subpart *sp, struct warp *
 	if (w->bin >= 0) {
 		sp->hist[w->bin]--;
 		s->hist[w->bin]--;
-	} else {
-		m->counted++;
+	} else if (m->counted++ == 0) {
+		m->active_from = s->now; /* active from this cycle (sm_figures) */
 	}
 	sp->hist[b]++;
 	s->hist[b]++;
@@ -574,7 +574,8 @@ static void uncount_gone(struct sim *s, struct sm *m, struct subpart *sp)
 	for (unsigned i = 0; i < sp->ngone; i++) {
 		sp->hist[sp->gone[i]]--;
 		s->hist[sp->gone[i]]--;
-		m->counted--;
+		if (--m->counted == 0) /* not active in this cycle */
+			s->r->sms[m->id].active_cycles += s->now - m->active_from;
 	}
 	sp->ngone = 0;
 }
