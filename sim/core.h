@@ -140,27 +140,30 @@ struct block {
 };
 
 struct subpart {
+	/* read at every walk: kept together at the start */
 	void *sched;
 	uint64_t unit_free[UNIT_COUNT]; /* cycle each unit accepts its next instruction */
 	struct warp **live;       /* its resident unfinished warps, in slot order */
 	unsigned nlive;
-	struct slotset rest;      /* those not in a unit queue: evaluated one by one */
-	struct unit_queue uq[UNIT_COUNT];
-	unsigned queues;          /* bit u: uq[u] is not empty */
+	bool dirty;               /* something changed: evaluate its warps this cycle */
 	bool can_file;            /* the scheduler sees only eligible warps and no trace is kept (sm.c) */
 	bool filed;               /* its warps are filed (sm.c): queued, or in the sets below */
-	/* when each warp of rest is evaluated next (wakeq.h): */
-	struct slotset due;       /* at the next walk: dirty, or eligible at the last */
-	struct slotset wheel[WHEEL_SLOTS]; /* at cycle c, within WHEEL_SLOTS of the last walk: wheel[c % WHEEL_SLOTS] */
-	uint64_t wheel_used;      /* bit i: wheel[i] may hold warps */
-	uint64_t wheel_t;         /* the last walk's cycle */
-	struct slotset far;       /* later than that, or only when released (wake NEVER) */
-	uint64_t far_wake;        /* no later than the earliest wake in far */
-	bool dirty;               /* something changed: evaluate its warps this cycle */
+	unsigned queues;          /* bit u: uq[u] is not empty */
 	uint64_t wake;            /* earliest wake of its warps at the last evaluation */
 	uint64_t hist[STALL_COUNT]; /* its warps per stall reason at the last evaluation */
 	int8_t *gone;             /* the bins of warps retired since, uncounted at its next evaluation */
 	unsigned ngone;
+	struct slotset rest;      /* those not in a unit queue: evaluated one by one */
+	/* filed (sm.c): */
+	struct unit_queue uq[UNIT_COUNT];
+	/* when each warp of rest is evaluated next (wakeq.h): */
+	struct slotset due;       /* at the next walk: dirty, or eligible at the last */
+	uint64_t wheel_used;      /* bit i: wheel[i] may hold warps */
+	uint64_t wheel_t;         /* the last walk's cycle */
+	struct slotset far;       /* later than that, or only when released (wake NEVER) */
+	uint64_t far_wake;        /* no later than the earliest wake in far */
+	struct slotset *wheel;    /* WHEEL_SLOTS sets: at cycle c, within WHEEL_SLOTS of the last
+				   * walk, wheel[c % WHEEL_SLOTS] (apart: a cold kilobyte) */
 };
 
 struct sm {

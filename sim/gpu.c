@@ -125,6 +125,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 			m->sp[k].sched = sched->create ? sched->create(c, nslots) : NULL;
 			m->sp[k].live = xcalloc(nslots, sizeof *m->sp[k].live);
 			m->sp[k].gone = xcalloc(nslots, sizeof *m->sp[k].gone);
+			m->sp[k].wheel = xcalloc(WHEEL_SLOTS, sizeof *m->sp[k].wheel);
 			m->sp[k].dirty = true;
 			m->sp[k].can_file = sched->eligible_only && !(obs && obs->on_state);
 		}
@@ -170,6 +171,7 @@ void sim_destroy(struct sim *s)
 				s->sched->destroy(m->sp[k].sched);
 			free(m->sp[k].live);
 			free(m->sp[k].gone);
+			free(m->sp[k].wheel);
 		}
 		free(m->slots);
 		free(m->blocks);

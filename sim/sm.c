@@ -238,7 +238,7 @@ static void set_filed(struct sm *m, struct subpart *sp, bool on)
 				for (uint64_t b = set.w[k]; b; b &= b - 1)
 					unitq_leave(sp, &m->slots[k * 64 + (unsigned)__builtin_ctzll(b)]);
 		}
-	memset(sp->wheel, 0, sizeof sp->wheel);
+	memset(sp->wheel, 0, WHEEL_SLOTS * sizeof *sp->wheel);
 	sp->wheel_used = 0;
 	sp->far = (struct slotset){{0}};
 	sp->far_wake = NEVER;
