@@ -6,6 +6,9 @@
 #include <string.h>
 
 #include "common.h"
+#include "core.h"
+#include "unitq.h"
+#include "wakeq.h"
 #include "config.h"
 #include "gpu.h"
 #include "workload.h"
@@ -400,6 +403,130 @@ START_TEST(launch_costs)
 }
 END_TEST
 
+
+/* A filed sub-partition's wake wheel (sim/wakeq.h): each warp is due at
+ * the first walk at or after its wake (dirty and eligible ones at the
+ * next walk), within the wheel's 64 cycles, beyond them (far) and across
+ * the wheel's wrap; wake_next names the next cycle one is due. Expected
+ * sets worked out by hand from the wakes below. */
+static struct warp *at(struct sm *m, unsigned slot, uint64_t wake, bool dirty)
+{
+	struct warp *w = &m->slots[slot];
+	w->slot = slot;
+	w->wake = wake;
+	w->dirty = dirty;
+	return w;
+}
+
+static bool holds(struct slotset v, const unsigned *slots, unsigned n)
+{
+	struct slotset want = {{0}};
+	for (unsigned i = 0; i < n; i++)
+		slot_add(&want, slots[i]);
+	return memcmp(&v, &want, sizeof v) == 0;
+}
+
+START_TEST(wake_wheel_files_warps_by_wake)
+{
+	struct sm m = {0};
+	m.slots = calloc(128, sizeof *m.slots);
+	struct subpart sp = {0};
+	sp.wheel = calloc(WHEEL_SLOTS, sizeof *sp.wheel);
+	sp.filed = true;
+	sp.far_wake = NEVER;
+	struct slotset none = {{0}};
+	ck_assert(holds(wake_collect(&sp, &m, 1000), NULL, 0));
+	wake_place(&sp, at(&m, 3, 1005, false), 1000);
+	wake_place(&sp, at(&m, 70, 1063, false), 1000); /* the wheel's last cycle */
+	wake_place(&sp, at(&m, 5, 1064, false), 1000);  /* beyond it */
+	wake_place(&sp, at(&m, 6, 1100, false), 1000);  /* into the wheel when 5 is due */
+	wake_place(&sp, at(&m, 9, NEVER, false), 1000); /* waits to be released */
+	wake_place(&sp, at(&m, 12, 1000, false), 1000); /* eligible */
+	wake_place(&sp, at(&m, 100, 2000, true), 1000); /* dirty */
+	wake_place(&sp, at(&m, 20, 1010, false), 1000);
+	wake_forget(&sp, &m.slots[20]);                /* retired */
+	ck_assert_uint_eq(wake_next(&sp, 1000), 1000);
+	ck_assert(holds(wake_collect(&sp, &m, 1001), (unsigned[]){12, 100}, 2));
+	ck_assert_uint_eq(wake_next(&sp, 1001), 1005);
+	ck_assert(holds(wake_collect(&sp, &m, 1004), NULL, 0));
+	ck_assert(holds(wake_collect(&sp, &m, 1005), (unsigned[]){3}, 1));
+	ck_assert_uint_eq(wake_next(&sp, 1005), 1063);
+	ck_assert(holds(wake_collect(&sp, &m, 1062), NULL, 0));
+	ck_assert(holds(wake_collect(&sp, &m, 1063), (unsigned[]){70}, 1));
+	ck_assert_uint_eq(wake_next(&sp, 1063), 1064);
+	ck_assert(holds(wake_collect(&sp, &m, 1064), (unsigned[]){5}, 1));
+	ck_assert_uint_eq(wake_next(&sp, 1064), 1100);
+	ck_assert_uint_eq(sp.wheel_used, 1ull << (1100 % 64)); /* slot 20's bucket emptied when it was forgotten */
+	wake_due(&sp, &m.slots[9]);           /* released */
+	ck_assert(holds(wake_collect(&sp, &m, 1100), (unsigned[]){6, 9}, 2));
+	ck_assert_uint_eq(wake_next(&sp, 1100), NEVER);
+	/* across the wrap: filed at 127 for 128 (bucket 0) and 190 (bucket 62);
+	 * a far one comes into the wheel when the far set is looked through */
+	wake_place(&sp, at(&m, 1, 128, false), 127);
+	wake_place(&sp, at(&m, 2, 190, false), 127);
+	wake_place(&sp, at(&m, 4, 250, false), 127);
+	ck_assert_uint_eq(wake_next(&sp, 127), 128);
+	ck_assert(holds(wake_collect(&sp, &m, 190), (unsigned[]){1, 2}, 2));
+	ck_assert_uint_eq(wake_next(&sp, 190), 250);
+	ck_assert(holds(wake_collect(&sp, &m, 249), NULL, 0));
+	ck_assert(holds(wake_collect(&sp, &m, 250), (unsigned[]){4}, 1));
+	ck_assert(memcmp(&sp.due, &none, sizeof none) == 0);
+	free(sp.wheel);
+	free(m.slots);
+}
+END_TEST
+
+/* A unit queue's members change bins together (sim/unitq.h): throttled
+ * (lg_throttle before a global access, mio_throttle before another) while
+ * the unit is busy, not_selected while it is free; a warp leaving takes
+ * its bin with it. The counts are worked out by hand. */
+START_TEST(unit_queue_moves_its_members_together)
+{
+	struct sim s = {0};
+	struct sm m = {0};
+	m.slots = calloc(8, sizeof *m.slots);
+	struct subpart sp = {0};
+	sp.unit_free[UNIT_LDST] = 10; /* busy until cycle 10 */
+	bool global[3] = {true, true, false};
+	for (unsigned i = 0; i < 3; i++) {
+		struct warp *w = at(&m, i, 10, false);
+		enum stall b = global[i] ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
+		sp.hist[b]++; /* its count, as the walk's rebin left it */
+		s.hist[b]++;
+		slot_add(&sp.rest, i);
+		unitq_join(&sp, w, UNIT_LDST, global[i], true);
+	}
+	ck_assert_uint_eq(sp.uq[UNIT_LDST].n, 3);
+	ck_assert_uint_eq(sp.uq[UNIT_LDST].n_global, 2);
+	ck_assert(holds(sp.rest, NULL, 0));
+	ck_assert_int_eq(unitq_verdict(&sp, &m.slots[2]), STALL_MIO_THROTTLE);
+	unitq_sync(&s, &sp, UNIT_LDST, 9); /* still busy: nothing moves */
+	ck_assert_uint_eq(sp.hist[STALL_LG_THROTTLE], 2);
+	unitq_sync(&s, &sp, UNIT_LDST, 10); /* free */
+	ck_assert_uint_eq(sp.hist[STALL_LG_THROTTLE], 0);
+	ck_assert_uint_eq(sp.hist[STALL_MIO_THROTTLE], 0);
+	ck_assert_uint_eq(sp.hist[STALL_NOT_SELECTED], 3);
+	ck_assert_uint_eq(s.hist[STALL_NOT_SELECTED], 3);
+	ck_assert_int_eq(unitq_verdict(&sp, &m.slots[0]), STALL_NOT_SELECTED);
+	sp.unit_free[UNIT_LDST] = 14; /* one of them issued at 10 */
+	unitq_sync(&s, &sp, UNIT_LDST, 11);
+	ck_assert_uint_eq(sp.hist[STALL_LG_THROTTLE], 2);
+	ck_assert_uint_eq(sp.hist[STALL_MIO_THROTTLE], 1);
+	ck_assert_uint_eq(s.hist[STALL_NOT_SELECTED], 0);
+	unitq_leave(&sp, &m.slots[1]); /* released: its count is its own */
+	ck_assert_int_eq(m.slots[1].bin, STALL_LG_THROTTLE);
+	ck_assert_uint_eq(m.slots[1].wake, 14);
+	ck_assert_int_eq(m.slots[1].queued, -1);
+	ck_assert_uint_eq(sp.uq[UNIT_LDST].n_global, 1);
+	ck_assert(holds(sp.rest, (unsigned[]){1}, 1));
+	ck_assert_uint_eq(sp.hist[STALL_LG_THROTTLE], 2); /* the same warps, the same bins */
+	unitq_sync(&s, &sp, UNIT_LDST, 14);
+	ck_assert_uint_eq(sp.hist[STALL_NOT_SELECTED], 2);
+	ck_assert_uint_eq(sp.hist[STALL_LG_THROTTLE], 1); /* the one that left */
+	free(m.slots);
+}
+END_TEST
+
 Suite *core_suite(void)
 {
 	Suite *s = suite_create("core");
@@ -417,6 +544,8 @@ Suite *core_suite(void)
 	tcase_add_test(t, fast_forward_equals_stepping);
 	tcase_add_test(t, stalls_add_up);
 	tcase_add_test(t, launch_costs);
+	tcase_add_test(t, wake_wheel_files_warps_by_wake);
+	tcase_add_test(t, unit_queue_moves_its_members_together);
 	suite_add_tcase(s, t);
 	return s;
 }
