@@ -190,7 +190,7 @@ struct sm {
 	/* the cycle in progress (sm.c): the issue loop's place and size, the
 	 * warps evaluated one by one, and what the cycle did */
 	unsigned at_sp, at_j, nc, no, done;
-	struct slotset walked;    /* evaluated this cycle */
+	struct slotset walked;    /* evaluated this cycle (for the trace: set only where not filed) */
 	struct slotset el_rest;   /* of them, eligible */
 	struct deferred {         /* its global accesses deferred this cycle, in issue order: */
 		struct warp *w;

@@ -12,11 +12,7 @@
 #include "wakeq.h"
 #include "livelock.h"
 
-static enum stall throttle_of(const struct deps *d)
-{
-	return d->unit != UNIT_LDST ? STALL_MATH_PIPE_THROTTLE
-	     : d->mclass == MC_GLOBAL ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
-}
+static enum stall throttle_of(const struct deps *d) { return unit_throttle(d->unit, d->mclass == MC_GLOBAL); }
 
 static inline __attribute__((always_inline)) void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w,
 								  uint64_t t);
@@ -72,10 +68,9 @@ static bool wake_sleepers(struct sim *s, struct warp *w, uint64_t t, uint64_t *n
  * subpart_select's walks (a call per evaluation costs 5% of a run). */
 static inline __attribute__((always_inline)) void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
 {
-	/* Nothing but its own issue or a barrier release (both set dirty) can
-	 * end a stall before its wake time, so the last verdict still holds. */
-	if (!w->dirty && t < w->wake)
-		return;
+	/* (the walks call it only where the last verdict may have ended: dirty,
+	 * or its wake come; nothing but its own issue or a barrier release,
+	 * both setting dirty, can end a stall before its wake time) */
 	if (!w->dirty && w->sb_clear && !w->sleep_lanes) {
 		/* found ready but for its unit, and only time has passed since:
 		 * the unit alone decides */
@@ -593,6 +588,14 @@ static struct sched_cand cand_of(const struct warp *w)
  * unit's queue. */
 static bool unit_decides(const struct warp *w) { return w->sb_clear && !w->dirty && !w->sleep_lanes; }
 
+/* w (evaluated, filed nowhere) joins its unit's queue; busy: the unit was
+ * busy at the evaluation. */
+static void queue_warp(struct sim *s, struct subpart *sp, struct warp *w, bool busy)
+{
+	const struct deps *d = &s->deps[w->pc];
+	unitq_join(sp, w, d->unit, d->mclass == MC_GLOBAL, busy);
+}
+
 /* Evaluate sp's warps at s->now, count their stall reasons and, when any
  * is eligible, let the scheduler rank them: the issue loop's candidates
  * are then in m (cands, order; nc, no) and its place at the start.
@@ -624,7 +627,6 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 		 * evaluation. Evaluating retires no warp and queues none but the
 		 * one evaluated. */
 		struct slotset walk = wake_collect(sp, m, t);
-		m->walked = walk;
 		for (unsigned k = 0; k < SLOT_WORDS; k++)
 			for (uint64_t b = walk.w[k]; b; b &= b - 1) {
 				unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
@@ -639,8 +641,7 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 				if (eligible) { /* it joins its queue if it is not selected (subpart_finish) */
 					slot_add(&el, slot);
 				} else if (unit_decides(w)) { /* its unit is busy */
-					const struct deps *d = &s->deps[w->pc];
-					unitq_join(sp, w, d->unit, d->unit == UNIT_LDST && d->mclass == MC_GLOBAL, true);
+					queue_warp(s, sp, w, true);
 					continue;
 				}
 				wake_place(sp, w, t);
@@ -781,9 +782,8 @@ static void subpart_finish(struct sim *s, struct sm *m, struct subpart *sp)
 				struct warp *w = &m->slots[slot];
 				w->stall = STALL_NOT_SELECTED;
 				if (w->queued < 0 && unit_decides(w)) {
-					const struct deps *d = &s->deps[w->pc];
 					slot_del(&sp->due, slot); /* where the walk filed it */
-					unitq_join(sp, w, d->unit, d->unit == UNIT_LDST && d->mclass == MC_GLOBAL, false);
+					queue_warp(s, sp, w, false);
 				}
 			}
 	if (s->obs.on_state)

@@ -27,13 +27,18 @@
 #include "core.h"
 #include "wakeq.h"
 
-/* The bin of a member of q (queue of unit u); global: it waits to issue
- * a global access. */
+/* The stall of a warp ready but for its unit u while u is busy; global:
+ * it waits to issue a global access (the one definition: sm.c's walk and
+ * issue loop use it too). */
+static inline enum stall unit_throttle(unsigned u, bool global)
+{
+	return u != UNIT_LDST ? STALL_MATH_PIPE_THROTTLE : global ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
+}
+
+/* The bin of a member of q (queue of unit u); global as above. */
 static inline enum stall unitq_bin(const struct unit_queue *q, unsigned u, bool global)
 {
-	if (!q->busy)
-		return STALL_NOT_SELECTED; /* eligible; selected ones leave first */
-	return u != UNIT_LDST ? STALL_MATH_PIPE_THROTTLE : global ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
+	return q->busy ? unit_throttle(u, global) : STALL_NOT_SELECTED; /* eligible; selected ones leave first */
 }
 
 /* w's verdict at its last evaluation, or its queue's for it */
