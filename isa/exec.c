@@ -42,6 +42,12 @@ struct xc {
 		}                                                              \
 	} while (0)
 
+/* lane_bit[l] = 1 << l, as a table the compiler's vectoriser can read */
+#define BITS4(n) 1u << (n), 1u << ((n) + 1), 1u << ((n) + 2), 1u << ((n) + 3)
+static const uint32_t lane_bit[ISA_WARP_SIZE] = {BITS4(0), BITS4(4), BITS4(8), BITS4(12),
+						 BITS4(16), BITS4(20), BITS4(24), BITS4(28)};
+#undef BITS4
+
 static inline float uf(uint32_t u)
 {
 	float f;
@@ -180,10 +186,14 @@ static void sem_ISETP(struct xc *x)
 	uint32_t v = 0;
 	int is_signed = x->in->mod[1] == ITYPE_S32;
 	uint32_t lt = 0, eq = 0;
+	/* each lane's comparison as 0 or ~0 AND its bit, OR-reduced: the
+	 * compiler vectorises this (not a shift by the lane number) */
 	if (is_signed)
-		EACH_LANE(x->m, l, lt |= (uint32_t)(S(a[l]) < S(b[l])) << l; eq |= (uint32_t)(a[l] == b[l]) << l;);
+		EACH_LANE(x->m, l, lt |= -(uint32_t)(S(a[l]) < S(b[l])) & lane_bit[l];
+			  eq |= -(uint32_t)(a[l] == b[l]) & lane_bit[l];);
 	else
-		EACH_LANE(x->m, l, lt |= (uint32_t)(a[l] < b[l]) << l; eq |= (uint32_t)(a[l] == b[l]) << l;);
+		EACH_LANE(x->m, l, lt |= -(uint32_t)(a[l] < b[l]) & lane_bit[l];
+			  eq |= -(uint32_t)(a[l] == b[l]) & lane_bit[l];);
 	switch (x->in->mod[0]) { /* as icmp, 32 lanes at once (set_pred masks) */
 	case CMP_EQ: v = eq; break;
 	case CMP_NE: v = ~eq; break;
@@ -316,10 +326,30 @@ static uint32_t f2i(float f, int is_signed)
 BINARY(FADD, fu(uf(A) + uf(B)))
 BINARY(FSUB, fu(uf(A) - uf(B)))
 BINARY(FMUL, fu(uf(A) * uf(B)))
-/* fmaf rounds once, as the GPU's FFMA does. (A target_clones copy using
- * the host's FMA instructions in vectors ran 4% fewer host instructions on
- * h100 naive_mm but 3% slower by the clock on the AMD EPYC VM: not kept.) */
-TERNARY(FFMA, fu(fmaf(uf(A), uf(B), uf(C))))
+/* fmaf rounds once, as the GPU's FFMA does. A full warp's: on x86-64
+ * with gcc, a second copy for hosts with AVX2 and FMA (chosen when the
+ * program loads) runs 8 lanes an instruction instead of a call a lane;
+ * one rounding either way, the same bits. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__FMA__)
+__attribute__((target_clones("arch=x86-64-v3", "default")))
+#endif
+static void ffma_warp(uint32_t *restrict d, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+{
+	uint32_t t[ISA_WARP_SIZE]; /* d may be a source */
+	for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
+		t[l] = fu(fmaf(uf(a[l]), uf(b[l]), uf(c[l])));
+	memcpy(d, t, sizeof t);
+}
+
+static void sem_FFMA(struct xc *x)
+{
+	const uint32_t *a = src(x, 0), *b = src(x, 1), *c = src(x, 2);
+	uint32_t *d = dst(x);
+	if (x->m == ~0u)
+		ffma_warp(d, a, b, c);
+	else
+		FOR_LANES(x->m, l) d[l] = fu(fmaf(uf(a[l]), uf(b[l]), uf(c[l])));
+}
 BINARY(FMIN, fu(fmin_ptx(uf(A), uf(B))))
 BINARY(FMAX, fu(fmax_ptx(uf(A), uf(B))))
 UNARY(FNEG, A ^ 0x80000000u)
@@ -340,45 +370,68 @@ UNARY(COS, fu(cosf(uf(A))))
 
 /* ---- memory ---------------------------------------------------------------- */
 
+/* The widest access: lds.128 and the like, 4 registers a lane */
+#define MAX_WIDTH 4
+
+/* Where an instruction's lanes access memory: for a full warp inside one
+ * region (a buffer, or the shared array), aligned, that region's host data
+ * h whose first byte is address lo, lane l's bytes at h + (addr[l] - lo);
+ * otherwise (h NULL) each executing lane's own host pointer p[l]. */
+struct where {
+	uint8_t *h;
+	uint32_t lo;
+	uint8_t *p[ISA_WARP_SIZE];
+};
+
+/* The region holding address addr: its host data, first address and size;
+ * NULL where there is none (shared: the whole array, whatever addr). */
+static uint8_t *region(const struct xc *x, enum mem_space sp, uint32_t addr, uint32_t *lo, uint32_t *size)
+{
+	if (sp == SPACE_SHARED) {
+		*lo = 0;
+		*size = x->env->shared_size;
+		return x->env->shared;
+	}
+	return x->env->gmem.region(x->env->gmem.ctx, addr, lo, size);
+}
+
 /* Compute and check every lane's address first, so that a faulting
- * instruction has no effect. Returns the host pointers in p[]. */
-static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, uint8_t *p[ISA_WARP_SIZE])
+ * instruction has no effect. bytes: 4, 8 or 16 per lane. */
+static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, struct where *wh)
 {
 	const uint32_t *base = src(x, 0);
 	struct exec_result *r = x->r;
+	uint32_t off = (uint32_t)x->in->off;
+	wh->h = NULL;
 	if (x->m == ~0u) {
-		/* a full warp inside one buffer (or the shared array), aligned: one
-		 * translation; anything else takes the lane-by-lane path below,
-		 * which names the first lane at fault */
-		uint32_t lo = UINT32_MAX, hi = 0, any = 0;
+		/* a full warp inside lane 0's region, aligned: one lookup and a
+		 * check the compiler vectorises; anything else takes the
+		 * lane-by-lane path below, which names the first lane at fault */
+		uint32_t lo = 0, size = 0, bad = 0;
+		uint8_t *h = region(x, sp, base[0] + off, &lo, &size);
+		uint32_t lim = size - bytes; /* the last aligned start inside it */
 		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++) {
-			uint32_t addr = base[l] + (uint32_t)x->in->off;
+			uint32_t addr = base[l] + off;
 			r->addr[l] = addr;
-			lo = addr < lo ? addr : lo;
-			hi = addr > hi ? addr : hi;
-			any |= addr;
+			bad |= (uint32_t)(addr - lo > lim) | (addr & (bytes - 1));
 		}
-		uint8_t *p0 = NULL;
-		if (!(any & (bytes - 1)) && hi - lo < (1u << 30)) /* bytes: 4, 8 or 16 */
-			p0 = sp == SPACE_SHARED ? ((uint64_t)hi + bytes <= x->env->shared_size ? x->env->shared + lo : NULL)
-						: x->env->gmem.translate(x->env->gmem.ctx, lo, hi - lo + bytes);
-		if (p0) {
-			for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
-				p[l] = p0 + (r->addr[l] - lo);
+		if (h && size >= bytes && !bad) {
+			wh->h = h;
+			wh->lo = lo;
 			return true;
 		}
 	}
 	FOR_LANES(x->m, l) {
-		uint32_t addr = base[l] + (uint32_t)x->in->off;
+		uint32_t addr = base[l] + off;
 		r->addr[l] = addr;
 		enum fault_kind f = FAULT_NONE;
+		uint32_t lo = 0, size = 0;
+		uint8_t *h = NULL;
 		if (addr % bytes)
 			f = FAULT_MISALIGNED;
-		else if (sp == SPACE_SHARED)
-			p[l] = (uint64_t)addr + bytes <= x->env->shared_size ? x->env->shared + addr : NULL;
+		else if ((h = region(x, sp, addr, &lo, &size)) && addr - lo < size && size - (addr - lo) >= bytes)
+			wh->p[l] = h + (addr - lo);
 		else
-			p[l] = x->env->gmem.translate(x->env->gmem.ctx, addr, bytes);
-		if (f == FAULT_NONE && !p[l])
 			f = FAULT_OUT_OF_BOUNDS;
 		if (f != FAULT_NONE) {
 			r->fault = f;
@@ -395,12 +448,32 @@ static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, uint8_t *
 static void load(struct xc *x, enum mem_space sp)
 {
 	unsigned n = isa_width_regs(x->in);
-	uint8_t *p[ISA_WARP_SIZE];
-	if (!addresses(x, sp, 4 * n, p))
+	struct where wh;
+	if (!addresses(x, sp, 4 * n, &wh))
 		return;
+	const uint32_t *addr = x->r->addr;
+	if (wh.h && n == 1) {
+		uint32_t *d = dreg(x, x->in->dst, 0);
+#pragma GCC unroll 8
+		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
+			memcpy(&d[l], wh.h + (addr[l] - wh.lo), 4);
+		return;
+	}
+	if (wh.h) { /* a lane's n words together */
+		uint32_t *d[MAX_WIDTH];
+		for (unsigned k = 0; k < n; k++)
+			d[k] = dreg(x, x->in->dst, k);
+		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++) {
+			const uint8_t *q = wh.h + (addr[l] - wh.lo);
+			for (unsigned k = 0; k < n; k++)
+				memcpy(&d[k][l], q + 4 * k, 4);
+		}
+		return;
+	}
 	for (unsigned k = 0; k < n; k++) {
 		uint32_t *d = dreg(x, x->in->dst, k);
-		EACH_LANE(x->m, l, memcpy(&d[l], p[l] + 4 * k, 4););
+		FOR_LANES(x->m, l)
+			memcpy(&d[l], wh.p[l] + 4 * k, 4);
 	}
 }
 
@@ -409,15 +482,24 @@ static void load(struct xc *x, enum mem_space sp)
 static void store(struct xc *x, enum mem_space sp)
 {
 	unsigned n = isa_width_regs(x->in);
-	uint8_t *p[ISA_WARP_SIZE];
-	if (!addresses(x, sp, 4 * n, p))
+	struct where wh;
+	if (!addresses(x, sp, 4 * n, &wh))
 		return;
 	unsigned r = x->in->src[1];
-	FOR_LANES(x->m, l)
-		for (unsigned k = 0; k < n; k++) {
-			uint32_t v = r == ISA_RZ ? 0 : x->w->regs[(r + k) * ISA_WARP_SIZE + l];
-			memcpy(p[l] + 4 * k, &v, 4);
+	const uint32_t *addr = x->r->addr;
+	if (wh.h && n == 1 && r != ISA_RZ) {
+		const uint32_t *v = &x->w->regs[r * ISA_WARP_SIZE];
+		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
+			memcpy(wh.h + (addr[l] - wh.lo), &v[l], 4);
+	} else {
+		FOR_LANES(x->m, l) {
+			uint8_t *p = wh.h ? wh.h + (addr[l] - wh.lo) : wh.p[l];
+			for (unsigned k = 0; k < n; k++) {
+				uint32_t v = r == ISA_RZ ? 0 : x->w->regs[(r + k) * ISA_WARP_SIZE + l];
+				memcpy(p + 4 * k, &v, 4);
+			}
 		}
+	}
 	x->r->mem_written = x->m != 0;
 }
 
@@ -454,17 +536,18 @@ static uint32_t atom_op(int op, int type, uint32_t old, uint32_t b)
  * gets the value before its own update. */
 static void atomic(struct xc *x, enum mem_space sp, bool cas)
 {
-	uint8_t *p[ISA_WARP_SIZE];
-	if (!addresses(x, sp, 4, p))
+	struct where wh;
+	if (!addresses(x, sp, 4, &wh))
 		return;
 	const uint32_t *b = src(x, 1), *c = cas ? src(x, 2) : NULL;
 	uint32_t old[ISA_WARP_SIZE];
 	bool changed = false;
 	FOR_LANES(x->m, l) {
+		uint8_t *p = wh.h ? wh.h + (x->r->addr[l] - wh.lo) : wh.p[l];
 		uint32_t o, v;
-		memcpy(&o, p[l], 4);
+		memcpy(&o, p, 4);
 		v = cas ? (o == b[l] ? c[l] : o) : atom_op(x->in->mod[0], x->in->mod[1], o, b[l]);
-		memcpy(p[l], &v, 4);
+		memcpy(p, &v, 4);
 		changed |= v != o;
 		old[l] = o;
 	}
@@ -611,9 +694,9 @@ void exec_addresses(const struct isa_insn *in, struct exec_warp *w, const struct
 	struct xc x;
 	start(&x, in, w, env, active, r);
 	unsigned f = isa_ops[in->op].flags;
-	uint8_t *p[ISA_WARP_SIZE];
+	struct where wh;
 	if (f & (IF_GLOBAL | IF_SHARED))
-		addresses(&x, f & IF_GLOBAL ? SPACE_GLOBAL : SPACE_SHARED, f & IF_ATOMIC ? 4 : 4 * isa_width_regs(in), p);
+		addresses(&x, f & IF_GLOBAL ? SPACE_GLOBAL : SPACE_SHARED, f & IF_ATOMIC ? 4 : 4 * isa_width_regs(in), &wh);
 }
 
 void exec_insn(const struct isa_insn *in, struct exec_warp *w, const struct exec_env *env,

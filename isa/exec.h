@@ -26,10 +26,11 @@ struct exec_warp {
 
 enum mem_space { SPACE_GLOBAL, SPACE_SHARED };
 
-/* Global memory as the executor sees it: translate an access to a host
- * pointer, or NULL when [addr, addr + bytes) is not inside one buffer. */
+/* Global memory as the executor sees it: region finds the buffer holding
+ * an address (its host data, first address and size in bytes), or NULL
+ * where the address is in none. */
 struct exec_gmem {
-	uint8_t *(*translate)(void *ctx, uint32_t addr, uint32_t bytes);
+	uint8_t *(*region)(void *ctx, uint32_t addr, uint32_t *base, uint32_t *size);
 	void *ctx;
 };
 

@@ -40,19 +40,24 @@ int gmem_add(struct gmem *g, const char *name, uint32_t size)
 	return (int)g->n++;
 }
 
-uint8_t *gmem_translate(void *ctx, uint32_t addr, uint32_t bytes)
+uint8_t *gmem_region(void *ctx, uint32_t addr, uint32_t *base, uint32_t *size)
 {
 	struct gmem *g = ctx;
 	if (g->n == 0)
 		return NULL;
 	const struct gmem_buffer *b = &g->bufs[atomic_load_explicit(&g->last, memory_order_relaxed)];
-	if (addr >= b->base && (uint64_t)addr + bytes <= (uint64_t)b->base + b->size)
-		return b->data + (addr - b->base);
+	if (addr - b->base < b->size) {
+		*base = b->base;
+		*size = b->size;
+		return b->data;
+	}
 	for (unsigned i = 0; i < g->n; i++) {
 		b = &g->bufs[i];
-		if (addr >= b->base && (uint64_t)addr + bytes <= (uint64_t)b->base + b->size) {
+		if (addr - b->base < b->size) {
 			atomic_store_explicit(&g->last, i, memory_order_relaxed);
-			return b->data + (addr - b->base);
+			*base = b->base;
+			*size = b->size;
+			return b->data;
 		}
 	}
 	return NULL;

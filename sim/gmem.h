@@ -41,9 +41,10 @@ void gmem_free(struct gmem *g);
  * 32-bit address space is exhausted. */
 int gmem_add(struct gmem *g, const char *name, uint32_t size) __attribute__((warn_unused_result));
 
-/* Host pointer for [addr, addr + bytes) if it lies inside one buffer, else
- * NULL. ctx is the struct gmem (the exec_gmem callback shape). */
-uint8_t *gmem_translate(void *ctx, uint32_t addr, uint32_t bytes);
+/* The buffer holding address addr: its host data, with its first address
+ * in *base and its size in bytes in *size; NULL (nothing set) where addr
+ * is in no buffer. ctx is the struct gmem (the exec_gmem callback shape). */
+uint8_t *gmem_region(void *ctx, uint32_t addr, uint32_t *base, uint32_t *size);
 
 /* For fault messages: the buffer containing addr, else the nearest one
  * below it, else the first; NULL if there are none. */

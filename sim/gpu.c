@@ -232,7 +232,7 @@ static void start_block(struct sim *s, struct sm *m)
 	e->shared_size = p->shared_bytes;
 	e->args = s->args;
 	e->nargs = p->nargs;
-	e->gmem.translate = gmem_translate;
+	e->gmem.region = gmem_region;
 	e->gmem.ctx = s->g;
 	if (!m->code_ready) /* the kernel's first block here: its code is fetched */
 		m->code_ready = s->now + (uint64_t)s->c->code_fetch_cycles;

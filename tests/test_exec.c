@@ -41,7 +41,7 @@ static void setup(void)
 	E.nargs = 2;
 	gmem_init(&G);
 	ck_assert_int_eq(gmem_add(&G, "buf", 64), 0);
-	E.gmem.translate = gmem_translate;
+	E.gmem.region = gmem_region;
 	E.gmem.ctx = &G;
 }
 
@@ -347,6 +347,105 @@ START_TEST(faults_have_no_effect)
 }
 END_TEST
 
+/* A full warp's memory access takes one lookup when every lane lies in
+ * lane 0's buffer, aligned, and the lane-by-lane path otherwise: both give
+ * each lane its own word, and a fault names the first lane at fault. */
+START_TEST(full_warp_memory_paths)
+{
+	ck_assert_int_eq(gmem_add(&G, "two", 64), 1);
+	uint32_t b0 = G.bufs[0].base, b1 = G.bufs[1].base;
+	for (uint32_t i = 0; i < 16; i++) {
+		uint32_t v0 = 1000 + i, v1 = 2000 + i;
+		memcpy(G.bufs[0].data + 4 * i, &v0, 4);
+		memcpy(G.bufs[1].data + 4 * i, &v1, 4);
+	}
+	for (uint32_t l = 0; l < 32; l++) /* lanes in reverse, two lanes a word */
+		R(1, l) = b0 + 4u * (15 - l / 2);
+	ck_assert_int_eq(run("ldg r2, [r1]", ~0u).fault, FAULT_NONE);
+	for (uint32_t l = 0; l < 32; l++)
+		ck_assert_uint_eq(R(2, l), 1000 + 15 - l / 2);
+	for (uint32_t l = 0; l < 32; l++) /* half the warp in each buffer: still fine */
+		R(1, l) = (l < 16 ? b0 : b1) + 4u * l % 64;
+	ck_assert_int_eq(run("ldg r2, [r1]", ~0u).fault, FAULT_NONE);
+	for (uint32_t l = 0; l < 32; l++)
+		ck_assert_uint_eq(R(2, l), (l < 16 ? 1000 : 2000) + l % 16);
+	for (uint32_t l = 0; l < 32; l++) /* 16 bytes a lane, four chunks of buffer two */
+		R(1, l) = b1 + 16u * (l % 4);
+	ck_assert_int_eq(run("ldg.128 r4, [r1]", ~0u).fault, FAULT_NONE);
+	for (uint32_t l = 0; l < 32; l++)
+		for (uint32_t k = 0; k < 4; k++)
+			ck_assert_uint_eq(R(4 + k, l), 2000 + 4 * (l % 4) + k);
+	set_all(1, b0 + 60); /* the buffer's last word: fine; one word on: lane 31 faults */
+	ck_assert_int_eq(run("ldg r2, [r1]", ~0u).fault, FAULT_NONE);
+	ck_assert_uint_eq(R(2, 7), 1015);
+	R(1, 31) = b0 + 64;
+	struct exec_result r = run("ldg r2, [r1]", ~0u);
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+	ck_assert_uint_eq(r.fault_lane, 31);
+	set_all(1, b0 + 48); /* a 16-byte load of the last 16 bytes; 4 bytes on: past the end */
+	ck_assert_int_eq(run("ldg.128 r4, [r1]", ~0u).fault, FAULT_NONE);
+	ck_assert_uint_eq(R(7, 0), 1015);
+	R(1, 30) = b0 + 20; /* inside the buffer, not 16-byte aligned */
+	r = run("ldg.128 r4, [r1]", ~0u);
+	ck_assert_int_eq(r.fault, FAULT_MISALIGNED);
+	ck_assert_uint_eq(r.fault_lane, 30);
+	set_all(1, b0);
+	R(1, 0) = 0x10; /* lane 0 in no buffer */
+	r = run("ldg r2, [r1]", ~0u);
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+	ck_assert_uint_eq(r.fault_lane, 0);
+	/* shared: every lane to one word, the highest lane's value stays */
+	for (uint32_t l = 0; l < 32; l++)
+		R(3, l) = 500 + l;
+	set_all(1, 252);
+	ck_assert_int_eq(run("sts [r1], r3", ~0u).fault, FAULT_NONE);
+	ck_assert_int_eq(run("lds r2, [r1]", ~0u).fault, FAULT_NONE);
+	ck_assert_uint_eq(R(2, 0), 531);
+	ck_assert_uint_eq(R(2, 31), 531);
+	R(1, 5) = 256;
+	r = run("lds r2, [r1]", ~0u);
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+	ck_assert_uint_eq(r.fault_lane, 5);
+	ck_assert_uint_eq(r.fault_addr, 256);
+}
+END_TEST
+
+/* A full warp's isetp and ffma against each lane worked out in C. */
+START_TEST(full_warp_lanes)
+{
+	for (uint32_t l = 0; l < 32; l++) {
+		R(1, l) = l * 0x9e3779b9u; /* large and small, both signs as s32 */
+		R(2, l) = (31 - l) * 0x7f4a7c15u;
+	}
+	run("isetp.lt.s32 p0, r1, r2", ~0u);
+	run("isetp.le.u32 p1, r1, r2", ~0u);
+	run("isetp.ne.s32 p2, r1, r2", 0x0f0f0f0fu);
+	uint32_t want0 = 0, want1 = 0, want2 = 0;
+	for (uint32_t l = 0; l < 32; l++) {
+		want0 |= (uint32_t)((int32_t)R(1, l) < (int32_t)R(2, l)) << l;
+		want1 |= (uint32_t)(R(1, l) <= R(2, l)) << l;
+		want2 |= (uint32_t)(R(1, l) != R(2, l) && (0x0f0f0f0fu >> l & 1)) << l;
+	}
+	ck_assert_uint_eq(W.preds[0], want0);
+	ck_assert_uint_eq(W.preds[1], want1);
+	ck_assert_uint_eq(W.preds[2] & 0x0f0f0f0fu, want2);
+	for (uint32_t l = 0; l < 32; l++) { /* lanes where fused and unfused differ, and others */
+		float a = 1.0f + (float)(l + 1) * 0x1p-12f;
+		R(3, l) = fb(a);
+		R(4, l) = fb(-(a * a));
+		R(5, l) = fb((float)l - 16.5f);
+	}
+	run("ffma r6, r3, r3, r4", ~0u);
+	run("ffma r5, r3, r5, r5", ~0u); /* the destination is a source */
+	for (uint32_t l = 0; l < 32; l++) {
+		float a = 1.0f + (float)(l + 1) * 0x1p-12f, c = (float)l - 16.5f;
+		ck_assert_uint_eq(R(6, l), fb(fmaf(a, a, -(a * a))));
+		ck_assert_uint_eq(R(5, l), fb(fmaf(a, c, c)));
+	}
+	ck_assert_uint_ne(R(6, 0), fb(0.0f)); /* the rounding error of a*a, kept */
+}
+END_TEST
+
 START_TEST(warp_level)
 {
 	for (int l = 0; l < 32; l++)
@@ -400,6 +499,8 @@ Suite *exec_suite(void)
 	tcase_add_test(t, special_registers);
 	tcase_add_test(t, memory_and_atomics);
 	tcase_add_test(t, faults_have_no_effect);
+	tcase_add_test(t, full_warp_memory_paths);
+	tcase_add_test(t, full_warp_lanes);
 	tcase_add_test(t, warp_level);
 	suite_add_tcase(s, t);
 	return s;
