@@ -977,7 +977,7 @@ static bool parse_src(struct as *a, int *pos, struct isa_insn *in, int slot)
 	struct value v;
 	if (!eval(a, pos, &v))
 		return false;
-	uint32_t bits;
+	uint32_t bits = 0; /* set by to_imm (gcc -O2 cannot tell) */
 	if (!to_imm(a, t, v, isa_imm_is_float(in), in->op == OP_MOV, &bits))
 		return false;
 	if (second) {

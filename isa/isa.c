@@ -93,13 +93,6 @@ bool isa_imm_is_float(const struct isa_insn *in)
 	return (in->op == OP_ATOMG || in->op == OP_ATOMS) && in->mod[1] == ATYPE_F32;
 }
 
-unsigned isa_width_regs(const struct isa_insn *in)
-{
-	if (!(isa_ops[in->op].flags & IF_WIDE))
-		return 1;
-	return in->mod[0] == WIDTH_128 ? 4 : in->mod[0] == WIDTH_64 ? 2 : 1;
-}
-
 /* Layout of the low word (bits): op 0-7, mod0 8-11, mod1 12-15, guard 16-18,
  * guard_neg 19, dst 20-27, src0 28-35, src1 36-43, src2 44-51, imm_src 52-53,
  * pneg 54-56, imm2_src 57-58, 59-63 zero. High word: imm 0-31, off 32-63. */

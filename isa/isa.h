@@ -165,8 +165,14 @@ int isa_lookup_mnemonic(const char *word, unsigned len, unsigned *used);
 /* Whether immediate sources are f32 constants (float ops, .f32 atomics). */
 bool isa_imm_is_float(const struct isa_insn *in);
 
-/* Number of 32-bit registers written/read by a wide access (1, 2 or 4). */
-unsigned isa_width_regs(const struct isa_insn *in);
+/* Number of 32-bit registers written/read by a wide access (1, 2 or 4);
+ * inline: the executor and the memory model ask at every access. */
+static inline unsigned isa_width_regs(const struct isa_insn *in)
+{
+	if (!(isa_ops[in->op].flags & IF_WIDE))
+		return 1;
+	return in->mod[0] == WIDTH_128 ? 4 : in->mod[0] == WIDTH_64 ? 2 : 1;
+}
 
 /* Registers and predicates an instruction reads and writes (rz and pt are
  * left out), for scoreboards. */

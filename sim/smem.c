@@ -5,6 +5,15 @@
 
 #define MAX_WORDS (32 * 16 / 4) /* 32 lanes x 16 bytes in 4-byte words */
 
+/* Whether [lo, hi] holds a nonzero multiple of b (b > 0). */
+static bool nonzero_multiple_in(int64_t lo, int64_t hi, int64_t b)
+{
+	int64_t m = lo >= 0 ? (lo + b - 1) / b * b : -(-lo / b * b); /* the first multiple >= lo */
+	if (m == 0)
+		m = b;
+	return m <= hi;
+}
+
 /* Whether a whole group of lanes (every one active, lanes a power of two)
  * takes one pass with no conflict, for the patterns shared tiles make,
  * each checked over the group at once (the loops vectorize): every lane on
@@ -17,9 +26,16 @@ static bool one_pass(const uint32_t *addr, unsigned lanes, unsigned per_lane, un
 {
 	uint32_t a0 = addr[0], w0 = a0 >> shift;
 	uint32_t other = 0, off = 0; /* bits where a lane differs from a0, from w0 + l */
-	for (uint32_t l = 0; l < lanes; l++) {
-		other |= addr[l] ^ a0;
-		off |= (addr[l] >> shift) ^ (w0 + l);
+	if (lanes == 32) { /* a whole warp: the loop unrolled and vectorised */
+		for (uint32_t l = 0; l < 32; l++) {
+			other |= addr[l] ^ a0;
+			off |= (addr[l] >> shift) ^ (w0 + l);
+		}
+	} else {
+		for (uint32_t l = 0; l < lanes; l++) {
+			other |= addr[l] ^ a0;
+			off |= (addr[l] >> shift) ^ (w0 + l);
+		}
 	}
 	if (!other)
 		return per_lane <= banks;
@@ -37,11 +53,12 @@ static bool one_pass(const uint32_t *addr, unsigned lanes, unsigned per_lane, un
 		return one_pass(addr, h, per_lane, shift, banks);
 	if (halves)
 		return false;
-	uint32_t w1 = addr[h] >> shift;
-	for (uint32_t j = 0; j < per_lane; j++)
-		for (uint32_t k = 0; k < per_lane; k++)
-			if ((w0 + j) % banks == (w1 + k) % banks && w0 + j != w1 + k)
-				return false;
+	/* two different words of the halves, w0 + j and w1 + k (j, k <
+	 * per_lane), share a bank when w1 - w0 + k - j is a nonzero multiple
+	 * of banks */
+	int64_t d = (int64_t)(addr[h] >> shift) - (int64_t)w0, p = per_lane;
+	if (nonzero_multiple_in(d - (p - 1), d + (p - 1), banks))
+		return false;
 	return per_lane <= banks / 2;
 }
 
@@ -72,12 +89,9 @@ static unsigned two_halves(const uint32_t *addr, unsigned lanes, unsigned shift,
 	/* half k reads words w[k] .. w[k] + n[k] - 1; two of them differ and
 	 * share a bank when a word of the second less one of the first, D + j
 	 * - i, is a nonzero multiple of banks: look for one in its range */
-	int64_t n0 = step[0] ? h : 1, n1 = step[1] ? h : 1, b = banks;
-	int64_t d = (int64_t)w[1] - (int64_t)w[0], lo = d - (n0 - 1), hi = d + (n1 - 1);
-	int64_t m = lo >= 0 ? (lo + b - 1) / b * b : -(-lo / b * b); /* the first multiple >= lo */
-	if (m == 0)
-		m = b;
-	return m <= hi ? 2 : 1;
+	int64_t n0 = step[0] ? h : 1, n1 = step[1] ? h : 1;
+	int64_t d = (int64_t)w[1] - (int64_t)w[0];
+	return nonzero_multiple_in(d - (n0 - 1), d + (n1 - 1), banks) ? 2 : 1;
 }
 
 /* smem_cost; halves: whether to look for two_halves' shape (not when the
