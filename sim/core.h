@@ -220,6 +220,9 @@ struct deps {
 	bool store, atomic;       /* the opcode's IF_STORE, IF_ATOMIC */
 	bool bypass_l1;           /* ldg.cg: the L2 serves it past the L1 */
 	bool branch;              /* bra: reads its guard at pred_bra_ready */
+	bool plain;               /* no branch, exit, barrier, sleep or warp-wide effect
+				   * (no IF_BRANCH, IF_SYNC or IF_WARP): the divergence model
+				   * only moves the pc on (functional mode runs these straight) */
 };
 
 struct sim {

@@ -51,6 +51,15 @@ struct simt_ops {
 	uint32_t (*live)(const void *st);        /* lanes not exited */
 	unsigned (*depth)(const void *st);       /* stack entries, or ITS groups (distinct pcs) */
 	void (*parked)(const void *st, simt_parked_fn fn, void *ctx);
+	/* A straight run (functional mode): the group next() gave, at pc for
+	 * mask, may issue the instructions from pc up to the pc returned
+	 * (excluded) with nothing for the model to do at each but move its pc
+	 * on by one, as step would for an instruction that is not a branch,
+	 * exit, barrier or warp-wide operation; pc itself where it may not. */
+	uint32_t (*straight)(const void *st, uint32_t pc, uint32_t mask);
+	/* That group ran straight to pc (at most straight's limit): the state
+	 * step would have left after each of those instructions. */
+	void (*advance)(void *st, uint32_t pc, uint32_t mask);
 };
 
 /* The models, by name ("stack", "its"); NULL when unknown. */

@@ -274,5 +274,21 @@ static void parked(const void *st, simt_parked_fn fn, void *ctx)
 	}
 }
 
+/* Straight on only as step's fast path goes: the whole converged warp,
+ * no reconvergence record or yield to update. */
+static uint32_t straight(const void *st, uint32_t pc, uint32_t mask)
+{
+	const struct its *s = st;
+	return s->lazy && pc == s->cpc && mask == s->live && !s->nrec && !s->yield_mask ? UINT32_MAX : pc;
+}
+
+static void advance(void *st, uint32_t pc, uint32_t mask)
+{
+	struct its *s = st;
+	s->cpc = pc;
+	s->last_pc = pc;
+	s->last_mask = mask;
+}
+
 const struct simt_ops simt_its_ops = {"its", sizeof(struct its), policies, init, next, step,
-				      block, release, live, depth, parked};
+				      block, release, live, depth, parked, straight, advance};

@@ -110,7 +110,26 @@ static void parked(const void *st, simt_parked_fn fn, void *ctx)
 	}
 }
 
+/* The top entry runs on until its reconvergence pc, where step pops it. */
+static uint32_t straight(const void *st, uint32_t pc, uint32_t mask)
+{
+	const struct stack *s = st;
+	(void)mask;
+	if (!s->n || s->blocked)
+		return pc;
+	uint32_t rpc = s->e[s->n - 1].rpc;
+	return rpc > pc ? rpc : UINT32_MAX;
+}
+
+static void advance(void *st, uint32_t pc, uint32_t mask)
+{
+	struct stack *s = st;
+	(void)mask;
+	s->e[s->n - 1].pc = pc;
+	pop_finished(s);
+}
+
 static const char *const no_policies[] = {"none", NULL};
 
 const struct simt_ops simt_stack_ops = {"stack", sizeof(struct stack), no_policies, init, next, step,
-					block, release, live, depth, parked};
+					block, release, live, depth, parked, straight, advance};

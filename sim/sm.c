@@ -856,6 +856,74 @@ void sm_finish_global(struct sim *s, struct sm *m)
 	m->ndef = 0;
 }
 
+/* Functional mode: w issues its run of plain instructions (deps.plain)
+ * from its pc, at most max of them, as issue() would one by one (the same
+ * effects, counts, load-progress fold and spin range), with one step of
+ * the divergence model for the whole run. Returns how many issued; 0 where
+ * the warp cannot run straight here (issue() takes the instruction): with
+ * a check mode, the livelock watch or an issue observer on, each issue
+ * goes through issue(). */
+static unsigned straight_run(struct sim *s, struct sm *m, struct warp *w, unsigned max)
+{
+	uint32_t pc = w->pc, mask = w->mask;
+	if (!s->deps[pc].plain || s->chk || s->lv_on || s->obs.on_issue)
+		return 0;
+	uint32_t end = s->simt->straight(w->simt, pc, mask);
+	if (end <= pc)
+		return 0;
+	if (end - pc > max)
+		end = pc + max;
+	const struct program *p = s->p;
+	struct block *b = w->blk;
+	struct sim_stats *st = &s->r->stats;
+	b->env.clock = s->now;
+	bool progress = false;
+	uint32_t at = pc;
+	struct exec_result x;
+	x.fault = FAULT_NONE;
+	for (; at < end && s->deps[at].plain; at++) {
+		const struct isa_insn *in = &p->code[at];
+		const struct deps *d = &s->deps[at];
+		exec_insn(in, &w->x, &b->env, mask, &x);
+		if (x.fault)
+			break;
+		st->op_count[in->op]++;
+		progress |= x.mem_written;
+		if ((d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !d->store)
+			progress |= load_progress(w, at, in, x.exec_mask);
+	}
+	unsigned n = at - pc;
+	st->warp_insns += n;
+	st->thread_insns += (uint64_t)n * (mask == ~0u ? ISA_WARP_SIZE : (uint64_t)__builtin_popcount(mask));
+	m->warp_insns += n;
+	if (w->live_lanes & ~mask)
+		st->split_issues += n;
+	if (n) {
+		if (w->spin_epoch != s->progress_epoch) {
+			w->spin_epoch = s->progress_epoch;
+			w->spin_lo = pc;
+			w->spin_hi = at - 1;
+		} else {
+			if (pc < w->spin_lo)
+				w->spin_lo = pc;
+			if (at - 1 > w->spin_hi)
+				w->spin_hi = at - 1;
+		}
+		s->simt->advance(w->simt, at, mask);
+		w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
+		w->live_lanes = s->simt->live(w->simt);
+		w->dirty = true;
+	}
+	if (progress)
+		livelock_progress(s);
+	if (x.fault) { /* as issue(): the faulting instruction is not counted */
+		report_fault(s, w, at, &x);
+		s->stop = true;
+		return n + 1; /* the round stops (s->stop) */
+	}
+	return n;
+}
+
 void sm_functional_round(struct sim *s, struct sm *m, bool *issued)
 {
 	uint64_t t = s->now;
@@ -867,8 +935,13 @@ void sm_functional_round(struct sim *s, struct sm *m, bool *issued)
 				uint64_t next = NEVER;
 				if (w->sleep_lanes)
 					wake_sleepers(s, w, t, &next);
-				for (unsigned n = 0; n < FUNC_BURST && w->live && w->runnable && !s->stop; n++) {
-					issue(s, m, w, false);
+				for (unsigned n = 0; n < FUNC_BURST && w->live && w->runnable && !s->stop;) {
+					unsigned k = straight_run(s, m, w, FUNC_BURST - n);
+					if (!k) {
+						issue(s, m, w, false);
+						k = 1;
+					}
+					n += k;
 					*issued = true;
 				}
 			}

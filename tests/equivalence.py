@@ -7,7 +7,9 @@ compares, run by run, everything simt-sim reports that does not depend on
 the host (exit code, cycles, instructions, stalls, memory counters, per-SM
 figures, opcode counts, reports, check, diagnosis, warnings), and for each
 workload on g80 and h100 under the config's own scheduler the warp-state
-trace byte for byte, with tests/data/equivalence.txt. The CUDA kernels run
+trace byte for byte, and each workload on every config with --functional
+(its own path: straight runs of plain instructions), with
+tests/data/equivalence.txt. The CUDA kernels run
 from their committed PTX with the front end's register allocation
 (SIMT_NVCC=none, SIMT_PTXAS=none), so the lock does not depend on the
 machine's toolkit.
@@ -59,7 +61,9 @@ def one(sim, src, cfg, wl, policy, tmp, sim_jobs):
     args = [sim, f"configs/{cfg}.ini", wl, "--json", "-"]
     if sim_jobs:
         args += ["--jobs", str(sim_jobs)]
-    if policy:
+    if policy == "functional":
+        args += ["--functional"]
+    elif policy:
         args += ["--scheduler", policy]
     else:
         trc = os.path.join(tmp, f"{cfg}-{os.path.basename(wl)}.trc")
@@ -92,6 +96,7 @@ def main():
         return 2
     runs = [(c, w, p) for c in CONFIGS for w in workloads(src) for p in POLICIES]
     runs += [(c, w, None) for c in TRACED for w in workloads(src)]
+    runs += [(c, w, "functional") for c in CONFIGS for w in workloads(src)]
     with tempfile.TemporaryDirectory(prefix="simt-equiv-") as tmp, ThreadPoolExecutor(jobs) as ex:
         lines = list(ex.map(lambda r: one(sim, src, r[0], r[1], r[2], tmp, sim_jobs), runs))
     own = {}

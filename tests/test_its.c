@@ -8,6 +8,7 @@
 #include "cfg.h"
 #include "common.h"
 #include "run.h"
+#include "simt.h"
 
 static const char *const ITS[] = {"sm.divergence=its", "sm.barrier=thread", NULL};
 static const char *const ITS_MINPC[] = {"sm.divergence=its", "sm.barrier=thread", "sm.convergence=minpc",
@@ -422,6 +423,113 @@ START_TEST(sleep_is_per_thread_under_its)
 }
 END_TEST
 
+/* A straight run (functional mode) leaves a divergence model as the same
+ * instructions stepped one by one do: a converged warp runs straight to
+ * the end; after a divergent branch the stack runs a path straight to its
+ * reconvergence pc (and pops there) while ITS, with a reconvergence record
+ * to keep, runs nothing straight until the paths meet again. */
+static void step_plain(const struct simt_ops *ops, void *st, const struct program *p, uint32_t pc, uint32_t mask)
+{
+	struct simt_step x = {&p->code[pc], pc, mask, 0, 0, p->ipdom[pc], false};
+	ops->step(st, &x);
+}
+
+static void same_state(const struct simt_ops *ops, const void *a, const void *b, const char *what)
+{
+	uint32_t pa = 0, ma = 0, pb = 0, mb = 0;
+	bool ra = ops->next(a, &pa, &ma), rb = ops->next(b, &pb, &mb);
+	ck_assert_msg(ra == rb && pa == pb && ma == mb && ops->depth(a) == ops->depth(b) &&
+			      ops->live(a) == ops->live(b),
+		      "%s %s: next pc %u mask %08x depth %u, stepped: pc %u mask %08x depth %u", ops->name, what,
+		      pa, ma, ops->depth(a), pb, mb, ops->depth(b));
+}
+
+START_TEST(straight_runs_step_by_step)
+{
+	struct program *p = must_assemble(".grid 1\n.block 32\n.regs 4\n"
+					  "    s2r r0, %laneid\n"             /* 0 */
+					  "    isetp.lt.u32 p0, r0, 16\n"     /* 1 */
+					  "@p0 bra T\n"                       /* 2: lanes 0-15 to T */
+					  "    iadd r1, r1, 1\n"              /* 3 */
+					  "    iadd r1, r1, 1\n"              /* 4 */
+					  "    bra J\n"                       /* 5 */
+					  "T:  iadd r1, r1, 2\n"              /* 6 */
+					  "    iadd r1, r1, 2\n"              /* 7 */
+					  "    iadd r1, r1, 2\n"              /* 8 */
+					  "J:  iadd r2, r2, 1\n"              /* 9: the reconvergence pc */
+					  "    iadd r2, r2, 1\n"              /* 10 */
+					  "    exit\n");                      /* 11 */
+	ck_assert_uint_eq(p->ipdom[2], 9);
+	const uint32_t lo = 0xffffu, hi = ~0xffffu;
+	const struct simt_ops *models[] = {&simt_stack_ops, &simt_its_ops};
+	for (int k = 0; k < 2; k++) {
+		const struct simt_ops *ops = models[k];
+		bool stack = k == 0;
+		void *a = calloc(1, ops->state_size), *b = calloc(1, ops->state_size);
+		ops->init(a, ~0u, 0, p->code);
+		ops->init(b, ~0u, 0, p->code);
+		ck_assert_uint_eq(ops->straight(a, 0, ~0u), UINT32_MAX); /* converged: no limit */
+		ops->advance(a, 2, ~0u);
+		step_plain(ops, b, p, 0, ~0u);
+		step_plain(ops, b, p, 1, ~0u);
+		same_state(ops, a, b, "converged run");
+		struct simt_step br = {&p->code[2], 2, ~0u, lo, 0, 9, false};
+		ops->step(a, &br);
+		ops->step(b, &br);
+		same_state(ops, a, b, "after the branch");
+		uint32_t pc = 0, mask = 0;
+		ck_assert(ops->next(a, &pc, &mask));
+		ck_assert_uint_eq(pc, 3); /* the fall-through path first */
+		ck_assert_uint_eq(mask, hi);
+		ck_assert_uint_eq(ops->straight(a, 3, hi), stack ? 9 : 3);
+		if (stack)
+			ops->advance(a, 5, hi);
+		else {
+			step_plain(ops, a, p, 3, hi);
+			step_plain(ops, a, p, 4, hi);
+		}
+		step_plain(ops, b, p, 3, hi);
+		step_plain(ops, b, p, 4, hi);
+		same_state(ops, a, b, "fall-through path");
+		struct simt_step bj = {&p->code[5], 5, hi, hi, 0, p->ipdom[5], false};
+		ops->step(a, &bj);
+		ops->step(b, &bj);
+		ck_assert(ops->next(a, &pc, &mask));
+		ck_assert_uint_eq(pc, 6); /* the taken path */
+		ck_assert_uint_eq(mask, lo);
+		ck_assert_uint_eq(ops->straight(a, 6, lo), stack ? 9 : 6);
+		if (stack)
+			ops->advance(a, 9, lo); /* reaches the reconvergence pc: popped */
+		else
+			for (uint32_t q = 6; q < 9; q++)
+				step_plain(ops, a, p, q, lo);
+		for (uint32_t q = 6; q < 9; q++)
+			step_plain(ops, b, p, q, lo);
+		same_state(ops, a, b, "taken path");
+		ck_assert(ops->next(a, &pc, &mask));
+		ck_assert_uint_eq(pc, 9); /* together again */
+		ck_assert_uint_eq(mask, ~0u);
+		if (!stack) { /* one issue of the whole warp makes it one group again */
+			ck_assert_uint_eq(ops->straight(a, 9, ~0u), 9);
+			step_plain(ops, a, p, 9, ~0u);
+			step_plain(ops, b, p, 9, ~0u);
+			ck_assert_uint_eq(ops->straight(a, 10, ~0u), UINT32_MAX);
+		} else {
+			ck_assert_uint_eq(ops->straight(a, 9, ~0u), UINT32_MAX);
+			step_plain(ops, b, p, 9, ~0u);
+		}
+		ops->advance(a, 11, ~0u);
+		step_plain(ops, b, p, 10, ~0u);
+		same_state(ops, a, b, "after reconverging");
+		ops->block(a, 1u); /* a blocked lane: no straight run */
+		ck_assert_uint_eq(ops->straight(a, 11, stack ? ~0u : ~1u), 11);
+		free(a);
+		free(b);
+	}
+	program_free(p);
+}
+END_TEST
+
 Suite *its_suite(void)
 {
 	Suite *s = suite_create("its");
@@ -439,6 +547,7 @@ Suite *its_suite(void)
 	tcase_add_test(t, convergence_barriers_as_h100);
 	tcase_add_test(t, yield_holds_the_warp);
 	tcase_add_test(t, counted_loop_reconverges);
+	tcase_add_test(t, straight_runs_step_by_step);
 	suite_add_tcase(s, t);
 	return s;
 }
