@@ -8,6 +8,7 @@
  * (or the sign for shr.s32), as PTX clamps them.
  */
 #include "exec.h"
+#include "hostvec.h"
 
 #include <math.h>
 #include <string.h>
@@ -326,13 +327,9 @@ static uint32_t f2i(float f, int is_signed)
 BINARY(FADD, fu(uf(A) + uf(B)))
 BINARY(FSUB, fu(uf(A) - uf(B)))
 BINARY(FMUL, fu(uf(A) * uf(B)))
-/* fmaf rounds once, as the GPU's FFMA does. A full warp's: on x86-64
- * with gcc, a second copy for hosts with AVX2 and FMA (chosen when the
- * program loads) runs 8 lanes an instruction instead of a call a lane;
- * one rounding either way, the same bits. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__FMA__)
-__attribute__((target_clones("arch=x86-64-v3", "default")))
-#endif
+/* fmaf rounds once, as the GPU's FFMA does. A full warp's: the host's
+ * FMA instructions where it has them (hostvec.h), else a call a lane. */
+HOST_VECTOR_CLONES
 static void ffma_warp(uint32_t *restrict d, const uint32_t *a, const uint32_t *b, const uint32_t *c)
 {
 	uint32_t t[ISA_WARP_SIZE]; /* d may be a source */
@@ -395,6 +392,21 @@ static uint8_t *region(const struct xc *x, enum mem_space sp, uint32_t addr, uin
 	return x->env->gmem.region(x->env->gmem.ctx, addr, lo, size);
 }
 
+/* Every lane's address base[l] + off into addr[l]; non-zero when a lane's
+ * is below lo, above lo + last or has a bit of align set. */
+HOST_VECTOR_CLONES
+static uint32_t warp_addresses(const uint32_t *base, uint32_t off, uint32_t lo, uint32_t last, uint32_t align,
+			       uint32_t *restrict addr)
+{
+	uint32_t bad = 0;
+	for (uint32_t l = 0; l < ISA_WARP_SIZE; l++) {
+		uint32_t a = base[l] + off;
+		addr[l] = a;
+		bad |= (uint32_t)(a - lo > last) | (a & align);
+	}
+	return bad;
+}
+
 /* Compute and check every lane's address first, so that a faulting
  * instruction has no effect. bytes: 4, 8 or 16 per lane. */
 static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, struct where *wh)
@@ -407,15 +419,10 @@ static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, struct wh
 		/* a full warp inside lane 0's region, aligned: one lookup and a
 		 * check the compiler vectorises; anything else takes the
 		 * lane-by-lane path below, which names the first lane at fault */
-		uint32_t lo = 0, size = 0, bad = 0;
+		uint32_t lo = 0, size = 0;
 		uint8_t *h = region(x, sp, base[0] + off, &lo, &size);
-		uint32_t lim = size - bytes; /* the last aligned start inside it */
-		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++) {
-			uint32_t addr = base[l] + off;
-			r->addr[l] = addr;
-			bad |= (uint32_t)(addr - lo > lim) | (addr & (bytes - 1));
-		}
-		if (h && size >= bytes && !bad) {
+		/* size - bytes: the last start inside it */
+		if (!warp_addresses(base, off, lo, size - bytes, bytes - 1, r->addr) && h && size >= bytes) {
 			wh->h = h;
 			wh->lo = lo;
 			return true;

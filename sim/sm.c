@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "hostvec.h"
 #include "shadow.h"
 #include "core.h"
 #include "unitq.h"
@@ -196,6 +197,17 @@ static void check_sync_mask(struct sim *s, struct warp *w, uint32_t pc, const st
  * this warp's previous execution of the same instruction returned: a spin
  * loop reads the same value again and again, a loop walking through memory
  * (a pointer chase, a reduction) does not. */
+/* load_progress's fold of a full warp's values (hostvec.h: 8 lanes an
+ * instruction where the host can) */
+HOST_VECTOR_CLONES
+static uint32_t fold_warp(const uint32_t *v)
+{
+	uint32_t fold = 0;
+	for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
+		fold += v[l] * (0x9e3779b1u + 2 * l);
+	return fold;
+}
+
 static bool load_progress(struct warp *w, uint32_t pc, const struct isa_insn *in, uint32_t lanes)
 {
 	if (!lanes || in->dst == ISA_RZ)
@@ -203,8 +215,7 @@ static bool load_progress(struct warp *w, uint32_t pc, const struct isa_insn *in
 	const uint32_t *v = &w->x.regs[(size_t)in->dst * ISA_WARP_SIZE];
 	uint32_t fold = 0; /* the lanes' values, each times its own odd multiplier (the loops vectorize) */
 	if (lanes == ~0u)
-		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
-			fold += v[l] * (0x9e3779b1u + 2 * l);
+		fold = fold_warp(v);
 	else
 		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
 			fold += (lanes >> l & 1 ? v[l] : 0) * (0x9e3779b1u + 2 * l);
