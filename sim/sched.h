@@ -41,6 +41,11 @@ struct sched_ops {
 	 * slot order, which is cheaper. false (the default): it sees every
 	 * warp (two_level's pool follows the stalled ones). */
 	bool eligible_only;
+	/* Optional, for an eligible_only policy: rank's first (order[0]) of
+	 * n > 0 eligible candidates, without ranking the rest. With one issue
+	 * a cycle the first always issues, so the SM asks only for it; NULL:
+	 * rank is used. */
+	unsigned (*pick)(void *self, const struct sched_cand *cands, unsigned n);
 };
 
 /* The policy called name, or NULL. */
@@ -48,6 +53,10 @@ const struct sched_ops *sched_find(const char *name);
 
 /* Fill order[] with 0..n-1 sorted by cands[].age, oldest first (stable). */
 void sched_sort_by_age(const struct sched_cand *cands, unsigned n, unsigned *order);
+
+/* The first of sched_sort_by_age's order: the oldest, the lowest index of
+ * equals (n > 0). */
+unsigned sched_oldest_of(const struct sched_cand *cands, unsigned n);
 
 /* The i-th policy of the table (lrr, gto, two_level, oldest), NULL past
  * the last. */

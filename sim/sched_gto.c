@@ -37,6 +37,16 @@ static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, uns
 	return n;
 }
 
+static unsigned pick(void *self, const struct sched_cand *cands, unsigned n)
+{
+	struct gto *s = self;
+	if (s->have_last)
+		for (unsigned i = 0; i < n; i++)
+			if (cands[i].slot == s->last)
+				return i;
+	return sched_oldest_of(cands, n);
+}
+
 static void issued(void *self, unsigned slot)
 {
 	struct gto *s = self;
@@ -44,4 +54,4 @@ static void issued(void *self, unsigned slot)
 	s->have_last = 1;
 }
 
-const struct sched_ops sched_gto = {"gto", "greedy then oldest", create, free, rank, issued, true};
+const struct sched_ops sched_gto = {"gto", "greedy then oldest", create, free, rank, issued, true, pick};

@@ -34,6 +34,15 @@ static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, uns
 	return n;
 }
 
+static unsigned pick(void *self, const struct sched_cand *cands, unsigned n)
+{
+	struct lrr *s = self;
+	unsigned first = 0;
+	while (first < n && cands[first].slot <= s->last)
+		first++;
+	return first < n ? first : 0;
+}
+
 static void issued(void *self, unsigned slot) { ((struct lrr *)self)->last = slot; }
 
-const struct sched_ops sched_lrr = {"lrr", "loose round robin", create, free, rank, issued, true};
+const struct sched_ops sched_lrr = {"lrr", "loose round robin", create, free, rank, issued, true, pick};

@@ -13,4 +13,10 @@ static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, uns
 	return n;
 }
 
-const struct sched_ops sched_oldest = {"oldest", "oldest first", NULL, NULL, rank, NULL, true};
+static unsigned pick(void *self, const struct sched_cand *cands, unsigned n)
+{
+	(void)self;
+	return sched_oldest_of(cands, n);
+}
+
+const struct sched_ops sched_oldest = {"oldest", "oldest first", NULL, NULL, rank, NULL, true, pick};

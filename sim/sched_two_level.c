@@ -98,4 +98,4 @@ static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, uns
 static void issued(void *self, unsigned slot) { ((struct two_level *)self)->last = slot; }
 
 const struct sched_ops sched_two_level = {"two_level", "two-level (active pool + pending queue)",
-					  create, destroy, rank, issued, false};
+					  create, destroy, rank, issued, false, NULL};

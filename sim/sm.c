@@ -718,7 +718,12 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 				m->cands[nc++] = cand_of(live[i]);
 	}
 	m->nc = nc;
-	m->no = s->sched->rank(sp->sched, m->cands, nc, m->order);
+	if (only && s->sched->pick && s->c->issue_width == 1 && nc) { /* the first issues: no more order needed */
+		m->order[0] = s->sched->pick(sp->sched, m->cands, nc);
+		m->no = 1;
+	} else {
+		m->no = s->sched->rank(sp->sched, m->cands, nc, m->order);
+	}
 	m->at_j = m->done = 0;
 	m->sp_issued = false;
 	return true;

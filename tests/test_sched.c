@@ -174,6 +174,45 @@ START_TEST(table_and_names)
 }
 END_TEST
 
+/* pick (the SM's shortcut with one issue a cycle) names what rank puts
+ * first, for every policy that has one: random eligible candidate sets
+ * (slots ascending, ages with ties) after random issue histories. */
+START_TEST(pick_is_ranks_first)
+{
+	struct gpu_config c = cfg();
+	unsigned picked = 0;
+	for (size_t pi = 0; sched_at(pi); pi++) {
+		const struct sched_ops *p = sched_at(pi);
+		if (!p->pick)
+			continue;
+		ck_assert(p->eligible_only); /* pick is for eligible_only policies */
+		void *st = p->create ? p->create(&c, 64) : NULL;
+		uint32_t rng = 12345;
+		for (unsigned round = 0; round < 2000; round++) {
+			struct sched_cand k[64];
+			unsigned n = 0, order[64];
+			for (unsigned slot = 0; slot < 64; slot++) {
+				rng = rng * 1103515245u + 12345u;
+				if ((rng >> 16) % 3 == 0)
+					k[n++] = (struct sched_cand){slot, (rng >> 8) % 16, true, false};
+			}
+			if (!n)
+				continue;
+			p->rank(st, k, n, order);
+			ck_assert_uint_eq(p->pick(st, k, n), order[0]);
+			picked++;
+			if (p->issued) { /* the next round's history: one of these, or another slot */
+				rng = rng * 1103515245u + 12345u;
+				p->issued(st, (rng >> 16) % 4 ? k[(rng >> 4) % n].slot : (rng >> 8) % 64);
+			}
+		}
+		if (p->destroy)
+			p->destroy(st);
+	}
+	ck_assert_uint_ge(picked, 3 * 1900); /* lrr, gto and oldest */
+}
+END_TEST
+
 Suite *sched_suite(void)
 {
 	Suite *s = suite_create("sched");
@@ -184,6 +223,7 @@ Suite *sched_suite(void)
 	tcase_add_test(t, two_level_demotes_long_stalls);
 	tcase_add_test(t, eligible_only_policies_ignore_the_others);
 	tcase_add_test(t, table_and_names);
+	tcase_add_test(t, pick_is_ranks_first);
 	suite_add_tcase(s, t);
 	return s;
 }
