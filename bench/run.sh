@@ -128,15 +128,18 @@ PY
 fi
 if [ "${CALLGRIND:-0}" = 1 ]; then
 	echo
-	echo "| config | workload | size | host instructions | warp instructions | host instructions per warp instruction |"
-	echo "| --- | --- | --- | --- | --- | --- |"
+	# the whole process (parsing, setup, the run, the result check), and of
+	# it sim_run's inclusive count (the simulation alone), per warp instruction
+	echo "| config | workload | size | host instructions | warp instructions | host instructions per warp instruction | of which sim_run |"
+	echo "| --- | --- | --- | --- | --- | --- | --- |"
 	for cfg in g80 h100; do
 		for w in tiled_mm naive_mm; do
 			valgrind --tool=callgrind --callgrind-out-file="$T/cg.out" "$SIM" "configs/$cfg.ini" "workloads/$w.s" \
 				-D M=128 -D N=128 -D K=128 --json "$T/cg.json" >/dev/null 2>"$T/cg.err"
 			ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$T/cg.err")
-			python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); ir=int(sys.argv[2]); wi=j["warp_instructions"]; print(f"| {sys.argv[3]} | {sys.argv[4]} | 128 | {ir} | {wi} | {ir / wi:.0f} |")' \
-				"$T/cg.json" "$ir" "$cfg" "$w"
+			run=$(callgrind_annotate --inclusive=yes "$T/cg.out" | sed -n 's/^ *\([0-9,]*\) .*[:]sim_run .*/\1/p' | head -1 | tr -d ,)
+			python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); ir=int(sys.argv[2]); run=int(sys.argv[5] or 0); wi=j["warp_instructions"]; print(f"| {sys.argv[3]} | {sys.argv[4]} | 128 | {ir} | {wi} | {ir / wi:.0f} | {run / wi:.0f} |")' \
+				"$T/cg.json" "$ir" "$cfg" "$w" "$run"
 		done
 	done
 fi
