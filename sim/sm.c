@@ -193,10 +193,6 @@ static void check_sync_mask(struct sim *s, struct warp *w, uint32_t pc, const st
 		report_sync(s, w, SYNC_SHFL_SRC, pc, mask, read, x->op_mask);
 }
 
-/* A load or atomic is progress when it returns something other than what
- * this warp's previous execution of the same instruction returned: a spin
- * loop reads the same value again and again, a loop walking through memory
- * (a pointer chase, a reduction) does not. */
 /* load_progress's fold of a full warp's values (hostvec.h: 8 lanes an
  * instruction where the host can) */
 HOST_VECTOR_CLONES
@@ -208,6 +204,10 @@ static uint32_t fold_warp(const uint32_t *v)
 	return fold;
 }
 
+/* A load or atomic is progress when it returns something other than what
+ * this warp's previous execution of the same instruction returned: a spin
+ * loop reads the same value again and again, a loop walking through memory
+ * (a pointer chase, a reduction) does not. */
 static bool load_progress(struct warp *w, uint32_t pc, const struct isa_insn *in, uint32_t lanes)
 {
 	if (!lanes || in->dst == ISA_RZ)
