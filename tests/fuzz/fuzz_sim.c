@@ -1,9 +1,10 @@
 /*
  * fuzz_sim.c - libFuzzer entry for the whole simulator: a workload that
- * assembles is run (a cycle cap) with every check mode on, under the
- * reconvergence stack or independent thread scheduling (the input's first
- * byte picks), and must end in a documented status: done, or a deadlock,
- * fault or no-progress stop that says why. The result check and the
+ * assembles is run (a cycle cap) with every check mode on, and again with
+ * --functional and none, under the reconvergence stack or independent
+ * thread scheduling (the input's first byte picks); each run must end in a
+ * documented status: done, or a deadlock, fault or no-progress stop that
+ * says why. The result check and the
  * reports' text and JSON must then be writable. Never a crash, a hang or a
  * sanitizer report.
  *
@@ -54,6 +55,57 @@ static bool small_enough(const struct program *p)
 	return threads <= MAX_THREADS && words <= MAX_BUFFER_WORDS;
 }
 
+/* One run of p on config c: timed with every check mode on, or
+ * functional with none (its straight runs of plain instructions, which a
+ * check mode turns off). */
+static void run_once(const struct program *p, const struct gpu_config *c, bool functional)
+{
+	struct diag d;
+	memset(&d, 0, sizeof d);
+	struct gmem g, initial;
+	gmem_init(&g);
+	gmem_init(&initial);
+	uint32_t *args = xcalloc(p->nargs ? p->nargs : 1, sizeof *args);
+	struct sim_refused why;
+	struct sim *s = NULL;
+	if (wl_setup(p, &g, args, &d) && wl_setup(p, &initial, args, &d) &&
+	    (s = sim_create(c, p, &g, args, NULL, &why))) {
+		if (functional)
+			sim_set_functional(s, true);
+		else
+			sim_set_checks(s, CHECK_RACE | CHECK_RACE_GLOBAL | CHECK_INIT | CHECK_SYNC);
+		struct sim_result r;
+		sim_run(s, MAX_CYCLES, &r);
+		if (r.status != SIM_DONE && !has_end(&r))
+			abort(); /* every stop is diagnosed */
+		FILE *null = fopen("/dev/null", "w");
+		if (!null)
+			abort();
+		const struct explain_env env = {p, &g, c};
+		for (unsigned i = 0; i < r.nreports; i++) {
+			explain_text(null, &env, &r.reports[i]);
+			explain_json(null, &env, &r.reports[i]);
+		}
+		if (r.status == SIM_DONE) {
+			struct diag cd;
+			memset(&cd, 0, sizeof cd);
+			if (wl_check(p, &initial, &g, null, &cd) < 0 && !cd.set)
+				abort();
+		}
+		fclose(null);
+		sim_result_free(&r);
+		sim_destroy(s);
+	} else if (!s) {
+		if (!d.set)
+			explain_refusal(&why, c, p, &d);
+		if (!d.set)
+			abort();
+	}
+	free(args);
+	gmem_free(&g);
+	gmem_free(&initial);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	bool its = size && (data[0] & 1);
@@ -86,45 +138,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (size_t i = 0; i < sizeof sets / sizeof *sets; i++)
 			if (!cfg_set(&c, NULL, sets[i], &d))
 				abort();
-		struct gmem g, initial;
-		gmem_init(&g);
-		gmem_init(&initial);
-		uint32_t *args = xcalloc(p->nargs ? p->nargs : 1, sizeof *args);
-		struct sim_refused why;
-		struct sim *s = NULL;
-		if (wl_setup(p, &g, args, &d) && wl_setup(p, &initial, args, &d) &&
-		    (s = sim_create(&c, p, &g, args, NULL, &why))) {
-			sim_set_checks(s, CHECK_RACE | CHECK_RACE_GLOBAL | CHECK_INIT | CHECK_SYNC);
-			struct sim_result r;
-			sim_run(s, MAX_CYCLES, &r);
-			if (r.status != SIM_DONE && !has_end(&r))
-				abort(); /* every stop is diagnosed */
-			FILE *null = fopen("/dev/null", "w");
-			if (!null)
-				abort();
-			const struct explain_env env = {p, &g, &c};
-			for (unsigned i = 0; i < r.nreports; i++) {
-				explain_text(null, &env, &r.reports[i]);
-				explain_json(null, &env, &r.reports[i]);
-			}
-			if (r.status == SIM_DONE) {
-				struct diag cd;
-				memset(&cd, 0, sizeof cd);
-				if (wl_check(p, &initial, &g, null, &cd) < 0 && !cd.set)
-					abort();
-			}
-			fclose(null);
-			sim_result_free(&r);
-			sim_destroy(s);
-		} else if (!s) {
-			if (!d.set)
-				explain_refusal(&why, &c, p, &d);
-			if (!d.set)
-				abort();
-		}
-		free(args);
-		gmem_free(&g);
-		gmem_free(&initial);
+		run_once(p, &c, false);
+		run_once(p, &c, true);
 	}
 	program_free(p);
 	free(text);
