@@ -231,28 +231,41 @@ static void sem_PLOP(struct xc *x)
 	set_pred(x, v);
 }
 
+/* A special register that is the same in every lane of the warp: its
+ * value in *v (true); false for the per-lane ones. */
+static bool s2r_uniform(const struct xc *x, unsigned sr, uint32_t *v)
+{
+	const struct exec_env *e = x->env;
+	switch (sr) {
+	case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z: *v = e->ntid[sr - SR_NTID_X]; return true;
+	case SR_CTAID_X: case SR_CTAID_Y: case SR_CTAID_Z: *v = e->ctaid[sr - SR_CTAID_X]; return true;
+	case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z: *v = e->nctaid[sr - SR_NCTAID_X]; return true;
+	case SR_WARPID: *v = x->w->warp_in_block; return true;
+	case SR_SMID: *v = e->smid; return true;
+	case SR_CLOCK: *v = (uint32_t)e->clock; return true;
+	case SR_GLOBALTIMER: *v = (uint32_t)(e->clock * 1000 / (e->clock_mhz ? e->clock_mhz : 1)); return true;
+	default: return false;
+	}
+}
+
 static void sem_S2R(struct xc *x)
 {
 	const struct exec_env *e = x->env;
 	uint32_t *d = dst(x);
 	unsigned sr = x->in->src[0];
+	uint32_t v = 0;
+	if (s2r_uniform(x, sr, &v)) {
+		EACH_LANE(x->m, l, d[l] = v;);
+		return;
+	}
 	uint32_t nx = e->ntid[0], ny = e->ntid[1];
 	FOR_LANES(x->m, l) {
 		uint32_t lin = x->w->warp_in_block * ISA_WARP_SIZE + l;
-		uint32_t v = 0;
 		switch (sr) {
 		case SR_TID_X: v = lin % nx; break;
 		case SR_TID_Y: v = lin / nx % ny; break;
 		case SR_TID_Z: v = lin / (nx * ny); break;
-		case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z: v = e->ntid[sr - SR_NTID_X]; break;
-		case SR_CTAID_X: case SR_CTAID_Y: case SR_CTAID_Z: v = e->ctaid[sr - SR_CTAID_X]; break;
-		case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z:
-			v = e->nctaid[sr - SR_NCTAID_X];
-			break;
 		case SR_LANEID: v = l; break;
-		case SR_WARPID: v = x->w->warp_in_block; break;
-		case SR_SMID: v = e->smid; break;
-		case SR_CLOCK: v = (uint32_t)e->clock; break;
 		case SR_CLOCK64:
 			v = (uint32_t)e->clock;
 			dreg(x, x->in->dst, 1)[l] = (uint32_t)(e->clock >> 32);
@@ -262,7 +275,7 @@ static void sem_S2R(struct xc *x)
 		case SR_LANEMASK_LE: v = l == 31 ? ~0u : (2u << l) - 1; break;
 		case SR_LANEMASK_GT: v = l == 31 ? 0 : ~((2u << l) - 1); break;
 		case SR_LANEMASK_GE: v = ~((1u << l) - 1); break;
-		case SR_GLOBALTIMER: v = (uint32_t)(e->clock * 1000 / (e->clock_mhz ? e->clock_mhz : 1)); break;
+		default: v = 0; break;
 		}
 		d[l] = v;
 	}
@@ -520,8 +533,7 @@ static void sem_LDC(struct xc *x)
 	uint32_t i = (uint32_t)x->in->off / 4;
 	uint32_t v = i < x->env->nargs ? x->env->args[i] : 0;
 	uint32_t *d = dst(x);
-	FOR_LANES(x->m, l)
-		d[l] = v;
+	EACH_LANE(x->m, l, d[l] = v;);
 }
 
 static uint32_t atom_op(int op, int type, uint32_t old, uint32_t b)

@@ -261,6 +261,19 @@ START_TEST(special_registers)
 	ck_assert_uint_eq(R(1, 31), 0);
 	run("ldc r1, b", ~0u);
 	ck_assert_uint_eq(R(1, 3), 0x100000);
+	/* the same in every lane, written for the executing lanes only */
+	run("s2r r6, %ctaid.y", 0x0000ff00u);
+	ck_assert_uint_eq(R(6, 8), 3);
+	ck_assert_uint_eq(R(6, 15), 3);
+	ck_assert_uint_eq(R(6, 7), 0);
+	ck_assert_uint_eq(R(6, 16), 0);
+	run("ldc r7, a", 0x80000001u);
+	ck_assert_uint_eq(R(7, 0), 77);
+	ck_assert_uint_eq(R(7, 31), 77);
+	ck_assert_uint_eq(R(7, 1), 0);
+	run("s2r r8, %clock", ~0u);
+	ck_assert_uint_eq(R(8, 0), 0x23456789u);
+	ck_assert_uint_eq(R(8, 31), 0x23456789u);
 }
 END_TEST
 
