@@ -11,6 +11,8 @@
 #   SIZES=256 REPEAT=3 bench/run.sh       # quicker
 #   CALLGRIND=1 SIZES= bench/run.sh       # only the instruction counts
 #   FUNCTIONAL=512 SIZES= bench/run.sh    # --functional at 512^3 (median of REPEAT)
+#   CUDA=1 SIZES= bench/run.sh            # the CUDA teaching kernels (workloads/cuda/), default
+#                                         # sizes, h100.ini, timed and --functional
 #   JOBS="1 2 4 8 16" SIZES= bench/run.sh # --jobs scaling: tiled_mm on h100.ini at
 #                                         # JOBS_SIZE^3 (default 1024), median of REPEAT
 #   SIM=path/to/simt-sim bench/run.sh     # a simt-sim built elsewhere (no build here)
@@ -92,6 +94,39 @@ m = statistics.median(float(x) for x in open(f"{t}/f-{cfg}-{w}.times").read().sp
 print(f"| {cfg} | {w} | {n} | functional | {j['warp_instructions']} | {m:.2f} | {j['warp_instructions'] / m / 1e6:.1f} |")
 PY
 		done
+	done
+fi
+if [ "${CUDA:-0}" = 1 ]; then
+	# the CUDA teaching kernels of workloads/cuda/ at their default sizes on
+	# h100.ini, timed and --functional, from their committed PTX (no toolkit
+	# needed); a launch this small mostly measures the run's fixed cost
+	for r in $(seq "$REPEAT"); do
+		for wl in workloads/cuda/*.s; do
+			b=$(basename "$wl" .s)
+			for mode in timed functional; do
+				SIMT_NVCC=none SIMT_PTXAS=none "$SIM" configs/h100.ini "$wl" \
+					$([ $mode = functional ] && echo --functional) --json "$T/c-$b-$mode.json" \
+					>/dev/null 2>&1 || true
+				[ -s "$T/c-$b-$mode.json" ] && python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["host_seconds"])' \
+					"$T/c-$b-$mode.json" >>"$T/c-$b-$mode.times"
+			done
+		done
+	done
+	echo
+	echo "| workload (h100.ini, default size) | cycles | warp instructions | timed host ms (median of $REPEAT) | M warp-instr/s | --functional ms | M warp-instr/s |"
+	echo "| --- | --- | --- | --- | --- | --- | --- |"
+	for wl in workloads/cuda/*.s; do
+		python3 - "$T" "$(basename "$wl" .s)" <<'PY'
+import json, os, statistics, sys
+t, b = sys.argv[1:3]
+if not os.path.exists(f"{t}/c-{b}-timed.times"):
+    sys.exit(0)  # refused or no result (a planted fault reports one)
+j = json.load(open(f"{t}/c-{b}-timed.json"))
+m = statistics.median(float(x) for x in open(f"{t}/c-{b}-timed.times").read().split())
+f = statistics.median(float(x) for x in open(f"{t}/c-{b}-functional.times").read().split())
+wi = j["warp_instructions"]
+print(f"| {b} | {j['cycles']} | {wi} | {m * 1e3:.2f} | {wi / m / 1e6:.2f} | {f * 1e3:.2f} | {wi / f / 1e6:.2f} |")
+PY
 	done
 fi
 if [ -n "${JOBS:-}" ]; then
