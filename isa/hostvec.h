@@ -1,13 +1,16 @@
 /* hostvec.h - HOST_VECTOR_CLONES marks a small lane loop the host runs in
  * a second copy built for x86-64-v3 (AVX2, FMA), chosen when the program
  * loads on a CPU that has them: 8 lanes an instruction instead of 4 (or 1).
- * gcc's target_clones on x86-64; elsewhere, or where the whole build
- * already targets AVX2 (-Dmarch), nothing. Both copies compute the same
- * bits: -ffp-contract=off holds in both, and fmaf rounds once in both. */
+ * gcc's target_clones on x86-64, where meson found that it links
+ * (SIMT_TARGET_CLONES: it needs the C library's ifunc); elsewhere, with
+ * clang, or where the whole build already targets AVX2 (-Dmarch), nothing.
+ * Both copies compute the same bits: -ffp-contract=off holds in both, and
+ * fmaf rounds once in both. */
 #ifndef SIMT_HOSTVEC_H
 #define SIMT_HOSTVEC_H
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__AVX2__)
+#if defined(SIMT_TARGET_CLONES) && defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+	!defined(__AVX2__)
 #define HOST_VECTOR_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define HOST_VECTOR_CLONES
