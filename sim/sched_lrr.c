@@ -20,12 +20,18 @@ static void *create(const struct gpu_config *c, unsigned nslots)
 	return s;
 }
 
-static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, unsigned *order)
+/* The first candidate with a slot after the last issuer's (n: none). */
+static unsigned first_after(const struct lrr *s, const struct sched_cand *cands, unsigned n)
 {
-	struct lrr *s = self;
-	unsigned first = 0; /* first candidate with a slot after the last issuer */
+	unsigned first = 0;
 	while (first < n && cands[first].slot <= s->last)
 		first++;
+	return first;
+}
+
+static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, unsigned *order)
+{
+	unsigned first = first_after(self, cands, n);
 	unsigned k = 0;
 	for (unsigned i = first; i < n; i++)
 		order[k++] = i;
@@ -36,10 +42,7 @@ static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, uns
 
 static unsigned pick(void *self, const struct sched_cand *cands, unsigned n)
 {
-	struct lrr *s = self;
-	unsigned first = 0;
-	while (first < n && cands[first].slot <= s->last)
-		first++;
+	unsigned first = first_after(self, cands, n);
 	return first < n ? first : 0;
 }
 

@@ -408,6 +408,40 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 	}
 }
 
+/* n instructions issued by w for the lanes in mask: the run's counts. */
+static void count_issued(struct sim *s, struct sm *m, const struct warp *w, uint32_t mask, unsigned n)
+{
+	struct sim_stats *st = &s->r->stats;
+	st->warp_insns += n;
+	st->thread_insns += (uint64_t)n * (mask == ~0u ? ISA_WARP_SIZE : (uint64_t)__builtin_popcount(mask)); /* a full warp, mostly */
+	m->warp_insns += n;
+	if (w->live_lanes & ~mask)
+		st->split_issues += n;
+}
+
+/* The livelock diagnosis: the pcs lo..hi w issued join those it issued
+ * since the last progress event. */
+static void spin_range(const struct sim *s, struct warp *w, uint32_t lo, uint32_t hi)
+{
+	if (w->spin_epoch != s->progress_epoch) {
+		w->spin_epoch = s->progress_epoch;
+		w->spin_lo = lo;
+		w->spin_hi = hi;
+	} else {
+		if (lo < w->spin_lo)
+			w->spin_lo = lo;
+		if (hi > w->spin_hi)
+			w->spin_hi = hi;
+	}
+}
+
+/* Whether an instruction's result is a value read from memory (a load or
+ * an atomic): load_progress looks at it. */
+static bool loads_value(const struct deps *d)
+{
+	return (d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !d->store;
+}
+
 /* Issue w's next instruction at s->now. defer (a global access, on an SM
  * running beside others): its memory effect and answer wait for
  * sm_finish_global, which makes them in SM order. */
@@ -433,10 +467,8 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 	if (s->chk)
 		shadow_access(s, w, pc, &x);
 	struct sim_stats *st = &s->r->stats;
-	st->warp_insns++;
-	st->thread_insns += mask == ~0u ? ISA_WARP_SIZE : (uint64_t)__builtin_popcount(mask); /* a full warp, mostly */
+	count_issued(s, m, w, mask, 1);
 	st->op_count[in->op]++;
-	m->warp_insns++;
 	if (!s->functional) /* functional mode: no units, latencies or memory timing */
 		account_timing(s, m, w, d, in, &x, t, defer);
 	if (defer) {
@@ -446,7 +478,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 		m->ndef++;
 	}
 	bool progress = x.mem_written;
-	if ((d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !d->store && !defer)
+	if (loads_value(d) && !defer)
 		progress |= load_progress(w, pc, in, x.exec_mask);
 	uint32_t exited = 0;
 	bool back_edge = false; /* a loop's back edge taken while the livelock watch checks */
@@ -490,8 +522,6 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 	if (((isa_ops[in->op].flags & IF_WARP) && in->op != OP_ACTMASK) || in->op == OP_WARPSYNC)
 		if (x.exec_mask)
 			check_sync_mask(s, w, pc, in, &x, mask);
-	if (w->live_lanes & ~mask)
-		st->split_issues++;
 	struct simt_step step = {in, pc, mask, x.taken, exited, p->ipdom[pc], p->spin[pc] != SPIN_NONE};
 	uint32_t live_before = w->live_lanes;
 	if (s->simt->step(w->simt, &step) && p->spin[pc] == SPIN_YIELD && !s->functional) {
@@ -511,16 +541,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 					x.exec_mask, live_before, s->simt->depth(w->simt)};
 		s->obs.on_issue(s->obs.ctx, &e);
 	}
-	/* livelock diagnosis: the pcs this warp issues between progress events */
-	if (w->spin_epoch != s->progress_epoch) {
-		w->spin_epoch = s->progress_epoch;
-		w->spin_lo = w->spin_hi = pc;
-	} else {
-		if (pc < w->spin_lo)
-			w->spin_lo = pc;
-		if (pc > w->spin_hi)
-			w->spin_hi = pc;
-	}
+	spin_range(s, w, pc, pc);
 	if (progress)
 		livelock_progress(s);
 	if (!w->live_lanes) {
@@ -905,26 +926,13 @@ static unsigned straight_run(struct sim *s, struct sm *m, struct warp *w, unsign
 			break;
 		st->op_count[in->op]++;
 		progress |= x.mem_written;
-		if ((d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !d->store)
+		if (loads_value(d))
 			progress |= load_progress(w, at, in, x.exec_mask);
 	}
 	unsigned n = at - pc;
-	st->warp_insns += n;
-	st->thread_insns += (uint64_t)n * (mask == ~0u ? ISA_WARP_SIZE : (uint64_t)__builtin_popcount(mask));
-	m->warp_insns += n;
-	if (w->live_lanes & ~mask)
-		st->split_issues += n;
+	count_issued(s, m, w, mask, n);
 	if (n) {
-		if (w->spin_epoch != s->progress_epoch) {
-			w->spin_epoch = s->progress_epoch;
-			w->spin_lo = pc;
-			w->spin_hi = at - 1;
-		} else {
-			if (pc < w->spin_lo)
-				w->spin_lo = pc;
-			if (at - 1 > w->spin_hi)
-				w->spin_hi = at - 1;
-		}
+		spin_range(s, w, pc, at - 1);
 		s->simt->advance(w->simt, at, mask);
 		w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
 		w->live_lanes = s->simt->live(w->simt);

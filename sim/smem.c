@@ -26,23 +26,19 @@ static bool one_pass(const uint32_t *addr, unsigned lanes, unsigned per_lane, un
 {
 	uint32_t a0 = addr[0], w0 = a0 >> shift;
 	uint32_t other = 0, off = 0; /* bits where a lane differs from a0, from w0 + l */
+#define DIFFER(l) (other |= addr[l] ^ a0, off |= (addr[l] >> shift) ^ (w0 + (l)))
 	if (lanes == 32) { /* a warp: unrolled and vectorised */
-		for (uint32_t l = 0; l < 32; l++) {
-			other |= addr[l] ^ a0;
-			off |= (addr[l] >> shift) ^ (w0 + l);
-		}
+		for (uint32_t l = 0; l < 32; l++)
+			DIFFER(l);
 	} else if (lanes == 16) { /* a half-warp (G80): vectorised (unrolled first, it is not) */
 #pragma GCC unroll 1
-		for (uint32_t l = 0; l < 16; l++) {
-			other |= addr[l] ^ a0;
-			off |= (addr[l] >> shift) ^ (w0 + l);
-		}
+		for (uint32_t l = 0; l < 16; l++)
+			DIFFER(l);
 	} else {
-		for (uint32_t l = 0; l < lanes; l++) {
-			other |= addr[l] ^ a0;
-			off |= (addr[l] >> shift) ^ (w0 + l);
-		}
+		for (uint32_t l = 0; l < lanes; l++)
+			DIFFER(l);
 	}
+#undef DIFFER
 	if (!other)
 		return per_lane <= banks;
 	if (!off)
