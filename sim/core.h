@@ -42,6 +42,18 @@ static inline bool slots_empty(const struct slotset *s)
 		any |= s->w[k];
 	return !any;
 }
+/* Whether the set holds exactly one slot; if so, *slot gets it. */
+static inline bool slots_single(const struct slotset *s, unsigned *slot)
+{
+	unsigned n = 0;
+	for (unsigned k = 0; k < SLOT_WORDS; k++)
+		if (s->w[k]) {
+			if (n++ || (s->w[k] & (s->w[k] - 1)))
+				return false;
+			*slot = k * 64 + (unsigned)__builtin_ctzll(s->w[k]);
+		}
+	return n == 1;
+}
 static inline void slots_join(struct slotset *to, const struct slotset *from)
 {
 	for (unsigned k = 0; k < SLOT_WORDS; k++)
@@ -184,14 +196,13 @@ struct sm {
 	 * a cycle side by side) */
 	struct sched_cand *cands;
 	unsigned *order;
-	unsigned *cand_at;        /* per slot: its index in cands (for the eligible ones of rest) */
 	uint64_t *age;            /* per slot: warp.age, beside the others for the candidates' scan */
 	uint32_t *ev_pc, *ev_mask;  /* per slot: pc and mask at evaluation (trace) */
 	/* the cycle in progress (sm.c): the issue loop's place and size, the
 	 * warps evaluated one by one, and what the cycle did */
 	unsigned at_sp, at_j, nc, no, done;
 	struct slotset walked;    /* evaluated this cycle (for the trace: set only where not filed) */
-	struct slotset el_rest;   /* of them, eligible */
+	struct slotset el_rest;   /* of them, eligible and not yet tried by the issue loop */
 	struct deferred {         /* its global accesses deferred this cycle, in issue order: */
 		struct warp *w;
 		uint32_t pc, mask;

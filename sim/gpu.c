@@ -133,7 +133,6 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		m->dirty = true;
 		m->cands = xcalloc(nslots, sizeof *m->cands);
 		m->order = xcalloc(nslots, sizeof *m->order);
-		m->cand_at = xcalloc(nslots, sizeof *m->cand_at);
 		m->age = xcalloc(nslots, sizeof *m->age);
 		m->ev_pc = xcalloc(nslots, sizeof *m->ev_pc);
 		m->ev_mask = xcalloc(nslots, sizeof *m->ev_mask);
@@ -179,7 +178,6 @@ void sim_destroy(struct sim *s)
 		free(m->sp);
 		free(m->cands);
 		free(m->order);
-		free(m->cand_at);
 		free(m->age);
 		free(m->ev_pc);
 		free(m->ev_mask);

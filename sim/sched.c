@@ -23,15 +23,6 @@ const struct sched_ops *sched_at(size_t i)
 	return i < sizeof policies / sizeof policies[0] ? policies[i] : NULL;
 }
 
-unsigned sched_oldest_of(const struct sched_cand *cands, unsigned n)
-{
-	unsigned best = 0;
-	for (unsigned i = 1; i < n; i++)
-		if (cands[i].age < cands[best].age)
-			best = i;
-	return best;
-}
-
 void sched_sort_by_age(const struct sched_cand *cands, unsigned n, unsigned *order)
 {
 	/* insertion sort: n is at most a few dozen warps */

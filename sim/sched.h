@@ -41,22 +41,38 @@ struct sched_ops {
 	 * slot order, which is cheaper. false (the default): it sees every
 	 * warp (two_level's pool follows the stalled ones). */
 	bool eligible_only;
-	/* Optional, for an eligible_only policy: rank's first (order[0]) of
-	 * n > 0 eligible candidates, without ranking the rest. With one issue
-	 * a cycle the first always issues, so the SM asks only for it; NULL:
-	 * rank is used. */
-	unsigned (*pick)(void *self, const struct sched_cand *cands, unsigned n);
+	/* Optional, for an eligible_only policy: the slot rank would put first
+	 * of the eligible warps, given as a set of slots (slot i eligible: bit
+	 * i % 64 of set[i / 64]; nwords words, at least one bit set) and every
+	 * slot's age (age[slot]), without ranking the rest. With one issue a
+	 * cycle the first always issues, so the SM asks only for it and builds
+	 * no candidate list; NULL: rank is used. */
+	unsigned (*pick)(void *self, const uint64_t *set, unsigned nwords, const uint64_t *age);
 };
 
 /* The policy called name, or NULL. */
 const struct sched_ops *sched_find(const char *name);
 
+/* The oldest slot of a nonempty set of slots (pick's shape): the lowest
+ * slot of equal ages (sched_sort_by_age's first, the candidates in slot
+ * order). */
+static inline unsigned sched_oldest_in(const uint64_t *set, unsigned nwords, const uint64_t *age)
+{
+	unsigned best = 0;
+	uint64_t best_age = UINT64_MAX;
+	for (unsigned k = 0; k < nwords; k++)
+		for (uint64_t b = set[k]; b; b &= b - 1) {
+			unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
+			if (age[slot] < best_age) {
+				best_age = age[slot];
+				best = slot;
+			}
+		}
+	return best;
+}
+
 /* Fill order[] with 0..n-1 sorted by cands[].age, oldest first (stable). */
 void sched_sort_by_age(const struct sched_cand *cands, unsigned n, unsigned *order);
-
-/* The first of sched_sort_by_age's order: the oldest, the lowest index of
- * equals (n > 0). */
-unsigned sched_oldest_of(const struct sched_cand *cands, unsigned n);
 
 /* The i-th policy of the table (lrr, gto, two_level, oldest), NULL past
  * the last. */

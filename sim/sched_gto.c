@@ -37,14 +37,12 @@ static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, uns
 	return n;
 }
 
-static unsigned pick(void *self, const struct sched_cand *cands, unsigned n)
+static unsigned pick(void *self, const uint64_t *set, unsigned nwords, const uint64_t *age)
 {
 	struct gto *s = self;
-	if (s->have_last)
-		for (unsigned i = 0; i < n; i++)
-			if (cands[i].slot == s->last)
-				return i;
-	return sched_oldest_of(cands, n);
+	if (s->have_last && s->last / 64 < nwords && (set[s->last / 64] >> (s->last % 64) & 1))
+		return s->last;
+	return sched_oldest_in(set, nwords, age);
 }
 
 static void issued(void *self, unsigned slot)

@@ -40,10 +40,18 @@ static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, uns
 	return n;
 }
 
-static unsigned pick(void *self, const struct sched_cand *cands, unsigned n)
+static unsigned pick(void *self, const uint64_t *set, unsigned nwords, const uint64_t *age)
 {
-	unsigned first = first_after(self, cands, n);
-	return first < n ? first : 0;
+	(void)age;
+	unsigned after = ((struct lrr *)self)->last + 1; /* the first slot after the last issuer */
+	for (unsigned k = after / 64; k < nwords; k++) {
+		uint64_t b = set[k] & (k == after / 64 ? ~0ull << (after % 64) : ~0ull);
+		if (b)
+			return k * 64 + (unsigned)__builtin_ctzll(b);
+	}
+	for (unsigned k = 0;; k++) /* around: the first eligible slot */
+		if (set[k])
+			return k * 64 + (unsigned)__builtin_ctzll(set[k]);
 }
 
 static void issued(void *self, unsigned slot) { ((struct lrr *)self)->last = slot; }

@@ -13,10 +13,10 @@ static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, uns
 	return n;
 }
 
-static unsigned pick(void *self, const struct sched_cand *cands, unsigned n)
+static unsigned pick(void *self, const uint64_t *set, unsigned nwords, const uint64_t *age)
 {
 	(void)self;
-	return sched_oldest_of(cands, n);
+	return sched_oldest_in(set, nwords, age);
 }
 
 const struct sched_ops sched_oldest = {"oldest", "oldest first", NULL, NULL, rank, NULL, true, pick};

@@ -651,9 +651,12 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 		if ((sp->unit_free[u] > t) != sp->uq[u].busy)
 			unitq_sync(s, sp, u, t);
 	}
+	/* with one issue a cycle the scheduler's first issues: pick it from
+	 * the set of eligible warps, with no candidate list */
+	bool pick = only && s->sched->pick && s->c->issue_width == 1;
 	unsigned nc = 0;
+	struct slotset el = {{0}}; /* the eligible warps */
 	if (sp->filed) {
-		struct slotset el = {{0}};
 		/* the warps due: evaluate, count reasons (eligible ones as not
 		 * selected until the scheduler picks), file them for their next
 		 * evaluation. Evaluating retires no warp and queues none but the
@@ -691,13 +694,12 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 		}
 		if (slots_empty(&el))
 			return false;
-		/* the candidates: the eligible warps, in slot order */
-		for (unsigned k = 0; k < SLOT_WORDS; k++)
-			for (uint64_t b = el.w[k]; b; b &= b - 1) {
-				unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
-				m->cand_at[slot] = nc;
-				m->cands[nc++] = (struct sched_cand){slot, m->age[slot], true, false};
-			}
+		if (!pick) /* the candidates: the eligible warps, in slot order */
+			for (unsigned k = 0; k < SLOT_WORDS; k++)
+				for (uint64_t b = el.w[k]; b; b &= b - 1) {
+					unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
+					m->cands[nc++] = (struct sched_cand){slot, m->age[slot], true, false};
+				}
 	} else {
 		/* every warp (none is queued): the same, with the earliest wake,
 		 * and the eligible ones the candidates as they come, in slot order */
@@ -710,7 +712,6 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 				m->ev_pc[live[i]->slot] = live[i]->pc;
 				m->ev_mask[live[i]->slot] = live[i]->mask;
 			}
-		bool any_eligible = false;
 		for (unsigned i = 0; i < nw; i++) {
 			struct warp *w = live[i];
 			if (!w->dirty && t < w->wake) {
@@ -722,14 +723,15 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 			bool eligible = w->stall == STALL_SELECTED;
 			rebin(s, m, sp, w, eligible ? STALL_NOT_SELECTED : w->stall);
 			if (eligible) {
-				any_eligible = true;
-				if (only)
+				slot_add(&el, w->slot);
+				if (only && !pick)
 					m->cands[nc++] = (struct sched_cand){w->slot, w->age, true, false};
 			}
 			if (w->wake < sp->wake)
 				sp->wake = w->wake;
 		}
-		if (!any_eligible) {
+		m->el_rest = el;
+		if (slots_empty(&el)) {
 			if (observed)
 				trace_verdicts(s, m, m->walked);
 			return false;
@@ -738,11 +740,15 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 			for (unsigned i = 0; i < nw; i++)
 				m->cands[nc++] = cand_of(live[i]);
 	}
-	m->nc = nc;
-	if (only && s->sched->pick && s->c->issue_width == 1 && nc) { /* the first issues: no more order needed */
-		m->order[0] = s->sched->pick(sp->sched, m->cands, nc);
-		m->no = 1;
+	if (pick) { /* the one candidate (any policy's first of one eligible warp is that one) */
+		unsigned slot;
+		if (!slots_single(&el, &slot))
+			slot = s->sched->pick(sp->sched, el.w, SLOT_WORDS, m->age);
+		m->cands[0] = (struct sched_cand){slot, m->age[slot], true, false};
+		m->nc = m->no = 1;
+		m->order[0] = 0;
 	} else {
+		m->nc = nc;
 		m->no = s->sched->rank(sp->sched, m->cands, nc, m->order);
 	}
 	m->at_j = m->done = 0;
@@ -777,6 +783,7 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 			}
 		}
 		m->cands[c].eligible = false;
+		slot_del(&m->el_rest, w->slot);
 		if (w->queued >= 0) /* its verdict is its own again (not selected, so far) */
 			unitq_leave(sp, w);
 		/* an earlier issue this cycle may have taken the unit */
@@ -805,24 +812,16 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
  * queue's). */
 static void subpart_finish(struct sim *s, struct sm *m, struct subpart *sp)
 {
-	if (!sp->filed)
-		for (unsigned c = 0; c < m->nc; c++) {
-			if (m->cands[c].eligible)
-				m->slots[m->cands[c].slot].stall = STALL_NOT_SELECTED;
-		}
-	else
-		for (unsigned k = 0; k < SLOT_WORDS; k++)
-			for (uint64_t b = m->el_rest.w[k]; b; b &= b - 1) {
-				unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
-				if (!m->cands[m->cand_at[slot]].eligible)
-					continue;
-				struct warp *w = &m->slots[slot];
-				w->stall = STALL_NOT_SELECTED;
-				if (w->queued < 0 && unit_decides(w)) {
-					slot_del(&sp->due, slot); /* where the walk filed it */
-					queue_warp(s, sp, w, false);
-				}
+	for (unsigned k = 0; k < SLOT_WORDS; k++)
+		for (uint64_t b = m->el_rest.w[k]; b; b &= b - 1) {
+			unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
+			struct warp *w = &m->slots[slot];
+			w->stall = STALL_NOT_SELECTED;
+			if (sp->filed && w->queued < 0 && unit_decides(w)) {
+				slot_del(&sp->due, slot); /* where the walk filed it */
+				queue_warp(s, sp, w, false);
 			}
+		}
 	if (s->obs.on_state)
 		trace_verdicts(s, m, m->walked);
 	if (m->sp_issued) {

@@ -174,9 +174,10 @@ START_TEST(table_and_names)
 }
 END_TEST
 
-/* pick (the SM's shortcut with one issue a cycle) names what rank puts
- * first, for every policy that has one: random eligible candidate sets
- * (slots ascending, ages with ties) after random issue histories. */
+/* pick (the SM's shortcut with one issue a cycle) names the slot rank puts
+ * first, for every policy that has one: random eligible candidate sets of
+ * 128 slots, dense to sparse (slots ascending, ages with ties; pick sees them as a set of slots) after
+ * random issue histories. */
 START_TEST(pick_is_ranks_first)
 {
 	struct gpu_config c = cfg();
@@ -186,24 +187,29 @@ START_TEST(pick_is_ranks_first)
 		if (!p->pick)
 			continue;
 		ck_assert(p->eligible_only); /* pick is for eligible_only policies */
-		void *st = p->create ? p->create(&c, 64) : NULL;
+		void *st = p->create ? p->create(&c, 128) : NULL;
 		uint32_t rng = 12345;
 		for (unsigned round = 0; round < 2000; round++) {
-			struct sched_cand k[64];
-			unsigned n = 0, order[64];
-			for (unsigned slot = 0; slot < 64; slot++) {
+			struct sched_cand k[128];
+			unsigned n = 0, order[128];
+			for (unsigned slot = 0; slot < 128; slot++) {
 				rng = rng * 1103515245u + 12345u;
-				if ((rng >> 16) % 3 == 0)
+				if ((rng >> 16) % (2 + round % 40) == 0) /* dense to sparse */
 					k[n++] = (struct sched_cand){slot, (rng >> 8) % 16, true, false};
 			}
 			if (!n)
 				continue;
+			uint64_t set[2] = {0, 0}, age[128] = {0};
+			for (unsigned i = 0; i < n; i++) {
+				set[k[i].slot / 64] |= 1ull << (k[i].slot % 64);
+				age[k[i].slot] = k[i].age;
+			}
 			p->rank(st, k, n, order);
-			ck_assert_uint_eq(p->pick(st, k, n), order[0]);
+			ck_assert_uint_eq(p->pick(st, set, 2, age), k[order[0]].slot);
 			picked++;
 			if (p->issued) { /* the next round's history: one of these, or another slot */
 				rng = rng * 1103515245u + 12345u;
-				p->issued(st, (rng >> 16) % 4 ? k[(rng >> 4) % n].slot : (rng >> 8) % 64);
+				p->issued(st, (rng >> 16) % 4 ? k[(rng >> 4) % n].slot : (rng >> 8) % 128);
 			}
 		}
 		if (p->destroy)
