@@ -141,11 +141,13 @@ static inline __attribute__((always_inline)) void evaluate_runnable(struct sim *
 	if (d->d.pwrite >= 0)
 		preds |= (uint8_t)(1u << d->d.pwrite);
 	const uint64_t *pred_ready = d->branch ? w->pred_bra_ready : w->pred_ready;
-	for (unsigned p = 0; p < ISA_NUM_PREDS; p++)
-		if ((preds >> p & 1) && pred_ready[p] > ready) {
+	for (unsigned r = preds; r; r &= r - 1) {
+		unsigned p = (unsigned)__builtin_ctz(r);
+		if (pred_ready[p] > ready) {
 			ready = pred_ready[p];
 			kind = w->pred_kind[p];
 		}
+	}
 	if (ready > t) {
 		w->stall = kind == RK_LONG ? STALL_LONG_SCOREBOARD
 			 : kind == RK_SHORT ? STALL_SHORT_SCOREBOARD : STALL_WAIT;
