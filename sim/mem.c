@@ -25,6 +25,7 @@ struct sm_mem {
 	uint64_t pipe_free;       /* cycle the L1 data pipe takes its next wavefront */
 	uint64_t pipe_owed;       /* wavefronts of missed lines not yet taken (data_pipe) */
 	uint64_t owed_at;         /* the cycle they were owed in */
+	struct smem_memo memo;    /* its shared accesses' bank counts by instruction */
 	char apart[64];           /* keeps neighbouring SMs' fields off each other's cache
 				   * lines (SMs run on different host threads: sim/cycle.c) */
 };
@@ -519,7 +520,7 @@ static struct mem_timing shared_access(struct memsys *m, unsigned sm, const stru
 				       uint64_t now, struct sim_stats *st)
 {
 	struct sm_mem *ms = &m->sm[sm];
-	struct smem_cost c = smem_cost(&m->sg, rq->addr, rq->mask, rq->bytes, rq->is_atomic);
+	struct smem_cost c = smem_cost_memo(&ms->memo, rq->site, &m->sg, rq->addr, rq->mask, rq->bytes, rq->is_atomic);
 	struct mem_stats *s = &st->mem;
 	s->shared_accesses++;
 	s->shared_passes += c.passes;

@@ -36,6 +36,7 @@ struct mem_request {
 	bool bypass_l1;                   /* a load the L2 serves, the L1 neither probed nor filled (ldg.cg) */
 	uint64_t not_before;              /* shared: the cycle its warp's previous shared access lets it
 					     start its passes (mem_timing.own of that one; 0: any) */
+	uint32_t site;                    /* the instruction (its pc): where a pattern is kept (smem_memo) */
 };
 
 struct mem_timing {

@@ -323,11 +323,11 @@ static void warp_done(struct sim *s, struct warp *w)
 }
 
 /* What an executed memory instruction asks of the memory system. */
-static struct mem_request request_of(const struct deps *d, const struct isa_insn *in, const struct exec_result *x,
-				     const struct warp *w)
+static struct mem_request request_of(const struct deps *d, const struct isa_insn *in, uint32_t pc,
+				     const struct exec_result *x, const struct warp *w)
 {
 	return (struct mem_request){(enum mem_class)d->mclass, x->exec_mask, x->addr, 4 * isa_width_regs(in),
-				    d->store, d->atomic, d->bypass_l1, w->lds_next};
+				    d->store, d->atomic, d->bypass_l1, w->lds_next, pc};
 }
 
 /* A memory access's answer: its warp's results ready, the SM's memory
@@ -386,7 +386,7 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 	sp->unit_free[d->unit] = t + s->ii[d->unit];
 	st->unit_busy[d->unit] += s->ii[d->unit];
 	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
-		struct mem_request rq = request_of(d, in, x, w);
+		struct mem_request rq = request_of(d, in, w->pc, x, w);
 		if (d->mclass != MC_GLOBAL) {
 			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, st), 0);
 		} else if (defer) {
@@ -882,7 +882,7 @@ void sm_finish_global(struct sim *s, struct sm *m)
 		struct exec_result x;
 		w->blk->env.clock = s->now;
 		exec_insn(in, &w->x, &w->blk->env, f->mask, &x); /* its addresses were checked at issue */
-		struct mem_request rq = request_of(d, in, &x, w);
+		struct mem_request rq = request_of(d, in, f->pc, &x, w);
 		access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, &f->begun, &s->r->stats),
 			    f->delay);
 		bool progress = x.mem_written;

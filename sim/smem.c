@@ -68,8 +68,8 @@ static bool one_pass(const uint32_t *addr, unsigned lanes, unsigned per_lane, un
  * whose two halves each read one word or consecutive words, as a global
  * load of two matrix rows does: 1 or 2 (a half takes one pass; the two
  * share one when no bank holds two different words of them). 0: not that
- * shape. */
-static unsigned two_halves(const uint32_t *addr, unsigned lanes, unsigned shift, unsigned banks)
+ * shape. *distinct gets the number of different words. */
+static unsigned two_halves(const uint32_t *addr, unsigned lanes, unsigned shift, unsigned banks, unsigned *distinct)
 {
 	unsigned h = lanes / 2;
 	if (h < 2 || h > banks)
@@ -93,6 +93,8 @@ static unsigned two_halves(const uint32_t *addr, unsigned lanes, unsigned shift,
 	 * - i, is a nonzero multiple of banks: look for one in its range */
 	int64_t n0 = step[0] ? h : 1, n1 = step[1] ? h : 1;
 	int64_t d = (int64_t)w[1] - (int64_t)w[0];
+	int64_t lo = d > 0 ? d : 0, hi = d + n1 < n0 ? d + n1 : n0; /* the runs' overlap: [lo, hi) of the first */
+	*distinct = (unsigned)(n0 + n1 - (hi > lo ? hi - lo : 0));
 	return nonzero_multiple_in(d - (n0 - 1), d + (n1 - 1), banks) ? 2 : 1;
 }
 
@@ -116,10 +118,10 @@ static struct smem_cost cost(const struct smem_geom *g, const uint32_t *addr, ui
 			continue;
 		}
 		if (halves && per_lane == 1 && !atomic && gm == full) {
-			unsigned n = two_halves(addr + base, g->group_lanes, shift, g->banks);
+			unsigned distinct, n = two_halves(addr + base, g->group_lanes, shift, g->banks, &distinct);
 			if (n) {
 				c.passes += n;
-				c.ideal++;
+				c.ideal += (distinct + g->banks - 1) / g->banks; /* 2 where the halves' words outnumber the banks */
 				continue;
 			}
 		}
@@ -215,11 +217,37 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 	return cost(g, addr, mask, bytes, atomic, true);
 }
 
+struct smem_cost smem_cost_memo(struct smem_memo *memo, uint32_t site, const struct smem_geom *g,
+				const uint32_t *addr, uint32_t mask, unsigned bytes, bool atomic)
+{
+	struct smem_memo_entry *e = &memo->e[site % SMEM_MEMO_SITES];
+	uint32_t row = g->banks * g->bank_bytes, a0 = addr[0];
+	uint32_t in_row = (row & (row - 1)) ? a0 % row : a0 & (row - 1);
+	if (e->used && e->site == site && e->mask == mask && e->a0_in_row == in_row && e->bytes == bytes &&
+	    e->atomic == atomic) {
+		uint32_t differ = 0;
+		for (uint32_t l = 0; l < 32; l++) /* vectorised */
+			differ |= (addr[l] - a0) ^ e->diff[l];
+		if (!differ)
+			return e->c;
+	}
+	for (uint32_t l = 0; l < 32; l++)
+		e->diff[l] = addr[l] - a0;
+	e->site = site;
+	e->mask = mask;
+	e->a0_in_row = in_row;
+	e->bytes = (uint8_t)bytes;
+	e->atomic = atomic;
+	e->used = true;
+	e->c = cost(g, addr, mask, bytes, atomic, true);
+	return e->c;
+}
+
 unsigned smem_global_passes(const struct smem_geom *g, const uint32_t *addr, uint32_t mask, unsigned bytes)
 {
 	bool whole = mask == ~0u && g->group_lanes == 32 && bytes <= g->bank_bytes;
 	if (whole) {
-		unsigned n = two_halves(addr, 32, g->bank_bytes == 8 ? 3 : 2, g->banks);
+		unsigned distinct, n = two_halves(addr, 32, g->bank_bytes == 8 ? 3 : 2, g->banks, &distinct);
 		if (n)
 			return n;
 	}

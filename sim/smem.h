@@ -27,6 +27,31 @@ struct smem_cost {
 struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint32_t mask,
 			   unsigned bytes, bool atomic);
 
+/* A memo of smem_cost by site (an instruction): a site's lanes mostly
+ * keep one address pattern from one issue to the next (a tile's row or
+ * column), and the cost depends only on the pattern, addr[l] - addr[0] for
+ * every lane, and on addr[0] modulo a row of banks (banks x bank_bytes):
+ * moving every address by whole rows moves every word by a multiple of
+ * banks, so the same banks hold the same numbers of distinct words. It
+ * holds for addresses that do not wrap around 2^32, as a shared window's
+ * offsets do not. Direct-mapped by site; an entry that does not match is
+ * recomputed and replaced. An SM's own (SMs run side by side). */
+#define SMEM_MEMO_SITES 64
+struct smem_memo {
+	struct smem_memo_entry {
+		uint32_t diff[32];        /* addr[l] - addr[0], every lane (the inactive ones too) */
+		uint32_t site, mask, a0_in_row;
+		uint8_t bytes;
+		bool atomic, used;
+		struct smem_cost c;
+	} e[SMEM_MEMO_SITES];
+};
+
+/* smem_cost(g, addr, mask, bytes, atomic), from memo's entry for site
+ * when it matches. */
+struct smem_cost smem_cost_memo(struct smem_memo *memo, uint32_t site, const struct smem_geom *g,
+				const uint32_t *addr, uint32_t mask, unsigned bytes, bool atomic);
+
 /* smem_cost(g, addr, mask, bytes, false).passes, for the shapes of global
  * loads (two halves, each one word or consecutive words: two matrix rows)
  * looked for first (the L1 data pipe's wavefronts, mem.c). */

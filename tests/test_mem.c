@@ -255,13 +255,14 @@ static struct smem_cost smem_reference(const struct smem_geom *g, const uint32_t
 }
 
 /* Random masks, widths and address patterns (broadcasts, strides, a few
- * addresses, scattered) against the word-by-word reference. */
+ * addresses, scattered) against the word-by-word reference, also with a
+ * bank count no power of two and fewer banks than a group's lanes. */
 START_TEST(bank_conflicts_match_reference)
 {
-	const struct smem_geom geoms[] = {{32, 4, 32}, {16, 4, 16}, {32, 8, 32}};
+	const struct smem_geom geoms[] = {{32, 4, 32}, {16, 4, 16}, {32, 8, 32}, {24, 4, 32}, {16, 4, 32}};
 	uint32_t rng = 7;
-	for (unsigned round = 0; round < 4000; round++) {
-		const struct smem_geom *g = &geoms[round % 3];
+	for (unsigned round = 0; round < 5000; round++) {
+		const struct smem_geom *g = &geoms[round % 5];
 		rng = rng * 1103515245u + 12345u;
 		unsigned bytes = 4u << ((rng >> 16) % 3), pattern = (rng >> 20) % 9;
 		uint32_t d = 100 + (rng >> 3) % 161 - 80, kinds = rng >> 12; /* pattern 8's second half */
@@ -292,6 +293,75 @@ START_TEST(bank_conflicts_match_reference)
 			      "round %u: banks %u x %u B, %u B lanes, pattern %u%s: %u/%u passes, want %u/%u", round,
 			      g->banks, g->bank_bytes, bytes, pattern, atomic ? " atomic" : "", got.passes, got.ideal,
 			      want.passes, want.ideal);
+	}
+}
+END_TEST
+
+/* The memo of bank counts by site: a pattern moved by whole rows of banks
+ * is a hit (shown by a planted count coming back), moved by less or with
+ * another mask, width or kind it is counted again; and random sequences of
+ * patterns per site, each moved at random (whole rows or not), give the
+ * word-by-word reference's counts, on banks of 32, 16 and 24 (no power of
+ * two). */
+START_TEST(bank_conflict_memo_matches_reference)
+{
+	const struct smem_geom geoms[] = {{32, 4, 32}, {16, 4, 16}, {32, 8, 32}, {24, 4, 32}};
+	static struct smem_memo memo;
+	for (unsigned gi = 0; gi < 4; gi++) {
+		const struct smem_geom *g = &geoms[gi];
+		uint32_t row = g->banks * g->bank_bytes, a[32], b[32];
+		memset(&memo, 0, sizeof memo);
+		for (unsigned l = 0; l < 32; l++)
+			a[l] = 4096 + 4 * (l % 16) * 3; /* a stride-3 half-warp, repeated */
+		struct smem_cost want = smem_reference(g, a, ~0u, 4, false);
+		struct smem_cost got = smem_cost_memo(&memo, 7, g, a, ~0u, 4, false);
+		ck_assert_uint_eq(got.passes, want.passes);
+		struct smem_memo_entry *e = &memo.e[7 % SMEM_MEMO_SITES];
+		e->c.passes = 99; /* planted: only a hit returns it */
+		for (unsigned l = 0; l < 32; l++)
+			b[l] = a[l] + 5 * row;
+		ck_assert_uint_eq(smem_cost_memo(&memo, 7, g, b, ~0u, 4, false).passes, 99);
+		e->c.passes = 99;
+		for (unsigned l = 0; l < 32; l++)
+			b[l] = a[l] + 4; /* one word on: other banks */
+		ck_assert_uint_eq(smem_cost_memo(&memo, 7, g, b, ~0u, 4, false).passes, smem_reference(g, b, ~0u, 4, false).passes);
+		e->c.passes = 99;
+		ck_assert_uint_ne(smem_cost_memo(&memo, 7, g, b, 0xffffu, 4, false).passes, 99);
+		e->c.passes = 99;
+		ck_assert_uint_ne(smem_cost_memo(&memo, 7, g, b, 0xffffu, 8, false).passes, 99);
+		e->c.passes = 99;
+		ck_assert_uint_ne(smem_cost_memo(&memo, 7, g, b, 0xffffu, 8, true).passes, 99);
+		e->c.passes = 99;
+		ck_assert_uint_ne(smem_cost_memo(&memo, 7 + SMEM_MEMO_SITES, g, b, 0xffffu, 8, true).passes, 99);
+		/* random: 8 sites, a pattern each, moved or replaced */
+		uint32_t rng = 99 + gi, pat[8][32], mask[8];
+		unsigned width[8];
+		memset(&memo, 0, sizeof memo);
+		for (unsigned round = 0; round < 3000; round++) {
+			rng = rng * 1103515245u + 12345u;
+			unsigned site = (rng >> 16) % 8;
+			if (round < 8 || (rng >> 8) % 4 == 0) { /* a new pattern for the site */
+				rng = rng * 1103515245u + 12345u;
+				unsigned kind = (rng >> 16) % 5, stride = 1 + (rng >> 4) % 5;
+				width[site] = 4u << ((rng >> 20) % 3);
+				mask[site] = (rng >> 24) % 3 ? ~0u : rng * 2654435761u | 1u;
+				for (unsigned l = 0; l < 32; l++) {
+					rng = rng * 1103515245u + 12345u;
+					uint32_t word = kind == 0 ? l * stride : kind == 1 ? (l % 16) * stride
+						      : kind == 2 ? (l / 16) * stride * 4 : kind == 3 ? 0 : (rng >> 16) % 97;
+					pat[site][l] = width[site] * word;
+				}
+			}
+			rng = rng * 1103515245u + 12345u;
+			uint32_t move = (rng >> 16) % 2 ? row * ((rng >> 4) % 50) : width[site] * ((rng >> 4) % 200);
+			for (unsigned l = 0; l < 32; l++)
+				b[l] = 8192 + move + pat[site][l];
+			bool atomic = width[site] == 4 && (rng >> 28) % 4 == 0;
+			struct smem_cost m = smem_cost_memo(&memo, site, g, b, mask[site], width[site], atomic);
+			struct smem_cost r = smem_reference(g, b, mask[site], width[site], atomic);
+			ck_assert_msg(m.passes == r.passes && m.ideal == r.ideal, "banks %u, round %u: %u/%u, want %u/%u",
+				      g->banks, round, m.passes, m.ideal, r.passes, r.ideal);
+		}
 	}
 }
 END_TEST
@@ -989,6 +1059,7 @@ Suite *mem_suite(void)
 	tcase_add_test(t, coalesce_matches_reference);
 	tcase_add_test(t, bank_conflicts_by_stride);
 	tcase_add_test(t, bank_conflicts_match_reference);
+	tcase_add_test(t, bank_conflict_memo_matches_reference);
 	tcase_add_test(t, cache_lru_and_writeback);
 	tcase_add_test(t, micro_latency_plateaus);
 	tcase_add_test(t, micro_bank_conflicts);
