@@ -83,7 +83,7 @@ struct warp {
 	bool dirty;               /* it issued or was released: evaluate again */
 	bool sb_clear;            /* its next instruction's operands are ready (until it issues) */
 	bool runnable;            /* the divergence model has a group to issue */
-	int8_t bin;               /* the stall count it is in (its sub-partition's hist); -1: none;
+	int8_t bin;               /* the stall count it is in (struct sim's hist); -1: none;
 				   * BIN_QUEUED: its unit queue's */
 	int8_t queued;            /* the unit whose queue holds it (struct unit_queue), -1: none */
 	bool q_global;            /* ... there waiting to issue a global access */
@@ -162,7 +162,6 @@ struct subpart {
 	bool filed;               /* its warps are filed (sm.c): queued, or in the sets below */
 	unsigned queues;          /* bit u: uq[u] is not empty */
 	uint64_t wake;            /* earliest wake of its warps at the last evaluation */
-	uint64_t hist[STALL_COUNT]; /* its warps per stall reason at the last evaluation */
 	int8_t *gone;             /* the bins of warps retired since, uncounted at its next evaluation */
 	unsigned ngone;
 	struct slotset rest;      /* those not in a unit queue: evaluated one by one */
@@ -184,7 +183,7 @@ struct sm {
 	struct block *blocks;     /* blocks_per_sm block slots */
 	unsigned nblocks;         /* resident blocks */
 	unsigned nlive;           /* resident unfinished warps */
-	uint64_t counted;         /* warps in its sub-partitions' hists (active this cycle) */
+	uint64_t counted;         /* its warps in the stall counts (active this cycle) */
 	uint64_t active_from;     /* cycle counted last became non-zero: its active cycles since are
 				   * added when it drops to zero, or at the end of the run */
 	struct subpart *sp;
@@ -267,7 +266,7 @@ struct sim {
 	uint64_t lv_round;        /* ... in this round */
 	uint64_t lv_unproven, lv_proven; /* warps that issued in the round: without, with a repeat */
 	struct sim_result *r;
-	uint64_t hist[STALL_COUNT]; /* sum of every sub-partition's hist */
+	uint64_t hist[STALL_COUNT]; /* warps per stall reason, at their last evaluations */
 	bool stop;
 	bool reported;            /* this cycle an SM has reports waiting or stopped (cycle.c) */
 	struct sm *cur;           /* the SM whose cycle runs on this view of the sim (cycle.c): reports

@@ -581,17 +581,15 @@ static void trace_verdicts(struct sim *s, struct sm *m, struct slotset set)
 
 /* Move warp w's count from the bin it is in (if any) to bin b: the stall
  * counts change only where a verdict does. */
-static void rebin(struct sim *s, struct sm *m, struct subpart *sp, struct warp *w, enum stall b)
+static void rebin(struct sim *s, struct sm *m, struct warp *w, enum stall b)
 {
 	if (w->bin == (int8_t)b)
 		return;
 	if (w->bin >= 0) {
-		sp->hist[w->bin]--;
 		s->hist[w->bin]--;
 	} else if (m->counted++ == 0) {
 		m->active_from = s->now; /* active from this cycle (sm_figures) */
 	}
-	sp->hist[b]++;
 	s->hist[b]++;
 	w->bin = (int8_t)b;
 }
@@ -601,7 +599,6 @@ static void rebin(struct sim *s, struct sm *m, struct subpart *sp, struct warp *
 static void uncount_gone(struct sim *s, struct sm *m, struct subpart *sp)
 {
 	for (unsigned i = 0; i < sp->ngone; i++) {
-		sp->hist[sp->gone[i]]--;
 		s->hist[sp->gone[i]]--;
 		if (--m->counted == 0) /* not active in this cycle */
 			s->r->sms[m->id].active_cycles += s->now - m->active_from;
@@ -674,7 +671,7 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 				}
 				evaluate(s, m, w, t);
 				bool eligible = w->stall == STALL_SELECTED;
-				rebin(s, m, sp, w, eligible ? STALL_NOT_SELECTED : w->stall);
+				rebin(s, m, w, eligible ? STALL_NOT_SELECTED : w->stall);
 				if (eligible) { /* it joins its queue if it is not selected (subpart_finish) */
 					slot_add(&el, slot);
 				} else if (unit_decides(w)) { /* its unit is busy */
@@ -723,7 +720,7 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 			}
 			evaluate(s, m, w, t);
 			bool eligible = w->stall == STALL_SELECTED;
-			rebin(s, m, sp, w, eligible ? STALL_NOT_SELECTED : w->stall);
+			rebin(s, m, w, eligible ? STALL_NOT_SELECTED : w->stall);
 			if (eligible) {
 				slot_add(&el, w->slot);
 				if (only && !pick)
@@ -792,11 +789,11 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		if (sp->unit_free[d->unit] > t) {
 			w->stall = throttle_of(d);
 			w->wake = sp->unit_free[d->unit];
-			rebin(s, m, sp, w, w->stall);
+			rebin(s, m, w, w->stall);
 			continue;
 		}
 		w->stall = STALL_SELECTED;
-		rebin(s, m, sp, w, STALL_SELECTED);
+		rebin(s, m, w, STALL_SELECTED);
 		m->done++;
 		if (s->sched->issued)
 			s->sched->issued(sp->sched, w->slot);

@@ -18,7 +18,7 @@
  * verdict its unit alone made, busy or not (w->bin is then the queue's bin
  * for it); unitq_leave takes w out (it issues or was released: due at the
  * next walk), its count its own again (w->bin, w->stall). Each moves
- * counts between sp's and s's stall bins only where a verdict changes.
+ * counts between s's stall bins only where a verdict changes.
  * Small and hot: defined here, to be inlined into sm.c's walk.
  */
 #ifndef SIMT_UNITQ_H
@@ -49,11 +49,9 @@ static inline enum stall unitq_verdict(const struct subpart *sp, const struct wa
 	return unitq_bin(&sp->uq[w->queued], (unsigned)w->queued, w->q_global);
 }
 
-static inline void unitq_move(struct sim *s, struct subpart *sp, enum stall from, enum stall to, unsigned n)
+static inline void unitq_move(struct sim *s, enum stall from, enum stall to, unsigned n)
 {
-	sp->hist[from] -= n;
 	s->hist[from] -= n;
-	sp->hist[to] += n;
 	s->hist[to] += n;
 }
 
@@ -67,9 +65,9 @@ static inline void unitq_sync(struct sim *s, struct subpart *sp, unsigned u, uin
 	enum stall g_from = unitq_bin(q, u, true), o_from = unitq_bin(q, u, false);
 	q->busy = busy;
 	if (q->n_global)
-		unitq_move(s, sp, g_from, unitq_bin(q, u, true), q->n_global);
+		unitq_move(s, g_from, unitq_bin(q, u, true), q->n_global);
 	if (other)
-		unitq_move(s, sp, o_from, unitq_bin(q, u, false), other);
+		unitq_move(s, o_from, unitq_bin(q, u, false), other);
 }
 
 static inline void unitq_join(struct subpart *sp, struct warp *w, unsigned u, bool global, bool busy)

@@ -491,8 +491,7 @@ START_TEST(unit_queue_moves_its_members_together)
 	for (unsigned i = 0; i < 3; i++) {
 		struct warp *w = at(&m, i, 10, false);
 		enum stall b = global[i] ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
-		sp.hist[b]++; /* its count, as the walk's rebin left it */
-		s.hist[b]++;
+		s.hist[b]++; /* its count, as the walk's rebin left it */
 		slot_add(&sp.rest, i);
 		unitq_join(&sp, w, UNIT_LDST, global[i], true);
 	}
@@ -501,17 +500,17 @@ START_TEST(unit_queue_moves_its_members_together)
 	ck_assert(holds(sp.rest, NULL, 0));
 	ck_assert_int_eq(unitq_verdict(&sp, &m.slots[2]), STALL_MIO_THROTTLE);
 	unitq_sync(&s, &sp, UNIT_LDST, 9); /* still busy: nothing moves */
-	ck_assert_uint_eq(sp.hist[STALL_LG_THROTTLE], 2);
+	ck_assert_uint_eq(s.hist[STALL_LG_THROTTLE], 2);
 	unitq_sync(&s, &sp, UNIT_LDST, 10); /* free */
-	ck_assert_uint_eq(sp.hist[STALL_LG_THROTTLE], 0);
-	ck_assert_uint_eq(sp.hist[STALL_MIO_THROTTLE], 0);
-	ck_assert_uint_eq(sp.hist[STALL_NOT_SELECTED], 3);
+	ck_assert_uint_eq(s.hist[STALL_LG_THROTTLE], 0);
+	ck_assert_uint_eq(s.hist[STALL_MIO_THROTTLE], 0);
+	ck_assert_uint_eq(s.hist[STALL_NOT_SELECTED], 3);
 	ck_assert_uint_eq(s.hist[STALL_NOT_SELECTED], 3);
 	ck_assert_int_eq(unitq_verdict(&sp, &m.slots[0]), STALL_NOT_SELECTED);
 	sp.unit_free[UNIT_LDST] = 14; /* one of them issued at 10 */
 	unitq_sync(&s, &sp, UNIT_LDST, 11);
-	ck_assert_uint_eq(sp.hist[STALL_LG_THROTTLE], 2);
-	ck_assert_uint_eq(sp.hist[STALL_MIO_THROTTLE], 1);
+	ck_assert_uint_eq(s.hist[STALL_LG_THROTTLE], 2);
+	ck_assert_uint_eq(s.hist[STALL_MIO_THROTTLE], 1);
 	ck_assert_uint_eq(s.hist[STALL_NOT_SELECTED], 0);
 	unitq_leave(&sp, &m.slots[1]); /* released: its count is its own */
 	ck_assert_int_eq(m.slots[1].bin, STALL_LG_THROTTLE);
@@ -519,10 +518,10 @@ START_TEST(unit_queue_moves_its_members_together)
 	ck_assert_int_eq(m.slots[1].queued, -1);
 	ck_assert_uint_eq(sp.uq[UNIT_LDST].n_global, 1);
 	ck_assert(holds(sp.rest, (unsigned[]){1}, 1));
-	ck_assert_uint_eq(sp.hist[STALL_LG_THROTTLE], 2); /* the same warps, the same bins */
+	ck_assert_uint_eq(s.hist[STALL_LG_THROTTLE], 2); /* the same warps, the same bins */
 	unitq_sync(&s, &sp, UNIT_LDST, 14);
-	ck_assert_uint_eq(sp.hist[STALL_NOT_SELECTED], 2);
-	ck_assert_uint_eq(sp.hist[STALL_LG_THROTTLE], 1); /* the one that left */
+	ck_assert_uint_eq(s.hist[STALL_NOT_SELECTED], 2);
+	ck_assert_uint_eq(s.hist[STALL_LG_THROTTLE], 1); /* the one that left */
 	free(m.slots);
 }
 END_TEST
