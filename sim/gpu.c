@@ -128,6 +128,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 			m->sp[k].gone = xcalloc(nslots, sizeof *m->sp[k].gone);
 			m->sp[k].wheel = xcalloc(WHEEL_SLOTS, sizeof *m->sp[k].wheel);
 			m->sp[k].dirty = true;
+			m->sp[k].wake = NEVER; /* no warp yet */
 			m->sp[k].can_file = sched->eligible_only && !(obs && obs->on_state);
 		}
 		m->dirty = true;

@@ -291,6 +291,8 @@ static void remove_live(struct sm *m, struct warp *w)
 				set_filed(m, sp, false);
 			m->nlive--;
 			m->dirty = true; /* sm_cycle clears an emptied sub-partition's stall counts */
+			if (!sp->nlive)
+				sp->wake = NEVER; /* (run_from's earliest wake skips it) */
 			return;
 		}
 }
@@ -834,15 +836,15 @@ static void subpart_finish(struct sim *s, struct sm *m, struct subpart *sp)
 static bool run_from(struct sim *s, struct sm *m, unsigned k, bool resume, bool local_only)
 {
 	unsigned nsub = (unsigned)s->c->sub_partitions;
-	for (; k < nsub && !s->stop; k++, resume = false) {
+	uint64_t t = s->now;
+	for (; k < nsub; k++, resume = false) { /* (s->stop is false on entry) */
 		struct subpart *sp = &m->sp[k];
 		if (!resume) {
 			if (!sp->nlive) {
 				uncount_gone(s, m, sp);
-				sp->wake = NEVER;
 				continue;
 			}
-			if (!sp->dirty && s->now < sp->wake)
+			if (!sp->dirty && t < sp->wake)
 				continue;
 			if (!subpart_select(s, m, sp))
 				continue;
@@ -852,11 +854,14 @@ static bool run_from(struct sim *s, struct sm *m, unsigned k, bool resume, bool 
 			return false;
 		}
 		subpart_finish(s, m, sp);
+		if (s->stop)
+			break;
 	}
-	m->wake = NEVER;
+	/* the earliest wake (an empty sub-partition's is NEVER: remove_live) */
+	uint64_t wake = NEVER;
 	for (unsigned q = 0; q < nsub; q++)
-		if (m->sp[q].nlive && m->sp[q].wake < m->wake)
-			m->wake = m->sp[q].wake;
+		wake = m->sp[q].wake < wake ? m->sp[q].wake : wake;
+	m->wake = wake;
 	return true;
 }
 
