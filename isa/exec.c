@@ -465,6 +465,18 @@ static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, struct wh
 	return true;
 }
 
+/* A full warp's n-word lanes from one region (wh->h): lane l's word k
+ * into d[k][l]. */
+static inline __attribute__((always_inline)) void gather_wide(uint32_t *const *d, const struct where *wh,
+							      const uint32_t *addr, unsigned n)
+{
+	for (uint32_t l = 0; l < ISA_WARP_SIZE; l++) {
+		const uint8_t *q = wh->h + (addr[l] - wh->lo);
+		for (unsigned k = 0; k < n; k++)
+			memcpy(&d[k][l], q + 4 * k, 4);
+	}
+}
+
 static void load(struct xc *x, enum mem_space sp)
 {
 	unsigned n = isa_width_regs(x->in);
@@ -483,11 +495,10 @@ static void load(struct xc *x, enum mem_space sp)
 		uint32_t *d[MAX_WIDTH];
 		for (unsigned k = 0; k < n; k++)
 			d[k] = dreg(x, x->in->dst, k);
-		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++) {
-			const uint8_t *q = wh.h + (addr[l] - wh.lo);
-			for (unsigned k = 0; k < n; k++)
-				memcpy(&d[k][l], q + 4 * k, 4);
-		}
+		if (n == 4) /* (each width its own copy: the word loop unrolled) */
+			gather_wide(d, &wh, addr, 4);
+		else
+			gather_wide(d, &wh, addr, 2);
 		return;
 	}
 	for (unsigned k = 0; k < n; k++) {
