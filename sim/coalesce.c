@@ -35,13 +35,15 @@ static unsigned halfwarp(const uint32_t *addr, uint32_t mask, unsigned base, uns
 	return n;
 }
 
-/* A full warp (mask all ones) whose lanes all lie in one line, each in one
- * sector: that line and its sectors' bits in *sectors; false otherwise.
- * (XOR, OR and compares only: the loop vectorizes on any x86-64.) */
-static bool one_line(const uint32_t *addr, uint32_t *line, uint8_t *sectors)
+/* n active lanes (32, or 16: a half-warp) that all lie in one line, each
+ * in one sector: that line and its sectors' bits in *sectors; false
+ * otherwise. (XOR, OR and compares only: the loop vectorizes on any
+ * x86-64.) */
+static inline __attribute__((always_inline)) bool one_line(const uint32_t *addr, unsigned n, uint32_t *line,
+							   uint8_t *sectors)
 {
 	uint32_t a0 = addr[0], diff = 0, s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-	for (unsigned l = 0; l < 32; l++) {
+	for (unsigned l = 0; l < n; l++) {
 		uint32_t sector = addr[l] & (TXN_LINE - TXN_SECTOR); /* its sector's offset in the line */
 		diff |= addr[l] ^ a0;
 		s0 |= sector == 0 * TXN_SECTOR;
@@ -76,8 +78,14 @@ unsigned coalesce(enum coalescing mode, const uint32_t *addr, uint32_t mask, uns
 	uint32_t lines[TXN_MAX];
 	uint8_t sect[TXN_MAX];
 	unsigned n = 0;
-	if (mask == ~0u && one_line(addr, &lines[0], &sect[0]))
-		return emit(mode, lines, sect, 1, out);
+	if (mask == ~0u) {
+		if (one_line(addr, 32, &lines[0], &sect[0]))
+			return emit(mode, lines, sect, 1, out);
+		/* each half-warp in a line of its own (two rows of a tile): the
+		 * lines in the order of their lowest lanes, as below */
+		if (one_line(addr, 16, &lines[0], &sect[0]) && one_line(addr + 16, 16, &lines[1], &sect[1]))
+			return emit(mode, lines, sect, 2, out);
+	}
 	for (uint32_t r = mask; r; r &= r - 1) {
 		uint32_t a = addr[__builtin_ctz(r)], line = a & ~(TXN_LINE - 1);
 		unsigned i = n - 1;

@@ -112,21 +112,24 @@ static unsigned coalesce_reference(enum coalescing mode, const uint32_t *addr, u
 }
 
 /* Random masks, widths and address patterns (one word, unit and other
- * strides, shifted, a few words, scattered, half-warps repeating) against
- * the byte-by-byte reference, for lines and sectors. */
+ * strides, shifted, a few words, scattered, half-warps repeating, two rows
+ * a half-warp each, the second after or before the first) against the
+ * byte-by-byte reference, for lines and sectors. */
 START_TEST(coalesce_matches_reference)
 {
 	uint32_t rng = 11;
-	for (unsigned round = 0; round < 4000; round++) {
+	for (unsigned round = 0; round < 5000; round++) {
 		rng = rng * 1103515245u + 12345u;
-		unsigned bytes = 4u << ((rng >> 16) % 3), pattern = (rng >> 20) % 6;
+		unsigned bytes = 4u << ((rng >> 16) % 3), pattern = (rng >> 20) % 7;
+		int32_t pitch = (int32_t[]){16, 32, 1000, 1024, -32, -1024, 7, 48}[(rng >> 12) % 8];
 		enum coalescing mode = (rng >> 23) % 4 == 0 ? COAL_LINE : COAL_SECTOR;
 		uint32_t mask = (rng >> 26) % 2 == 0 ? ~0u : rng * 2654435761u;
 		uint32_t a[32], stride = 1 + (rng >> 8) % 9, b0 = 0x100000 + bytes * ((rng >> 4) % 64);
 		for (unsigned l = 0; l < 32; l++) {
 			rng = rng * 1103515245u + 12345u;
 			uint32_t unit = pattern == 0 ? 0 : pattern == 1 ? l : pattern == 2 ? l * stride
-				      : pattern == 3 ? (l % 16) * stride : pattern == 4 ? (rng >> 16) % 3 : (rng >> 16) % 512;
+				      : pattern == 3 ? (l % 16) * stride : pattern == 4 ? (rng >> 16) % 3
+				      : pattern == 5 ? (rng >> 16) % 512 : l % 16 + (uint32_t)(l < 16 ? 0 : pitch);
 			a[l] = b0 + bytes * unit;
 		}
 		struct txn got[TXN_MAX], want[TXN_MAX];
