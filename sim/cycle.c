@@ -46,6 +46,12 @@
 struct view {
 	struct sim v;
 	struct sim_result r; /* its statistics (summed at the end of the run) and nothing else */
+	/* what step 1 left of its SMs, so that the caller need not look at
+	 * every SM (their fields sit in other cores' caches): */
+	unsigned busy;       /* SMs that had work */
+	bool issued;         /* one of those that finished their cycle issued */
+	uint64_t wake;       /* the earliest wake of those that finished their cycle */
+	uint64_t *late;      /* bit i: SM i has step 2 to do (deferred accesses, or paused) */
 	char apart[64];      /* off the next thread's view's cache lines */
 };
 
@@ -61,6 +67,8 @@ struct pool {
 	char apart3[64];
 	atomic_bool quit;
 	struct helper *helpers;
+	unsigned words;            /* of each view's late */
+	unsigned busy;             /* SMs with work in the last cycle: whether to share the next out */
 };
 
 struct helper {
@@ -114,13 +122,32 @@ static void run_sm(struct sim *v, struct sm *m, bool local_only, bool resume)
 	v->cur = NULL;
 }
 
-/* Step 1 for thread id's SMs (i = id, id + n, ...) that have work. */
+/* Step 1 for thread id's SMs (i = id, id + n, ...) that have work; what
+ * they did goes to the thread's view. */
 static void step_local(struct pool *p, unsigned id)
 {
-	struct sim *v = &p->views[id].v;
-	for (unsigned i = id; i < v->nsms; i += p->n)
-		if (v->sms[i].ran)
-			run_sm(v, &v->sms[i], true, false);
+	struct view *vw = &p->views[id];
+	struct sim *v = &vw->v;
+	vw->busy = 0;
+	vw->issued = false;
+	vw->wake = NEVER;
+	memset(vw->late, 0, p->words * sizeof *vw->late);
+	for (unsigned i = id; i < v->nsms; i += p->n) {
+		struct sm *m = &v->sms[i];
+		m->paused = false;
+		m->ran = m->dirty || v->now >= m->wake;
+		if (m->ran) {
+			vw->busy++;
+			run_sm(v, m, true, false);
+		}
+		if (m->paused || m->ndef) {
+			vw->late[i / 64] |= 1ull << (i % 64);
+			continue;
+		}
+		vw->issued |= m->ran && m->issued;
+		if (m->wake < vw->wake)
+			vw->wake = m->wake;
+	}
 }
 
 static void *helper_main(void *arg)
@@ -143,8 +170,12 @@ static struct pool *pool_create(struct sim *s, unsigned n)
 	p->n = n;
 	p->s = s;
 	p->views = xcalloc(n, sizeof *p->views);
-	for (unsigned i = 0; i < n; i++)
+	p->words = (s->nsms + 63) / 64;
+	p->busy = s->nsms;
+	for (unsigned i = 0; i < n; i++) {
 		p->views[i].r.sms = s->r->sms;
+		p->views[i].late = xcalloc(p->words, sizeof *p->views[i].late);
+	}
 	atomic_init(&p->go, 0);
 	atomic_init(&p->finished, 0);
 	atomic_init(&p->quit, false);
@@ -175,6 +206,8 @@ static void pool_destroy(struct pool *p)
 		for (size_t k = 0; k < sizeof(struct sim_stats) / sizeof(uint64_t); k++)
 			to[k] += from[k];
 	}
+	for (unsigned i = 0; i < p->n; i++)
+		free(p->views[i].late);
 	free(p->threads);
 	free(p->helpers);
 	free(p->views);
@@ -244,43 +277,61 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 			report_cycle_end(s);
 		return;
 	}
-	unsigned busy = 0; /* SMs with work this cycle */
-	for (unsigned i = 0; i < s->nsms; i++) {
-		struct sm *m = &s->sms[i];
-		m->ran = m->dirty || s->now >= m->wake;
-		m->paused = false;
-		busy += m->ran;
-	}
-	if (busy < SMS_PER_THREAD * p->n) {
-		/* too little to share out: each SM's whole cycle, in SM order,
-		 * here and on s itself */
-		for (unsigned i = 0; i < s->nsms; i++)
-			if (s->sms[i].ran)
-				run_sm(s, &s->sms[i], false, false);
+	if (p->busy < SMS_PER_THREAD * p->n) {
+		/* too little to share out (last cycle: a guess, the results are
+		 * the same either way): each SM's whole cycle, in SM order, here
+		 * and on s itself */
+		unsigned busy = 0;
+		for (unsigned i = 0; i < s->nsms; i++) {
+			struct sm *m = &s->sms[i];
+			m->paused = false;
+			m->ran = m->dirty || s->now >= m->wake;
+			if (m->ran) {
+				busy++;
+				run_sm(s, m, false, false);
+				*issued |= m->issued;
+			}
+			if (m->wake < *wake)
+				*wake = m->wake;
+		}
+		p->busy = busy;
 		s->stop = false;
-	} else {
-		for (unsigned i = 0; i < p->n; i++)
-			view_begin(&p->views[i], s);
-		atomic_store_explicit(&p->finished, 0, memory_order_relaxed);
-		atomic_fetch_add_explicit(&p->go, 1, memory_order_acq_rel);
-		step_local(p, 0);
-		for (unsigned f = 0; f < p->n - 1;) /* the helpers' count only grows */
-			f = wait_while(&p->finished, f);
-		/* in SM order, on view 0: each SM's deferred global access, and
-		 * the rest of the cycle of those that paused */
-		for (unsigned i = 0; i < s->nsms; i++)
-			if (s->sms[i].paused || s->sms[i].ndef)
-				run_sm(&p->views[0].v, &s->sms[i], false, true);
-		views_end(s, p);
+		if (s->reported)
+			report_cycle_end(s);
+		return;
 	}
+	for (unsigned i = 0; i < p->n; i++)
+		view_begin(&p->views[i], s);
+	atomic_store_explicit(&p->finished, 0, memory_order_relaxed);
+	atomic_fetch_add_explicit(&p->go, 1, memory_order_acq_rel);
+	step_local(p, 0);
+	for (unsigned f = 0; f < p->n - 1;) /* the helpers' count only grows */
+		f = wait_while(&p->finished, f);
+	/* in SM order, on view 0: each SM's deferred global access, and the
+	 * rest of the cycle of those that paused */
+	for (unsigned k = 0; k < p->words; k++) {
+		uint64_t late = 0;
+		for (unsigned i = 0; i < p->n; i++)
+			late |= p->views[i].late[k];
+		for (; late; late &= late - 1) {
+			struct sm *m = &s->sms[k * 64 + (unsigned)__builtin_ctzll(late)];
+			run_sm(&p->views[0].v, m, false, true);
+			*issued |= m->ran && m->issued;
+			if (m->wake < *wake)
+				*wake = m->wake;
+		}
+	}
+	p->busy = 0;
+	for (unsigned i = 0; i < p->n; i++) {
+		const struct view *vw = &p->views[i];
+		p->busy += vw->busy;
+		*issued |= vw->issued;
+		if (vw->wake < *wake)
+			*wake = vw->wake;
+	}
+	views_end(s, p);
 	if (s->reported)
 		report_cycle_end(s);
-	for (unsigned i = 0; i < s->nsms; i++) {
-		const struct sm *m = &s->sms[i];
-		*issued |= m->ran && m->issued;
-		if (m->wake < *wake)
-			*wake = m->wake;
-	}
 }
 
 void sim_set_jobs(struct sim *s, unsigned n) { s->jobs = n ? n : 1; }
