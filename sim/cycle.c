@@ -8,7 +8,7 @@
  * adds up (statistics, stall counts, blocks done, progress, reports). So:
  *
  *   1. Every SM that may have work runs its cycle, the SMs side by side on
- *      the host threads (SM i on thread i mod N). Its global accesses
+ *      the host threads (SM i on thread N - 1 - i mod N). Its global accesses
  *      issue with their addresses and faults checked and their data pipe
  *      taken (the SM's own), their memory effects and answers deferred; at
  *      a fence after one (the L1 they share) the SM pauses.
@@ -122,17 +122,21 @@ static void run_sm(struct sim *v, struct sm *m, bool local_only, bool resume)
 	v->cur = NULL;
 }
 
-/* Step 1 for thread id's SMs (i = id, id + n, ...) that have work; what
- * they did goes to the thread's view. */
+/* Step 1 for thread id's SMs that have work, on its view of s (begun
+ * here: s does not change during step 1); what they did goes to the view.
+ * SM i is thread n - 1 - i mod n's: where the SMs do not share out evenly
+ * the caller's thread, 0, which has the cycle's serial work besides, has
+ * one fewer. */
 static void step_local(struct pool *p, unsigned id)
 {
 	struct view *vw = &p->views[id];
 	struct sim *v = &vw->v;
+	view_begin(vw, p->s);
 	vw->busy = 0;
 	vw->issued = false;
 	vw->wake = NEVER;
 	memset(vw->late, 0, p->words * sizeof *vw->late);
-	for (unsigned i = id; i < v->nsms; i += p->n) {
+	for (unsigned i = p->n - 1 - id; i < v->nsms; i += p->n) {
 		struct sm *m = &v->sms[i];
 		m->paused = false;
 		m->ran = m->dirty || v->now >= m->wake;
@@ -300,8 +304,6 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 			report_cycle_end(s);
 		return;
 	}
-	for (unsigned i = 0; i < p->n; i++)
-		view_begin(&p->views[i], s);
 	atomic_store_explicit(&p->finished, 0, memory_order_relaxed);
 	atomic_fetch_add_explicit(&p->go, 1, memory_order_acq_rel);
 	step_local(p, 0);
