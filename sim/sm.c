@@ -488,42 +488,43 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 	bool back_edge = false; /* a loop's back edge taken while the livelock watch checks */
 	if (s->lv_on)
 		livelock_issue(s, w);
-	switch (in->op) {
-	case OP_BRA:
-		if (!s->functional)
-			w->branch_until = t + (uint64_t)s->c->branch_latency;
-		if (x.taken && (uint32_t)in->off <= pc) { /* a loop's back edge */
-			w->loop_epoch = s->progress_epoch;
-			w->loop_lo = (uint32_t)in->off;
-			w->loop_hi = pc;
-			back_edge = s->lv_on;
+	if (!d->plain) /* (a plain instruction is none of these) */
+		switch (in->op) {
+		case OP_BRA:
+			if (!s->functional)
+				w->branch_until = t + (uint64_t)s->c->branch_latency;
+			if (x.taken && (uint32_t)in->off <= pc) { /* a loop's back edge */
+				w->loop_epoch = s->progress_epoch;
+				w->loop_lo = (uint32_t)in->off;
+				w->loop_hi = pc;
+				back_edge = s->lv_on;
+			}
+			if (x.taken && (mask & ~x.taken))
+				st->divergent_branches++;
+			break;
+		case OP_BSYNC:
+			/* the warp's pc is resolved again, as after a branch (the H100's
+			 * samples: the instruction after a BSYNC waits branch_resolving);
+			 * units.bsync_latency */
+			if (!s->functional)
+				w->branch_until = t + (uint64_t)s->c->bsync_latency;
+			break;
+		case OP_EXIT:
+			exited = x.exec_mask;
+			w->exited |= exited;
+			progress |= exited != 0;
+			break;
+		case OP_NANOSLEEP:
+			/* the lanes sleep (sm.nanosleep: ns at the SM clock, at least a cycle) */
+			for (uint32_t r = x.exec_mask; r; r &= r - 1) {
+				uint64_t c = s->functional ? 0 : sleep_ns(s, x.sleep_ns) * (uint64_t)s->c->clock_mhz / 1000;
+				w->sleep_at[__builtin_ctz(r)] = t + (c ? c : 1);
+			}
+			break;
+		default:
+			break;
 		}
-		if (x.taken && (mask & ~x.taken))
-			st->divergent_branches++;
-		break;
-	case OP_BSYNC:
-		/* the warp's pc is resolved again, as after a branch (the H100's
-		 * samples: the instruction after a BSYNC waits branch_resolving);
-		 * units.bsync_latency */
-		if (!s->functional)
-			w->branch_until = t + (uint64_t)s->c->bsync_latency;
-		break;
-	case OP_EXIT:
-		exited = x.exec_mask;
-		w->exited |= exited;
-		progress |= exited != 0;
-		break;
-	case OP_NANOSLEEP:
-		/* the lanes sleep (sm.nanosleep: ns at the SM clock, at least a cycle) */
-		for (uint32_t r = x.exec_mask; r; r &= r - 1) {
-			uint64_t c = s->functional ? 0 : sleep_ns(s, x.sleep_ns) * (uint64_t)s->c->clock_mhz / 1000;
-			w->sleep_at[__builtin_ctz(r)] = t + (c ? c : 1);
-		}
-		break;
-	default:
-		break;
-	}
-	if (((isa_ops[in->op].flags & IF_WARP) && in->op != OP_ACTMASK) || in->op == OP_WARPSYNC)
+	if (!d->plain && (((isa_ops[in->op].flags & IF_WARP) && in->op != OP_ACTMASK) || in->op == OP_WARPSYNC))
 		if (x.exec_mask)
 			check_sync_mask(s, w, pc, in, &x, mask);
 	struct simt_step step = {in, pc, mask, x.taken, exited, p->ipdom[pc], p->spin[pc] != SPIN_NONE};
@@ -552,6 +553,8 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 		warp_done(s, w);
 		return;
 	}
+	if (d->plain)
+		return; /* (none of what follows) */
 	if (in->op == OP_NANOSLEEP && x.exec_mask) {
 		w->sleep_lanes |= x.exec_mask;
 		s->simt->block(w->simt, x.exec_mask);
