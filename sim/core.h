@@ -225,6 +225,8 @@ struct sm {
 
 struct deps {
 	struct isa_deps d;
+	uint8_t nwait, wait[12];  /* the registers whose pending results it waits for: those it
+				   * reads, then those it writes that it does not read (each once) */
 	uint8_t unit;             /* functional unit after sm.int_on_fp32 mapping */
 	uint8_t mclass;           /* enum mem_class */
 	bool store, atomic;       /* the opcode's IF_STORE, IF_ATOMIC */

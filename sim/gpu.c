@@ -87,7 +87,16 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	}
 	s->deps = xcalloc(p->ncode, sizeof *s->deps);
 	for (uint32_t pc = 0; pc < p->ncode; pc++) {
-		isa_deps(&p->code[pc], &s->deps[pc].d);
+		struct deps *dp = &s->deps[pc];
+		isa_deps(&p->code[pc], &dp->d);
+		for (unsigned i = 0; i < dp->d.nread + dp->d.nwrite; i++) {
+			uint8_t r = i < dp->d.nread ? dp->d.read[i] : dp->d.write[i - dp->d.nread];
+			bool seen = false;
+			for (unsigned k = 0; k < dp->nwait; k++)
+				seen |= dp->wait[k] == r;
+			if (!seen)
+				dp->wait[dp->nwait++] = r;
+		}
 		unsigned u = isa_ops[p->code[pc].op].unit;
 		if (u == UNIT_INT && c->int_on_fp32)
 			u = UNIT_FP32;

@@ -127,15 +127,10 @@ static inline __attribute__((always_inline)) void evaluate_runnable(struct sim *
 		goto operands_ready; /* only its own issue can change its scoreboard */
 	uint64_t ready = 0;
 	uint8_t kind = RK_WAIT;
-	for (unsigned i = 0; i < d->d.nread; i++)
-		if (w->reg_ready[d->d.read[i]] > ready) {
-			ready = w->reg_ready[d->d.read[i]];
-			kind = w->reg_kind[d->d.read[i]];
-		}
-	for (unsigned i = 0; i < d->d.nwrite; i++)
-		if (w->reg_ready[d->d.write[i]] > ready) {
-			ready = w->reg_ready[d->d.write[i]];
-			kind = w->reg_kind[d->d.write[i]];
+	for (unsigned i = 0; i < d->nwait; i++) /* (the first of equal readies decides the kind) */
+		if (w->reg_ready[d->wait[i]] > ready) {
+			ready = w->reg_ready[d->wait[i]];
+			kind = w->reg_kind[d->wait[i]];
 		}
 	uint8_t preds = d->d.pread;
 	if (d->d.pwrite >= 0)
