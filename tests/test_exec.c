@@ -388,6 +388,18 @@ START_TEST(full_warp_memory_paths)
 	for (uint32_t l = 0; l < 32; l++)
 		for (uint32_t k = 0; k < 4; k++)
 			ck_assert_uint_eq(R(4 + k, l), 2000 + 4 * (l % 4) + k);
+	for (uint32_t l = 0; l < 32; l++) /* the chunks shuffled among each four lanes */
+		R(1, l) = b1 + 16u * ((l * 3 + l / 4) % 4);
+	ck_assert_int_eq(run("ldg.128 r4, [r1]", ~0u).fault, FAULT_NONE);
+	for (uint32_t l = 0; l < 32; l++)
+		for (uint32_t k = 0; k < 4; k++)
+			ck_assert_uint_eq(R(4 + k, l), 2000 + 4 * ((l * 3 + l / 4) % 4) + k);
+	for (uint32_t l = 0; l < 32; l++) /* 8 bytes a lane, shuffled */
+		R(1, l) = b1 + 8u * ((l * 5) % 8);
+	ck_assert_int_eq(run("ldg.64 r4, [r1]", ~0u).fault, FAULT_NONE);
+	for (uint32_t l = 0; l < 32; l++)
+		for (uint32_t k = 0; k < 2; k++)
+			ck_assert_uint_eq(R(4 + k, l), 2000 + 2 * ((l * 5) % 8) + k);
 	set_all(1, b0 + 60); /* the buffer's last word: fine; one word on: lane 31 faults */
 	ck_assert_int_eq(run("ldg r2, [r1]", ~0u).fault, FAULT_NONE);
 	ck_assert_uint_eq(R(2, 7), 1015);
