@@ -57,6 +57,7 @@ struct view {
 
 struct pool {
 	unsigned n;                /* threads, the caller's included */
+	unsigned nviews;           /* views made (n, or more where a helper failed to start) */
 	pthread_t *threads;        /* n - 1 helpers */
 	struct view *views;        /* n */
 	struct sim *s;
@@ -174,6 +175,7 @@ static struct pool *pool_create(struct sim *s, unsigned n)
 	p->n = n;
 	p->s = s;
 	p->views = xcalloc(n, sizeof *p->views);
+	p->nviews = n;
 	p->words = (s->nsms + 63) / 64;
 	p->busy = s->nsms;
 	for (unsigned i = 0; i < n; i++) {
@@ -210,7 +212,7 @@ static void pool_destroy(struct pool *p)
 		for (size_t k = 0; k < sizeof(struct sim_stats) / sizeof(uint64_t); k++)
 			to[k] += from[k];
 	}
-	for (unsigned i = 0; i < p->n; i++)
+	for (unsigned i = 0; i < p->nviews; i++)
 		free(p->views[i].late);
 	free(p->threads);
 	free(p->helpers);
