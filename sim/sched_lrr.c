@@ -20,18 +20,12 @@ static void *create(const struct gpu_config *c, unsigned nslots)
 	return s;
 }
 
-/* The first candidate with a slot after the last issuer's (n: none). */
-static unsigned first_after(const struct lrr *s, const struct sched_cand *cands, unsigned n)
-{
-	unsigned first = 0;
-	while (first < n && cands[first].slot <= s->last)
-		first++;
-	return first;
-}
-
 static unsigned rank(void *self, const struct sched_cand *cands, unsigned n, unsigned *order)
 {
-	unsigned first = first_after(self, cands, n);
+	const struct lrr *s = self;
+	unsigned first = 0; /* the first candidate with a slot after the last issuer's */
+	while (first < n && cands[first].slot <= s->last)
+		first++;
 	unsigned k = 0;
 	for (unsigned i = first; i < n; i++)
 		order[k++] = i;
