@@ -392,7 +392,7 @@ UNARY(COS, fu(cosf(uf(A))))
  * otherwise (h NULL) each executing lane's own host pointer p[l]. */
 struct where {
 	uint8_t *h;
-	uint32_t lo;
+	uint32_t lo, size; /* size: the region's bytes */
 	uint8_t *p[ISA_WARP_SIZE];
 };
 
@@ -441,6 +441,7 @@ static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, struct wh
 		if (!warp_addresses(base, off, lo, size - bytes, bytes - 1, r->addr) && h && size >= bytes) {
 			wh->h = h;
 			wh->lo = lo;
+			wh->size = size;
 			return true;
 		}
 	}
@@ -467,6 +468,44 @@ static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, struct wh
 	}
 	return true;
 }
+
+#ifdef HOST_AVX2
+/* The AVX2 copies of the full-warp gathers below: the same words, written
+ * 8 lanes (32 bytes) a store, the width at which the next reader of the
+ * register (load_progress's fold, an ffma) loads them; 4-byte or 16-byte
+ * stores read back 32 bytes at a time stall the host until they retire. */
+
+/* one word a lane; the lanes' offsets from wh->lo, signed 32-bit in a
+ * gather, stay below 2^31 (the caller's check of wh->size) */
+HOST_AVX2_FN static void gather1_avx2(uint32_t *restrict d, const struct where *wh, const uint32_t *addr)
+{
+	const __m256i lo = _mm256_set1_epi32((int)wh->lo);
+	for (uint32_t l = 0; l < ISA_WARP_SIZE; l += 8) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(const void *)&addr[l]);
+		__m256i v = _mm256_i32gather_epi32((const int *)(const void *)wh->h, _mm256_sub_epi32(a, lo), 1);
+		_mm256_storeu_si256((__m256i *)(void *)&d[l], v);
+	}
+}
+
+/* four words a lane: lanes l .. l+3 in the low halves and l+4 .. l+7 in
+ * the high halves of four registers, each half a 4 x 4 transpose */
+HOST_AVX2_FN static void gather4_avx2(uint32_t *const *d, const struct where *wh, const uint32_t *addr)
+{
+#define LANE_WORDS(l) _mm_loadu_si128((const __m128i *)(const void *)(wh->h + (addr[l] - wh->lo)))
+#define LANE_PAIR(l) _mm256_inserti128_si256(_mm256_castsi128_si256(LANE_WORDS(l)), LANE_WORDS((l) + 4), 1)
+	for (uint32_t l = 0; l < ISA_WARP_SIZE; l += 8) {
+		__m256i r0 = LANE_PAIR(l), r1 = LANE_PAIR(l + 1), r2 = LANE_PAIR(l + 2), r3 = LANE_PAIR(l + 3);
+		__m256i lo01 = _mm256_unpacklo_epi32(r0, r1), lo23 = _mm256_unpacklo_epi32(r2, r3); /* words 0, 1 */
+		__m256i hi01 = _mm256_unpackhi_epi32(r0, r1), hi23 = _mm256_unpackhi_epi32(r2, r3); /* words 2, 3 */
+		_mm256_storeu_si256((__m256i *)(void *)&d[0][l], _mm256_unpacklo_epi64(lo01, lo23));
+		_mm256_storeu_si256((__m256i *)(void *)&d[1][l], _mm256_unpackhi_epi64(lo01, lo23));
+		_mm256_storeu_si256((__m256i *)(void *)&d[2][l], _mm256_unpacklo_epi64(hi01, hi23));
+		_mm256_storeu_si256((__m256i *)(void *)&d[3][l], _mm256_unpackhi_epi64(hi01, hi23));
+	}
+#undef LANE_PAIR
+#undef LANE_WORDS
+}
+#endif
 
 /* A full warp's n-word lanes from one region (wh->h): lane l's word k
  * into d[k][l]. */
@@ -506,6 +545,12 @@ static void load(struct xc *x, enum mem_space sp)
 	const uint32_t *addr = x->r->addr;
 	if (wh.h && n == 1) {
 		uint32_t *d = dreg(x, x->in->dst, 0);
+#ifdef HOST_AVX2
+		if (wh.size <= 0x80000000u && host_avx2()) {
+			gather1_avx2(d, &wh, addr);
+			return;
+		}
+#endif
 #pragma GCC unroll 8
 		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
 			memcpy(&d[l], wh.h + (addr[l] - wh.lo), 4);
@@ -515,6 +560,11 @@ static void load(struct xc *x, enum mem_space sp)
 		uint32_t *d[MAX_WIDTH];
 		for (unsigned k = 0; k < n; k++)
 			d[k] = dreg(x, x->in->dst, k);
+#ifdef HOST_AVX2
+		if (n == 4 && host_avx2())
+			gather4_avx2(d, &wh, addr);
+		else
+#endif
 		if (n == 4) /* (each width its own copy: the word loop unrolled) */
 			gather_wide(d, &wh, addr, 4);
 		else

@@ -16,4 +16,24 @@
 #define HOST_VECTOR_CLONES
 #endif
 
+/* HOST_AVX2: a function marked HOST_AVX2_FN may use AVX2 intrinsics
+ * (immintrin.h) and is called only where host_avx2() says the CPU has them
+ * (a read of the C runtime's CPU description, no state of ours); its
+ * caller keeps a plain path for every other host. x86-64 with gcc or
+ * clang. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#include <stdbool.h>
+#define HOST_AVX2 1
+#define HOST_AVX2_FN __attribute__((target("avx2")))
+static inline bool host_avx2(void)
+{
+#ifdef __AVX2__
+	return true;
+#else
+	return __builtin_cpu_supports("avx2");
+#endif
+}
+#endif
+
 #endif

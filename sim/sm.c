@@ -894,6 +894,45 @@ void sm_finish_global(struct sim *s, struct sm *m)
 	m->ndef = 0;
 }
 
+/* Functional mode: the next warp's registers on their way into the host's
+ * caches while the warp before it runs (a round visits every SM's warps in
+ * turn: on a large GPU their registers outgrow the host's caches), a few
+ * lines each instruction rather than all at once, which would stall the
+ * host on its queue of misses. A hint only: no effect on results. */
+struct prefetch {
+	const char *p, *end;
+};
+
+#define PREFETCH_LINE 64 /* the host's cache line, bytes */
+#define PREFETCH_STEP 2  /* lines an instruction */
+
+static struct prefetch prefetch_of(const struct warp *w)
+{
+	const char *p = (const char *)w->x.regs;
+	return (struct prefetch){p, p + (size_t)w->x.nregs * ISA_WARP_SIZE * sizeof *w->x.regs};
+}
+
+/* The warp a functional round runs after the one at bit b of word q of
+ * sub-partition k's live set (rest: that word's bits after b), or NULL. */
+static const struct warp *round_next(const struct sim *s, const struct sm *m, unsigned k, unsigned q, uint64_t rest)
+{
+	while (!rest) {
+		if (++q == SLOT_WORDS) {
+			q = 0;
+			if (++k == (unsigned)s->c->sub_partitions)
+				return NULL;
+		}
+		rest = m->sp[k].rest.w[q];
+	}
+	return &m->slots[q * 64 + (unsigned)__builtin_ctzll(rest)];
+}
+
+static inline void prefetch_some(struct prefetch *f, unsigned lines)
+{
+	for (unsigned i = 0; i < lines && f->p < f->end; i++, f->p += PREFETCH_LINE)
+		__builtin_prefetch(f->p, 1, 3);
+}
+
 /* Functional mode: w issues its run of plain instructions (deps.plain)
  * from its pc, at most max of them, as issue() would one by one (the same
  * effects, counts, load-progress fold and spin range), with one step of
@@ -901,7 +940,7 @@ void sm_finish_global(struct sim *s, struct sm *m)
  * the warp cannot run straight here (issue() takes the instruction): with
  * a check mode, the livelock watch or an issue observer on, each issue
  * goes through issue(). */
-static unsigned straight_run(struct sim *s, struct sm *m, struct warp *w, unsigned max)
+static unsigned straight_run(struct sim *s, struct sm *m, struct warp *w, unsigned max, struct prefetch *pf)
 {
 	uint32_t pc = w->pc, mask = w->mask;
 	if (!s->deps[pc].plain || s->chk || s->lv_on || s->obs.on_issue)
@@ -922,6 +961,7 @@ static unsigned straight_run(struct sim *s, struct sm *m, struct warp *w, unsign
 	for (; at < end && s->deps[at].plain; at++) {
 		const struct isa_insn *in = &p->code[at];
 		const struct deps *d = &s->deps[at];
+		prefetch_some(pf, PREFETCH_STEP);
 		exec_insn(in, &w->x, &b->env, mask, &x);
 		if (x.fault)
 			break;
@@ -957,11 +997,13 @@ void sm_functional_round(struct sim *s, struct sm *m, bool *issued)
 		for (unsigned q = 0; q < SLOT_WORDS; q++)
 			for (uint64_t b = live.w[q]; b && !s->stop; b &= b - 1) {
 				struct warp *w = &m->slots[q * 64 + (unsigned)__builtin_ctzll(b)];
+				const struct warp *after = round_next(s, m, k, q, b & (b - 1));
+				struct prefetch pf = after ? prefetch_of(after) : (struct prefetch){NULL, NULL};
 				uint64_t next = NEVER;
 				if (w->sleep_lanes)
 					wake_sleepers(s, w, t, &next);
 				for (unsigned n = 0; n < FUNC_BURST && w->live && w->runnable && !s->stop;) {
-					unsigned k = straight_run(s, m, w, FUNC_BURST - n);
+					unsigned k = straight_run(s, m, w, FUNC_BURST - n, &pf);
 					if (!k) {
 						issue(s, m, w, false);
 						k = 1;
