@@ -96,8 +96,7 @@ struct warp {
 	bool live;                /* resident and not finished */
 	uint64_t age;             /* dispatch order, for oldest-first policies */
 	uint64_t branch_until;    /* cycle its last branch resolves */
-	uint32_t sleep_lanes;     /* lanes asleep after nanosleep ... */
-	uint64_t sleep_at[32];    /* ... each until this cycle */
+	uint32_t sleep_lanes;     /* lanes asleep after nanosleep (sleep_at: until when) */
 	uint64_t mem_until;       /* every memory instruction it issued is done */
 	uint64_t ldg_next_m;      /* thousandths of a cycle: its next global load may enter the L1 (mem.warp_load_mcycles) */
 	uint64_t lds_next;        /* cycle its next shared access may start its passes (smem.cycles_per_pass) */
@@ -113,9 +112,8 @@ struct warp {
 	void *simt;               /* divergence model state */
 	/* barrier: lanes that arrived at the block barrier and wait, and where */
 	uint32_t bar_mask, bar_pc;
-	/* warp sync (its): lanes waiting, and the mask each waits for */
+	/* warp sync (its): lanes waiting (ws_mask: the mask each waits for) */
 	uint32_t ws_lanes, ws_pc;
-	uint32_t ws_mask[32];
 	/* livelock diagnosis: pcs issued since the last progress event */
 	uint64_t spin_epoch;
 	uint32_t spin_lo, spin_hi;
@@ -134,6 +132,9 @@ struct warp {
 	unsigned tr_state;
 	uint32_t tr_pc, tr_mask;
 	uint64_t tr_block;
+	/* seldom used: after the rest, out of the lines read every cycle */
+	uint64_t sleep_at[32];    /* per lane asleep (sleep_lanes): the cycle it wakes */
+	uint32_t ws_mask[32];     /* per lane waiting in a warp sync (ws_lanes): its mask */
 };
 
 struct block {
