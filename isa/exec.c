@@ -507,6 +507,51 @@ HOST_AVX2_FN static void gather4_avx2(uint32_t *const *d, const struct where *wh
 }
 #endif
 
+#ifdef HOST_AVX2
+/* load's path for a full warp of 4- or 16-byte loads on an AVX2 host:
+ * every lane's address and its check 8 lanes an instruction, then the
+ * loads. false where any lane is out of lane 0's region or misaligned (or
+ * the region is 2 GiB or more: gather offsets are signed): nothing was
+ * loaded, and the lane-by-lane path finds the lane at fault. */
+HOST_AVX2_FN static bool load_full_avx2(struct xc *x, enum mem_space sp, unsigned n)
+{
+	const uint32_t *base = src(x, 0);
+	uint32_t off = (uint32_t)x->in->off, bytes = 4 * n;
+	uint32_t lo = 0, size = 0;
+	uint8_t *h = region(x, sp, base[0] + off, &lo, &size);
+	if (!h || size < bytes || size > 0x80000000u)
+		return false;
+	uint32_t *addr = x->r->addr;
+	const __m256i voff = _mm256_set1_epi32((int)off), vlo = _mm256_set1_epi32((int)lo);
+	const __m256i last = _mm256_set1_epi32((int)(size - bytes)), align = _mm256_set1_epi32((int)(bytes - 1));
+	__m256i rel[ISA_WARP_SIZE / 8], ok = _mm256_set1_epi32(-1);
+	for (unsigned g = 0; g < ISA_WARP_SIZE / 8; g++) {
+		__m256i a = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(const void *)&base[8 * g]), voff);
+		_mm256_storeu_si256((__m256i *)(void *)&addr[8 * g], a);
+		rel[g] = _mm256_sub_epi32(a, vlo);
+		/* inside: rel <= last (unsigned: max(rel, last) == last); aligned: no bit of align */
+		__m256i in = _mm256_cmpeq_epi32(_mm256_max_epu32(rel[g], last), last);
+		__m256i al = _mm256_cmpeq_epi32(_mm256_and_si256(a, align), _mm256_setzero_si256());
+		ok = _mm256_and_si256(ok, _mm256_and_si256(in, al));
+	}
+	if (_mm256_movemask_epi8(ok) != -1)
+		return false;
+	if (n == 1) { /* (after every address is read: the destination may be the base) */
+		uint32_t *d = dreg(x, x->in->dst, 0);
+		for (unsigned g = 0; g < ISA_WARP_SIZE / 8; g++)
+			_mm256_storeu_si256((__m256i *)(void *)&d[8 * g],
+					    _mm256_i32gather_epi32((const int *)(const void *)h, rel[g], 1));
+		return true;
+	}
+	uint32_t *d[MAX_WIDTH];
+	for (unsigned k = 0; k < n; k++)
+		d[k] = dreg(x, x->in->dst, k);
+	struct where wh = {.h = h, .lo = lo, .size = size};
+	gather4_avx2(d, &wh, addr);
+	return true;
+}
+#endif
+
 /* A full warp's n-word lanes from one region (wh->h): lane l's word k
  * into d[k][l]. */
 static inline __attribute__((always_inline)) void gather_wide(uint32_t *const *d, const struct where *wh,
@@ -539,6 +584,10 @@ static inline __attribute__((always_inline)) void gather_wide(uint32_t *const *d
 static void load(struct xc *x, enum mem_space sp)
 {
 	unsigned n = isa_width_regs(x->in);
+#ifdef HOST_AVX2
+	if (x->m == ~0u && (n == 1 || n == 4) && host_avx2() && load_full_avx2(x, sp, n))
+		return;
+#endif
 	struct where wh;
 	if (!addresses(x, sp, 4 * n, &wh))
 		return;
