@@ -661,13 +661,6 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 		 * evaluation. Evaluating retires no warp and queues none but the
 		 * one evaluated. */
 		struct slotset walk = wake_collect(sp, m, t);
-		for (unsigned k = 0; k < SLOT_WORDS; k++) /* their records' misses at once, not one by one */
-			for (uint64_t b = walk.w[k]; b; b &= b - 1) {
-				const char *r = (const char *)&m->slots[k * 64 + (unsigned)__builtin_ctzll(b)];
-				__builtin_prefetch(r, 1, 3);
-				__builtin_prefetch(r + 64, 1, 3);
-				__builtin_prefetch(r + 128, 1, 3);
-			}
 		for (unsigned k = 0; k < SLOT_WORDS; k++)
 			for (uint64_t b = walk.w[k]; b; b &= b - 1) {
 				unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
