@@ -67,10 +67,9 @@ void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes)
 	m->bar_unit_free = (m->bar_unit_free > s->now ? m->bar_unit_free : s->now) +
 			   (uint64_t)s->c->barrier_arrive_cycles;
 	b->bar_last = m->bar_unit_free;
-	bool first = true;
-	for (unsigned i = 0; i < b->nwarps; i++)
-		if (b->warps[i]->live && b->warps[i]->bar_mask)
-			first = false;
+	bool first = b->nwaiting == 0; /* no live warp waits yet */
+	if (!w->bar_mask)
+		b->nwaiting++;
 	if (first) {
 		b->bar_first_pc = pc;
 		b->bar_differ = false;
@@ -92,17 +91,16 @@ void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes)
 
 void bar_check(struct sim *s, struct block *b)
 {
-	bool open = true, any = false;
-	for (unsigned i = 0; i < b->nwarps; i++) {
+	if (!b->nwaiting)
+		return;
+	/* open only if every live warp waits (a live warp has live lanes), and
+	 * then, per thread, with all its live lanes */
+	bool open = b->nwaiting == b->nwarps - b->warps_done;
+	for (unsigned i = 0; i < b->nwarps && open; i++) {
 		const struct warp *w = b->warps[i];
-		if (!w->live)
-			continue;
-		any |= w->bar_mask != 0;
-		if (s->bar == BAR_WARP ? !w->bar_mask : (w->live_lanes & ~w->bar_mask) != 0)
+		if (w->live && (s->bar == BAR_WARP ? !w->bar_mask : (w->live_lanes & ~w->bar_mask) != 0))
 			open = false;
 	}
-	if (!any)
-		return;
 	if (open && b->bar_differ) {
 		if (s->bar == BAR_STRICT) {
 			report_deadlock(s, b, DL_BAR_DIFFER);
@@ -123,6 +121,7 @@ void bar_check(struct sim *s, struct block *b)
 			w->bar_until = go;
 			warp_refresh(s, w);
 		}
+		b->nwaiting = 0;
 		s->r->stats.barrier_waits++;
 		return;
 	}

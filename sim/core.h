@@ -149,6 +149,8 @@ struct block {
 	struct exec_env env;
 	uint32_t bar_first_pc;    /* pc of the first arrival at the current barrier */
 	uint64_t bar_last;        /* cycle its latest arrival was counted (sm.barrier_arrive_cycles) */
+	unsigned nwaiting;        /* live warps with lanes waiting at the barrier (bar_mask set):
+				   * barrier.c keeps it, warp_done drops a warp that leaves waiting */
 	bool bar_differ;          /* arrivals at different bar.sync instructions */
 };
 

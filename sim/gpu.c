@@ -226,6 +226,7 @@ static void start_block(struct sim *s, struct sm *m)
 	b->nthreads = p->block[0] * p->block[1] * p->block[2];
 	b->nwarps = s->occ.warps_per_block;
 	b->warps_done = 0;
+	b->nwaiting = 0;
 	b->bar_differ = false;
 	memset(b->shared, 0, p->shared_bytes);
 	if (s->chk)

@@ -299,6 +299,8 @@ static void warp_done(struct sim *s, struct warp *w)
 	struct block *b = w->blk;
 	struct sm *m = b->sm;
 	w->live = false;
+	if (w->bar_mask) /* (block.nwaiting counts live warps) */
+		b->nwaiting--;
 	remove_live(m, w);
 	b->warps_done++;
 	if (b->warps_done < b->nwarps) {
