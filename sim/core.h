@@ -258,6 +258,8 @@ struct sim {
 	struct sm *sms;
 	unsigned nsms;
 	struct memsys *mem;
+	struct smem_memo *memo;   /* bank counts by instruction (smem.h): the host thread's own,
+				   * shared by the SMs it runs (a --jobs view has its own) */
 	struct sim_observer obs;
 	uint64_t now;
 	uint64_t next_block, total_blocks, blocks_done;

@@ -52,6 +52,7 @@ struct view {
 	bool issued;         /* one of those that finished their cycle issued */
 	uint64_t wake;       /* the earliest wake of those that finished their cycle */
 	uint64_t *late;      /* bit i: SM i has step 2 to do (deferred accesses, or paused) */
+	struct smem_memo *memo; /* the view's thread's bank-count memo (sim.memo) */
 	char apart[64];      /* off the next thread's view's cache lines */
 };
 
@@ -94,6 +95,7 @@ static void view_begin(struct view *vw, const struct sim *s)
 	struct sim *v = &vw->v;
 	*v = *s;
 	v->r = &vw->r;
+	v->memo = vw->memo;
 	v->cur = NULL;
 	v->stop = false;
 	v->progress_due = false;
@@ -181,6 +183,7 @@ static struct pool *pool_create(struct sim *s, unsigned n)
 	for (unsigned i = 0; i < n; i++) {
 		p->views[i].r.sms = s->r->sms;
 		p->views[i].late = xcalloc(p->words, sizeof *p->views[i].late);
+		p->views[i].memo = xcalloc(1, sizeof *p->views[i].memo);
 	}
 	atomic_init(&p->go, 0);
 	atomic_init(&p->finished, 0);
@@ -212,8 +215,10 @@ static void pool_destroy(struct pool *p)
 		for (size_t k = 0; k < sizeof(struct sim_stats) / sizeof(uint64_t); k++)
 			to[k] += from[k];
 	}
-	for (unsigned i = 0; i < p->nviews; i++)
+	for (unsigned i = 0; i < p->nviews; i++) {
 		free(p->views[i].late);
+		free(p->views[i].memo);
+	}
 	free(p->threads);
 	free(p->helpers);
 	free(p->views);

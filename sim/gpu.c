@@ -148,6 +148,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		m->ev_mask = xcalloc(nslots, sizeof *m->ev_mask);
 	}
 	s->mem = mem;
+	s->memo = xcalloc(1, sizeof *s->memo);
 	s->total_blocks = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
 	return s;
 }
@@ -199,6 +200,7 @@ void sim_destroy(struct sim *s)
 	free(s->warned);
 	shadow_free(s->chk);
 	mem_destroy(s->mem);
+	free(s->memo);
 	free(s);
 }
 

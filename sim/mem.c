@@ -25,7 +25,6 @@ struct sm_mem {
 	uint64_t pipe_free;       /* cycle the L1 data pipe takes its next wavefront */
 	uint64_t pipe_owed;       /* wavefronts of missed lines not yet taken (data_pipe) */
 	uint64_t owed_at;         /* the cycle they were owed in */
-	struct smem_memo memo;    /* its shared accesses' bank counts by instruction */
 	char apart[64];           /* keeps neighbouring SMs' fields off each other's cache
 				   * lines (SMs run on different host threads: sim/cycle.c) */
 };
@@ -517,10 +516,10 @@ uint64_t mem_fence(struct memsys *m, unsigned sm, unsigned scope, uint64_t now)
 }
 
 static struct mem_timing shared_access(struct memsys *m, unsigned sm, const struct mem_request *rq,
-				       uint64_t now, struct sim_stats *st)
+				       uint64_t now, struct smem_memo *memo, struct sim_stats *st)
 {
 	struct sm_mem *ms = &m->sm[sm];
-	struct smem_cost c = smem_cost_memo(&ms->memo, rq->site, &m->sg, rq->addr, rq->mask, rq->bytes, rq->is_atomic);
+	struct smem_cost c = smem_cost_memo(memo, rq->site, &m->sg, rq->addr, rq->mask, rq->bytes, rq->is_atomic);
 	struct mem_stats *s = &st->mem;
 	s->shared_accesses++;
 	s->shared_passes += c.passes;
@@ -550,11 +549,11 @@ static struct mem_timing shared_access(struct memsys *m, unsigned sm, const stru
 }
 
 struct mem_timing mem_access(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
-			     struct sim_stats *st)
+			     struct smem_memo *memo, struct sim_stats *st)
 {
 	switch (rq->cls) {
 	case MC_GLOBAL: return global_access(m, sm, rq, now, st);
-	case MC_SHARED: return shared_access(m, sm, rq, now, st);
+	case MC_SHARED: return shared_access(m, sm, rq, now, memo, st);
 	case MC_CONST: return (struct mem_timing){now + (uint64_t)m->c->const_latency, now, 0};
 	case MC_WARP: return (struct mem_timing){now + (uint64_t)m->c->warp_op_latency, now, 0};
 	default: return (struct mem_timing){now, now, 0};

@@ -20,6 +20,7 @@
 #include "gpu_config.h"
 #include "refusal.h"
 #include "result.h"
+#include "smem.h"
 
 enum mem_class { MC_NONE, MC_GLOBAL, MC_SHARED, MC_CONST, MC_WARP, MC_FENCE };
 
@@ -53,9 +54,10 @@ struct memsys *mem_create(const struct gpu_config *c, struct sim_refused *why);
 void mem_destroy(struct memsys *m);
 
 /* The access of SM sm issued at cycle now (now never decreases from one
- * call to the next). Counts it in st->mem. */
+ * call to the next). Counts it in st->mem. memo: the calling host
+ * thread's memo of bank counts (smem_cost_memo; shared accesses). */
 struct mem_timing mem_access(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
-			     struct sim_stats *st);
+			     struct smem_memo *memo, struct sim_stats *st);
 
 /* A fence of scope (enum isa_scope) that SM sm's warp issued at cycle now:
  * the cycle before which it holds the warp at the least (the caller also

@@ -387,7 +387,7 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
 		struct mem_request rq = request_of(d, in, w->pc, x, w);
 		if (d->mclass != MC_GLOBAL) {
-			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, st), 0);
+			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, s->memo, st), 0);
 		} else if (defer) {
 			struct deferred *f = &m->def[m->ndef];
 			mem_global_begin(s->mem, m->id, &rq, t, st, &f->begun);

@@ -35,7 +35,9 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
  * banks, so the same banks hold the same numbers of distinct words. It
  * holds for addresses that do not wrap around 2^32, as a shared window's
  * offsets do not. Direct-mapped by site; an entry that does not match is
- * recomputed and replaced. An SM's own (SMs run side by side). */
+ * recomputed and replaced. A host thread's own, shared by the SMs it runs
+ * (they run one kernel: a site's pattern mostly repeats from SM to SM),
+ * so it stays in that thread's cache; what it holds changes no result. */
 #define SMEM_MEMO_SITES 64
 struct smem_memo {
 	struct smem_memo_entry {
