@@ -392,7 +392,7 @@ UNARY(COS, fu(cosf(uf(A))))
  * otherwise (h NULL) each executing lane's own host pointer p[l]. */
 struct where {
 	uint8_t *h;
-	uint32_t lo, size; /* size: the region's bytes */
+	uint32_t lo;
 	uint8_t *p[ISA_WARP_SIZE];
 };
 
@@ -441,7 +441,6 @@ static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, struct wh
 		if (!warp_addresses(base, off, lo, size - bytes, bytes - 1, r->addr) && h && size >= bytes) {
 			wh->h = h;
 			wh->lo = lo;
-			wh->size = size;
 			return true;
 		}
 	}
@@ -470,25 +469,10 @@ static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, struct wh
 }
 
 #ifdef HOST_AVX2
-/* The AVX2 copies of the full-warp gathers below: the same words, written
- * 8 lanes (32 bytes) a store, the width at which the next reader of the
- * register (load_progress's fold, an ffma) loads them; 4-byte or 16-byte
- * stores read back 32 bytes at a time stall the host until they retire. */
-
-/* one word a lane; the lanes' offsets from wh->lo, signed 32-bit in a
- * gather, stay below 2^31 (the caller's check of wh->size) */
-HOST_AVX2_FN static void gather1_avx2(uint32_t *restrict d, const struct where *wh, const uint32_t *addr)
-{
-	const __m256i lo = _mm256_set1_epi32((int)wh->lo);
-	for (uint32_t l = 0; l < ISA_WARP_SIZE; l += 8) {
-		__m256i a = _mm256_loadu_si256((const __m256i *)(const void *)&addr[l]);
-		__m256i v = _mm256_i32gather_epi32((const int *)(const void *)wh->h, _mm256_sub_epi32(a, lo), 1);
-		_mm256_storeu_si256((__m256i *)(void *)&d[l], v);
-	}
-}
-
-/* four words a lane: lanes l .. l+3 in the low halves and l+4 .. l+7 in
- * the high halves of four registers, each half a 4 x 4 transpose */
+/* A full warp's 16-byte lanes from one region (wh->h), on an AVX2 host:
+ * lanes l .. l+3 in the low halves and l+4 .. l+7 in the high halves of
+ * four registers, each half a 4 x 4 transpose, written 8 lanes (32 bytes)
+ * a store (see load_full_avx2). */
 HOST_AVX2_FN static void gather4_avx2(uint32_t *const *d, const struct where *wh, const uint32_t *addr)
 {
 #define LANE_WORDS(l) _mm_loadu_si128((const __m128i *)(const void *)(wh->h + (addr[l] - wh->lo)))
@@ -510,16 +494,19 @@ HOST_AVX2_FN static void gather4_avx2(uint32_t *const *d, const struct where *wh
 #ifdef HOST_AVX2
 /* load's path for a full warp of 4- or 16-byte loads on an AVX2 host:
  * every lane's address and its check 8 lanes an instruction, then the
- * loads. false where any lane is out of lane 0's region or misaligned (or
- * the region is 2 GiB or more: gather offsets are signed): nothing was
- * loaded, and the lane-by-lane path finds the lane at fault. */
+ * loads, each register written 8 lanes (32 bytes) a store, the width at
+ * which its next reader (load_progress's fold, an ffma) loads it: 4- or
+ * 16-byte stores read back 32 bytes at a time stall the host until they
+ * retire. false where any lane is out of lane 0's region or misaligned (or,
+ * 4-byte loads, the region is over 2 GiB: a gather's offsets are signed):
+ * nothing was loaded, and the lane-by-lane path finds the lane at fault. */
 HOST_AVX2_FN static bool load_full_avx2(struct xc *x, enum mem_space sp, unsigned n)
 {
 	const uint32_t *base = src(x, 0);
 	uint32_t off = (uint32_t)x->in->off, bytes = 4 * n;
 	uint32_t lo = 0, size = 0;
 	uint8_t *h = region(x, sp, base[0] + off, &lo, &size);
-	if (!h || size < bytes || size > 0x80000000u)
+	if (!h || size < bytes || (n == 1 && size > 0x80000000u))
 		return false;
 	uint32_t *addr = x->r->addr;
 	const __m256i voff = _mm256_set1_epi32((int)off), vlo = _mm256_set1_epi32((int)lo);
@@ -546,7 +533,7 @@ HOST_AVX2_FN static bool load_full_avx2(struct xc *x, enum mem_space sp, unsigne
 	uint32_t *d[MAX_WIDTH];
 	for (unsigned k = 0; k < n; k++)
 		d[k] = dreg(x, x->in->dst, k);
-	struct where wh = {.h = h, .lo = lo, .size = size};
+	struct where wh = {.h = h, .lo = lo};
 	gather4_avx2(d, &wh, addr);
 	return true;
 }
@@ -594,12 +581,6 @@ static void load(struct xc *x, enum mem_space sp)
 	const uint32_t *addr = x->r->addr;
 	if (wh.h && n == 1) {
 		uint32_t *d = dreg(x, x->in->dst, 0);
-#ifdef HOST_AVX2
-		if (wh.size <= 0x80000000u && host_avx2()) {
-			gather1_avx2(d, &wh, addr);
-			return;
-		}
-#endif
 #pragma GCC unroll 8
 		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
 			memcpy(&d[l], wh.h + (addr[l] - wh.lo), 4);
@@ -609,11 +590,6 @@ static void load(struct xc *x, enum mem_space sp)
 		uint32_t *d[MAX_WIDTH];
 		for (unsigned k = 0; k < n; k++)
 			d[k] = dreg(x, x->in->dst, k);
-#ifdef HOST_AVX2
-		if (n == 4 && host_avx2())
-			gather4_avx2(d, &wh, addr);
-		else
-#endif
 		if (n == 4) /* (each width its own copy: the word loop unrolled) */
 			gather_wide(d, &wh, addr, 4);
 		else
