@@ -20,8 +20,9 @@
  * (immintrin.h) and is called only where host_avx2() says the CPU has them
  * (a read of the C runtime's CPU description, no state of ours); its
  * caller keeps a plain path for every other host. x86-64 with gcc or
- * clang. */
-#if defined(__x86_64__) && defined(__GNUC__)
+ * clang; -DSIMT_NO_HOST_AVX2 builds the plain paths alone (to test them on
+ * an AVX2 host: meson setup B -Dc_args=-DSIMT_NO_HOST_AVX2). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SIMT_NO_HOST_AVX2)
 #include <immintrin.h>
 #include <stdbool.h>
 #define HOST_AVX2 1
