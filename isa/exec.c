@@ -469,13 +469,13 @@ static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, struct wh
 }
 
 #ifdef HOST_AVX2
-/* A full warp's 16-byte lanes from one region (wh->h), on an AVX2 host:
- * lanes l .. l+3 in the low halves and l+4 .. l+7 in the high halves of
- * four registers, each half a 4 x 4 transpose, written 8 lanes (32 bytes)
- * a store (see load_full_avx2). */
-HOST_AVX2_FN static void gather4_avx2(uint32_t *const *d, const struct where *wh, const uint32_t *addr)
+/* A full warp's 16-byte lanes from one region (host data h from address
+ * lo), on an AVX2 host: lanes l .. l+3 in the low halves and l+4 .. l+7 in
+ * the high halves of four registers, each half a 4 x 4 transpose, written
+ * 8 lanes (32 bytes) a store (see load_full_avx2). */
+HOST_AVX2_FN static void gather4_avx2(uint32_t *const *d, const uint8_t *h, uint32_t lo, const uint32_t *addr)
 {
-#define LANE_WORDS(l) _mm_loadu_si128((const __m128i *)(const void *)(wh->h + (addr[l] - wh->lo)))
+#define LANE_WORDS(l) _mm_loadu_si128((const __m128i *)(const void *)(h + (addr[l] - lo)))
 #define LANE_PAIR(l) _mm256_inserti128_si256(_mm256_castsi128_si256(LANE_WORDS(l)), LANE_WORDS((l) + 4), 1)
 	for (uint32_t l = 0; l < ISA_WARP_SIZE; l += 8) {
 		__m256i r0 = LANE_PAIR(l), r1 = LANE_PAIR(l + 1), r2 = LANE_PAIR(l + 2), r3 = LANE_PAIR(l + 3);
@@ -489,9 +489,7 @@ HOST_AVX2_FN static void gather4_avx2(uint32_t *const *d, const struct where *wh
 #undef LANE_PAIR
 #undef LANE_WORDS
 }
-#endif
 
-#ifdef HOST_AVX2
 /* load's path for a full warp of 4- or 16-byte loads on an AVX2 host:
  * every lane's address and its check 8 lanes an instruction, then the
  * loads, each register written 8 lanes (32 bytes) a store, the width at
@@ -533,8 +531,7 @@ HOST_AVX2_FN static bool load_full_avx2(struct xc *x, enum mem_space sp, unsigne
 	uint32_t *d[MAX_WIDTH];
 	for (unsigned k = 0; k < n; k++)
 		d[k] = dreg(x, x->in->dst, k);
-	struct where wh = {.h = h, .lo = lo};
-	gather4_avx2(d, &wh, addr);
+	gather4_avx2(d, h, lo, addr);
 	return true;
 }
 #endif
