@@ -524,17 +524,24 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 	if (!d->plain && (((isa_ops[in->op].flags & IF_WARP) && in->op != OP_ACTMASK) || in->op == OP_WARPSYNC))
 		if (x.exec_mask)
 			check_sync_mask(s, w, pc, in, &x, mask);
-	struct simt_step step = {in, pc, mask, x.taken, exited, p->ipdom[pc], p->spin[pc] != SPIN_NONE};
 	uint32_t live_before = w->live_lanes;
-	if (s->simt->step(w->simt, &step) && p->spin[pc] == SPIN_YIELD && !s->functional) {
-		/* a yield (ptxas's YIELD; a sleeping loop has none) holds the
-		 * warp (sm.yield_cycles, docs/DIVERGENCE.md) */
-		uint64_t until = t + (uint64_t)s->c->yield_cycles;
-		if (until > w->branch_until)
-			w->branch_until = until;
+	if (d->plain && s->simt->straight(w->simt, pc, mask) > pc) {
+		/* one instruction of a straight run: the model moves the pc on
+		 * (what step does here, cheaper); no lane exited */
+		s->simt->advance(w->simt, pc + 1, mask);
+		w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
+	} else {
+		struct simt_step step = {in, pc, mask, x.taken, exited, p->ipdom[pc], p->spin[pc] != SPIN_NONE};
+		if (s->simt->step(w->simt, &step) && p->spin[pc] == SPIN_YIELD && !s->functional) {
+			/* a yield (ptxas's YIELD; a sleeping loop has none) holds
+			 * the warp (sm.yield_cycles, docs/DIVERGENCE.md) */
+			uint64_t until = t + (uint64_t)s->c->yield_cycles;
+			if (until > w->branch_until)
+				w->branch_until = until;
+		}
+		w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
+		w->live_lanes = s->simt->live(w->simt);
 	}
-	w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
-	w->live_lanes = s->simt->live(w->simt);
 	w->dirty = true;
 	if (back_edge)
 		livelock_back_edge(s, w); /* the state the loop's next iteration starts from */
