@@ -646,22 +646,20 @@ static void queue_warp(struct sim *s, struct subpart *sp, struct warp *w, bool b
  * unit alone decides waits in the unit's queue (unitq.h), counted with the
  * others there, and the rest are evaluated when due (wakeq.h). Otherwise
  * the walk looks at every warp. The candidates are the eligible warps, in
- * slot order. */
-static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
+ * slot order. observed: a trace is kept (obs.on_state); only: the
+ * scheduler ranks only eligible warps; pick: it picks its first of them
+ * (sched_ops.pick) and that one issues alone (sm.issue_width 1). */
+static inline __attribute__((always_inline)) bool select_as(struct sim *s, struct sm *m, struct subpart *sp,
+							     bool observed, bool only, bool pick)
 {
 	uint64_t t = s->now;
 	sp->dirty = false;
 	uncount_gone(s, m, sp);
-	bool observed = s->obs.on_state != NULL;
-	bool only = s->sched->eligible_only; /* the candidates are the eligible warps */
 	for (unsigned r = sp->queues; r; r &= r - 1) {
 		unsigned u = (unsigned)__builtin_ctz(r);
 		if ((sp->unit_free[u] > t) != sp->uq[u].busy)
 			unitq_sync(s, sp, u, t);
 	}
-	/* with one issue a cycle the scheduler's first issues: pick it from
-	 * the set of eligible warps, with no candidate list */
-	bool pick = only && s->sched->pick && s->c->issue_width == 1;
 	unsigned nc = 0;
 	struct slotset el = {{0}}; /* the eligible warps */
 	if (sp->filed) {
@@ -762,6 +760,21 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
 	m->at_j = m->done = 0;
 	m->sp_issued = false;
 	return true;
+}
+
+/* select_as inlined twice: for the usual case (no trace; the scheduler's
+ * first of the eligible warps issues alone), where its flags are
+ * constants, and for any other. */
+static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
+{
+	bool observed = s->obs.on_state != NULL;
+	bool only = s->sched->eligible_only; /* the candidates are the eligible warps */
+	/* with one issue a cycle the scheduler's first issues: pick it from
+	 * the set of eligible warps, with no candidate list */
+	bool pick = only && s->sched->pick && s->c->issue_width == 1;
+	if (!observed && pick)
+		return select_as(s, m, sp, false, true, true);
+	return select_as(s, m, sp, observed, only, pick);
 }
 
 /* The issue loop from its place in m: the first eligible candidates in the
