@@ -762,29 +762,32 @@ static inline __attribute__((always_inline)) bool select_as(struct sim *s, struc
 	return true;
 }
 
-/* select_as inlined twice: for the usual case (no trace; the scheduler's
- * first of the eligible warps issues alone), where its flags are
- * constants, and for any other. */
-static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp)
+/* The usual case: no trace is kept, and with one issue a cycle the
+ * scheduler's first eligible warp issues: it picks it from the set of
+ * eligible warps, with no candidate list. */
+static bool usual_case(const struct sim *s)
 {
-	bool observed = s->obs.on_state != NULL;
-	bool only = s->sched->eligible_only; /* the candidates are the eligible warps */
-	/* with one issue a cycle the scheduler's first issues: pick it from
-	 * the set of eligible warps, with no candidate list */
-	bool pick = only && s->sched->pick && s->c->issue_width == 1;
-	if (!observed && pick)
+	return !s->obs.on_state && s->sched->eligible_only && s->sched->pick && s->c->issue_width == 1;
+}
+
+/* select_as inlined twice: for the usual case, where its flags are
+ * constants, and for any other. */
+static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp, bool usual)
+{
+	if (usual)
 		return select_as(s, m, sp, false, true, true);
-	return select_as(s, m, sp, observed, only, pick);
+	bool only = s->sched->eligible_only; /* the candidates are the eligible warps */
+	return select_as(s, m, sp, s->obs.on_state != NULL, only, only && s->sched->pick && s->c->issue_width == 1);
 }
 
 /* The issue loop from its place in m: the first eligible candidates in the
  * scheduler's order issue, up to issue_width. With local_only it stops
  * before an instruction that reaches global memory (the state SMs share)
  * and returns false, its place kept; true when the loop is over. */
-static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool local_only)
+static inline __attribute__((always_inline)) bool issue_as(struct sim *s, struct sm *m, struct subpart *sp,
+							    bool local_only, unsigned width, bool observed)
 {
 	uint64_t t = s->now;
-	unsigned width = (unsigned)s->c->issue_width;
 	for (unsigned j = m->at_j; j < m->no && m->done < width && !s->stop; j++) {
 		unsigned c = m->order[j];
 		struct warp *w = &m->slots[m->cands[c].slot];
@@ -797,7 +800,7 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		 * SM order */
 		bool defer = false;
 		if (local_only && (d->mclass == MC_GLOBAL || (d->mclass == MC_FENCE && m->ndef))) {
-			defer = d->mclass == MC_GLOBAL && m->ndef < MAX_DEFERRED && s->c->issue_width == 1;
+			defer = d->mclass == MC_GLOBAL && m->ndef < MAX_DEFERRED && width == 1;
 			if (!defer) {
 				m->at_j = j;
 				return false;
@@ -819,12 +822,20 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 		m->done++;
 		if (s->sched->issued)
 			s->sched->issued(sp->sched, w->slot);
-		if (s->obs.on_state) /* before the issue moves its pc, or retires it */
+		if (observed) /* before the issue moves its pc, or retires it */
 			trace_state(s, m, w, t, STALL_SELECTED, m->ev_pc[w->slot], m->ev_mask[w->slot]);
 		issue(s, m, w, defer);
 		m->sp_issued = m->issued = true;
 	}
 	return true;
+}
+
+/* issue_as inlined twice, as select_as. */
+static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool local_only, bool usual)
+{
+	if (usual)
+		return issue_as(s, m, sp, local_only, 1, false);
+	return issue_as(s, m, sp, local_only, (unsigned)s->c->issue_width, s->obs.on_state != NULL);
 }
 
 /* After the issue loop: candidates left out stay not selected; filed,
@@ -857,6 +868,7 @@ static bool run_from(struct sim *s, struct sm *m, unsigned k, bool resume, bool 
 {
 	unsigned nsub = (unsigned)s->c->sub_partitions;
 	uint64_t t = s->now;
+	bool usual = usual_case(s);
 	for (; k < nsub; k++, resume = false) { /* (s->stop is false on entry) */
 		struct subpart *sp = &m->sp[k];
 		if (!resume) {
@@ -866,10 +878,10 @@ static bool run_from(struct sim *s, struct sm *m, unsigned k, bool resume, bool 
 			}
 			if (!sp->dirty && t < sp->wake)
 				continue;
-			if (!subpart_select(s, m, sp))
+			if (!subpart_select(s, m, sp, usual))
 				continue;
 		}
-		if (!subpart_issue(s, m, sp, local_only)) {
+		if (!subpart_issue(s, m, sp, local_only, usual)) {
 			m->at_sp = k;
 			return false;
 		}
