@@ -445,8 +445,9 @@ static bool loads_value(const struct deps *d)
 
 /* Issue w's next instruction at s->now. defer (a global access, on an SM
  * running beside others): its memory effect and answer wait for
- * sm_finish_global, which makes them in SM order. */
-static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
+ * sm_finish_global, which makes them in SM order. plain: see issue. */
+static inline __attribute__((always_inline)) void issue_one(struct sim *s, struct sm *m, struct warp *w, bool defer,
+							     bool plain)
 {
 	const struct program *p = s->p;
 	uint64_t t = s->now;
@@ -456,7 +457,7 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 	struct block *b = w->blk;
 	struct exec_result x;
 	b->env.clock = t;
-	if (defer)
+	if (!plain && defer)
 		exec_addresses(in, &w->x, &b->env, mask, &x);
 	else
 		exec_insn(in, &w->x, &b->env, mask, &x);
@@ -465,27 +466,27 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 		s->stop = true;
 		return;
 	}
-	if (s->chk)
+	if (!plain && s->chk)
 		shadow_access(s, w, pc, &x);
 	struct sim_stats *st = &s->r->stats;
 	count_issued(s, m, w, mask, 1);
 	st->op_count[in->op]++;
-	if (!s->functional) /* functional mode: no units, latencies or memory timing */
+	if (plain || !s->functional) /* functional mode: no units, latencies or memory timing */
 		account_timing(s, m, w, d, in, &x, t, defer);
-	if (defer) {
+	if (!plain && defer) {
 		m->def[m->ndef].w = w;
 		m->def[m->ndef].pc = pc;
 		m->def[m->ndef].mask = mask;
 		m->ndef++;
 	}
 	bool progress = x.mem_written;
-	if (loads_value(d) && !defer)
+	if (loads_value(d) && (plain || !defer))
 		progress |= load_progress(w, pc, in, x.exec_mask);
 	uint32_t exited = 0;
 	bool back_edge = false; /* a loop's back edge taken while the livelock watch checks */
-	if (s->lv_on)
+	if (!plain && s->lv_on)
 		livelock_issue(s, w);
-	if (!d->plain) /* (a plain instruction is none of these) */
+	if (!plain && !d->plain) /* (a plain instruction is none of these) */
 		switch (in->op) {
 		case OP_BRA:
 			if (!s->functional)
@@ -521,11 +522,11 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 		default:
 			break;
 		}
-	if (!d->plain && (((isa_ops[in->op].flags & IF_WARP) && in->op != OP_ACTMASK) || in->op == OP_WARPSYNC))
+	if (!plain && !d->plain && (((isa_ops[in->op].flags & IF_WARP) && in->op != OP_ACTMASK) || in->op == OP_WARPSYNC))
 		if (x.exec_mask)
 			check_sync_mask(s, w, pc, in, &x, mask);
 	uint32_t live_before = w->live_lanes;
-	if (d->plain && s->simt->straight(w->simt, pc, mask) > pc) {
+	if ((plain || d->plain) && s->simt->straight(w->simt, pc, mask) > pc) {
 		/* one instruction of a straight run: the model moves the pc on
 		 * (what step does here, cheaper); no lane exited */
 		s->simt->advance(w->simt, pc + 1, mask);
@@ -543,9 +544,9 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 		w->live_lanes = s->simt->live(w->simt);
 	}
 	w->dirty = true;
-	if (back_edge)
+	if (!plain && back_edge)
 		livelock_back_edge(s, w); /* the state the loop's next iteration starts from */
-	if (s->obs.on_issue) {
+	if (!plain && s->obs.on_issue) {
 		struct issue_event e = {t, m->id, w->slot, w->subp, b->linear, w->warp_in_block, pc, mask,
 					x.exec_mask, live_before, s->simt->depth(w->simt)};
 		s->obs.on_issue(s->obs.ctx, &e);
@@ -553,11 +554,11 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 	spin_range(s, w, pc, pc);
 	if (progress)
 		livelock_progress(s);
-	if (!w->live_lanes) {
+	if (!plain && !w->live_lanes) { /* (a plain instruction exits no lane) */
 		warp_done(s, w);
 		return;
 	}
-	if (d->plain)
+	if (plain || d->plain)
 		return; /* (none of what follows) */
 	if (in->op == OP_NANOSLEEP && x.exec_mask) {
 		w->sleep_lanes |= x.exec_mask;
@@ -571,6 +572,17 @@ static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 		warpsync_check(s, w); /* exited lanes count as arrived */
 	if (exited)
 		bar_check(s, b);
+}
+
+/* issue_one inlined twice: for a plain instruction (deps.plain) in a timed
+ * run with no check mode, livelock watch or issue observer, where the
+ * rest of its flags are constants, and for any other. */
+static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
+{
+	if (!defer && s->deps[w->pc].plain && !s->chk && !s->lv_on && !s->obs.on_issue && !s->functional)
+		issue_one(s, m, w, false, true);
+	else
+		issue_one(s, m, w, defer, false);
 }
 
 
