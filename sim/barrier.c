@@ -118,7 +118,7 @@ void bar_check(struct sim *s, struct block *b)
 				continue;
 			s->simt->release(w->simt, w->bar_mask);
 			w->bar_mask = 0;
-			w->bar_until = go;
+			warp_hold(w, w->bar_until = go);
 			warp_refresh(s, w);
 		}
 		b->nwaiting = 0;

@@ -103,6 +103,7 @@ struct warp {
 	uint64_t fence_until;     /* a fence it issued holds it until this cycle */
 	uint64_t bar_until;       /* released from a barrier: issues again from this cycle */
 	uint64_t fetch_until;     /* first issue from this cycle: the SM's code fetch (sm.code_fetch_cycles) */
+	uint64_t held_until;      /* at least each of the four above (warp_hold): none holds it before */
 	uint64_t *reg_ready;      /* per register: cycle its pending result is usable */
 	uint8_t *reg_kind;        /* per register: enum reg_kind of that result */
 	uint64_t pred_ready[ISA_NUM_PREDS + 1];
@@ -136,6 +137,15 @@ struct warp {
 	uint64_t sleep_at[32];    /* per lane asleep (sleep_lanes): the cycle it wakes */
 	uint32_t ws_mask[32];     /* per lane waiting in a warp sync (ws_lanes): its mask */
 };
+
+/* w is held (fetch, barrier, branch or fence) until at least cycle until:
+ * every write of those four goes through here, so that an evaluation past
+ * held_until looks at none of them. */
+static inline void warp_hold(struct warp *w, uint64_t until)
+{
+	if (until > w->held_until)
+		w->held_until = until;
+}
 
 struct block {
 	bool live;

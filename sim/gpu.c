@@ -273,6 +273,7 @@ static void start_block(struct sim *s, struct sm *m)
 		m->age[w->slot] = w->age;
 		w->branch_until = w->mem_until = w->fence_until = w->bar_until = w->ldg_next_m = w->lds_next = 0;
 		w->fetch_until = m->code_ready;
+		w->held_until = w->fetch_until;
 		w->sleep_lanes = 0;
 		memset(w->reg_ready, 0, sizeof(uint64_t) * program_storage_regs(p));
 		memset(w->pred_ready, 0, sizeof w->pred_ready);

@@ -102,6 +102,8 @@ static inline __attribute__((always_inline)) void evaluate(struct sim *s, struct
 static inline __attribute__((always_inline)) void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w,
 								  uint64_t t)
 {
+	if (w->held_until <= t) /* (none of the four below) */
+		goto unheld;
 	if (w->fetch_until > t) { /* the SM's first instructions are on their way */
 		w->stall = STALL_NO_INSTRUCTION;
 		w->wake = w->fetch_until;
@@ -122,6 +124,7 @@ static inline __attribute__((always_inline)) void evaluate_runnable(struct sim *
 		w->wake = w->fence_until;
 		return;
 	}
+unheld:;
 	const struct deps *d = &s->deps[w->pc];
 	if (w->sb_clear)
 		goto operands_ready; /* only its own issue can change its scoreboard */
@@ -402,6 +405,7 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 		if (x->exec_mask) { /* done when the warp's earlier accesses are, and not before its own time */
 			uint64_t own = mem_fence(s->mem, m->id, in->mod[0], t);
 			w->fence_until = own > w->mem_until ? own : w->mem_until;
+			warp_hold(w, w->fence_until);
 		}
 	} else if (d->mclass == MC_NONE) {
 		set_ready(w, d, t + s->lat[d->unit], d->unit == UNIT_SFU ? RK_SHORT : RK_WAIT,
@@ -490,7 +494,7 @@ static inline __attribute__((always_inline)) void issue_one(struct sim *s, struc
 		switch (in->op) {
 		case OP_BRA:
 			if (!s->functional)
-				w->branch_until = t + (uint64_t)s->c->branch_latency;
+				warp_hold(w, w->branch_until = t + (uint64_t)s->c->branch_latency);
 			if (x.taken && (uint32_t)in->off <= pc) { /* a loop's back edge */
 				w->loop_epoch = s->progress_epoch;
 				w->loop_lo = (uint32_t)in->off;
@@ -505,7 +509,7 @@ static inline __attribute__((always_inline)) void issue_one(struct sim *s, struc
 			 * samples: the instruction after a BSYNC waits branch_resolving);
 			 * units.bsync_latency */
 			if (!s->functional)
-				w->branch_until = t + (uint64_t)s->c->bsync_latency;
+				warp_hold(w, w->branch_until = t + (uint64_t)s->c->bsync_latency);
 			break;
 		case OP_EXIT:
 			exited = x.exec_mask;
@@ -538,7 +542,7 @@ static inline __attribute__((always_inline)) void issue_one(struct sim *s, struc
 			 * the warp (sm.yield_cycles, docs/DIVERGENCE.md) */
 			uint64_t until = t + (uint64_t)s->c->yield_cycles;
 			if (until > w->branch_until)
-				w->branch_until = until;
+				warp_hold(w, w->branch_until = until);
 		}
 		w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
 		w->live_lanes = s->simt->live(w->simt);
