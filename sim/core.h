@@ -291,6 +291,10 @@ struct sim {
 	bool functional;          /* sim_set_functional: results only, no timing */
 	unsigned jobs;            /* sim_set_jobs: host threads for the SMs' cycles */
 	struct pool *pool;        /* cycle.c: the threads and their views, during sim_run */
+	bool usual;               /* sm_begin_run: the usual case, the SMs' cycles compiled for it
+				   * (sm.c): no trace is kept, and with one issue a cycle the
+				   * scheduler's first eligible warp issues, picked from the set of
+				   * eligible warps with no candidate list */
 	uint8_t *warned;          /* per pc: synccheck kinds already reported (bit kind - SYNC_BAR_PARTIAL) */
 	unsigned rep_cap;         /* capacity of r->reports */
 	unsigned checks;          /* enum sim_check bits */
@@ -314,6 +318,8 @@ void sm_finish_global(struct sim *s, struct sm *m);
 void sm_functional_round(struct sim *s, struct sm *m, bool *issued);
 /* A dispatched warp joins its sub-partition's live warps (slot order). */
 void sm_add_warp(struct sm *m, struct warp *w);
+/* sm.c: before a timed run (after the observers are set): sets usual */
+void sm_begin_run(struct sim *s);
 
 /* cycle.c: around a timed run, and one cycle of every SM that may have
  * work (sets *issued when anything issued; *wake: the earliest wake-up of

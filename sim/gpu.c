@@ -430,6 +430,7 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 	}
 	struct sim_stats *st = &r->stats;
 	uint64_t iter = 0;
+	sm_begin_run(s);
 	cycle_begin_run(s);
 	while (s->blocks_done < s->total_blocks && !s->stop) {
 		if (cycle_limit_reached(s, max_cycles))

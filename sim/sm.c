@@ -778,15 +778,12 @@ static inline __attribute__((always_inline)) bool select_as(struct sim *s, struc
 	return true;
 }
 
-/* The usual case: no trace is kept, and with one issue a cycle the
- * scheduler's first eligible warp issues: it picks it from the set of
- * eligible warps, with no candidate list. */
-static bool usual_case(const struct sim *s)
+void sm_begin_run(struct sim *s)
 {
-	return !s->obs.on_state && s->sched->eligible_only && s->sched->pick && s->c->issue_width == 1;
+	s->usual = !s->obs.on_state && s->sched->eligible_only && s->sched->pick && s->c->issue_width == 1;
 }
 
-/* select_as inlined twice: for the usual case, where its flags are
+/* select_as inlined twice: for the usual case (struct sim's usual), where its flags are
  * constants, and for any other. */
 static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp, bool usual)
 {
@@ -884,7 +881,7 @@ static bool run_from(struct sim *s, struct sm *m, unsigned k, bool resume, bool 
 {
 	unsigned nsub = (unsigned)s->c->sub_partitions;
 	uint64_t t = s->now;
-	bool usual = usual_case(s);
+	bool usual = s->usual;
 	for (; k < nsub; k++, resume = false) { /* (s->stop is false on entry) */
 		struct subpart *sp = &m->sp[k];
 		if (!resume) {
