@@ -213,6 +213,7 @@ struct sm {
 	/* the cycle in progress (sm.c): the issue loop's place and size, the
 	 * warps evaluated one by one, and what the cycle did */
 	unsigned at_sp, at_j, nc, no, done;
+	uint64_t wake_before;     /* paused: the earliest wake of the sub-partitions before at_sp */
 	struct slotset walked;    /* evaluated this cycle (for the trace: set only where not filed) */
 	struct slotset el_rest;   /* of them, eligible and not yet tried by the issue loop */
 	struct deferred {         /* its global accesses deferred this cycle, in issue order: */

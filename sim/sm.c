@@ -882,30 +882,35 @@ static bool run_from(struct sim *s, struct sm *m, unsigned k, bool resume, bool 
 	unsigned nsub = (unsigned)s->c->sub_partitions;
 	uint64_t t = s->now;
 	bool usual = s->usual;
+	/* the earliest wake (an empty sub-partition's is NEVER: remove_live);
+	 * resumed, that of those before k as the paused run left it */
+	uint64_t wake = k ? m->wake_before : NEVER;
 	for (; k < nsub; k++, resume = false) { /* (s->stop is false on entry) */
 		struct subpart *sp = &m->sp[k];
 		if (!resume) {
 			if (!sp->nlive) {
 				uncount_gone(s, m, sp);
-				continue;
+				goto next;
 			}
 			if (!sp->dirty && t < sp->wake)
-				continue;
+				goto next;
 			if (!subpart_select(s, m, sp, usual))
-				continue;
+				goto next;
 		}
 		if (!subpart_issue(s, m, sp, local_only, usual)) {
 			m->at_sp = k;
+			m->wake_before = wake;
 			return false;
 		}
 		subpart_finish(s, m, sp);
-		if (s->stop)
+		if (s->stop) { /* the rest stay as they are */
+			for (; k < nsub; k++)
+				wake = m->sp[k].wake < wake ? m->sp[k].wake : wake;
 			break;
+		}
+	next:
+		wake = sp->wake < wake ? sp->wake : wake;
 	}
-	/* the earliest wake (an empty sub-partition's is NEVER: remove_live) */
-	uint64_t wake = NEVER;
-	for (unsigned q = 0; q < nsub; q++)
-		wake = m->sp[q].wake < wake ? m->sp[q].wake : wake;
 	m->wake = wake;
 	return true;
 }
