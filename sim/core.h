@@ -246,6 +246,8 @@ struct deps {
 	bool store, atomic;       /* the opcode's IF_STORE, IF_ATOMIC */
 	bool bypass_l1;           /* ldg.cg: the L2 serves it past the L1 */
 	bool branch;              /* bra: reads its guard at pred_bra_ready */
+	uint8_t preds;            /* the predicates whose pending results it waits for: those it
+				   * reads (d.pread) and the one it writes (d.pwrite) */
 	bool plain;               /* no branch, exit, barrier, sleep or warp-wide effect
 				   * (no IF_BRANCH, IF_SYNC or IF_WARP): the divergence model
 				   * only moves the pc on (functional mode runs these straight) */

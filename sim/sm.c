@@ -135,11 +135,8 @@ unheld:;
 			ready = w->reg_ready[d->wait[i]];
 			kind = w->reg_kind[d->wait[i]];
 		}
-	uint8_t preds = d->d.pread;
-	if (d->d.pwrite >= 0)
-		preds |= (uint8_t)(1u << d->d.pwrite);
 	const uint64_t *pred_ready = d->branch ? w->pred_bra_ready : w->pred_ready;
-	for (unsigned r = preds; r; r &= r - 1) {
+	for (unsigned r = d->preds; r; r &= r - 1) {
 		unsigned p = (unsigned)__builtin_ctz(r);
 		if (pred_ready[p] > ready) {
 			ready = pred_ready[p];
