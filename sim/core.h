@@ -295,9 +295,8 @@ struct sim {
 	unsigned jobs;            /* sim_set_jobs: host threads for the SMs' cycles */
 	struct pool *pool;        /* cycle.c: the threads and their views, during sim_run */
 	bool usual;               /* sm_begin_run: the usual case, the SMs' cycles compiled for it
-				   * (sm.c): no trace is kept, and with one issue a cycle the
-				   * scheduler's first eligible warp issues, picked from the set of
-				   * eligible warps with no candidate list */
+				   * (sm.c): no trace is kept, and the scheduler's pick issues alone
+				   * (sm.c picks_alone) */
 	uint8_t *warned;          /* per pc: synccheck kinds already reported (bit kind - SYNC_BAR_PARTIAL) */
 	unsigned rep_cap;         /* capacity of r->reports */
 	unsigned checks;          /* enum sim_check bits */

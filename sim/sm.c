@@ -775,19 +775,22 @@ static inline __attribute__((always_inline)) bool select_as(struct sim *s, struc
 	return true;
 }
 
-void sm_begin_run(struct sim *s)
+/* With one issue a cycle the scheduler's first eligible warp issues: it
+ * picks it from the set of eligible warps, with no candidate list. */
+static bool picks_alone(const struct sim *s)
 {
-	s->usual = !s->obs.on_state && s->sched->eligible_only && s->sched->pick && s->c->issue_width == 1;
+	return s->sched->eligible_only && s->sched->pick && s->c->issue_width == 1;
 }
 
-/* select_as inlined twice: for the usual case (struct sim's usual), where its flags are
- * constants, and for any other. */
+void sm_begin_run(struct sim *s) { s->usual = !s->obs.on_state && picks_alone(s); }
+
+/* select_as inlined twice: for the usual case (struct sim's usual), where
+ * its flags are constants, and for any other. */
 static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp, bool usual)
 {
 	if (usual)
 		return select_as(s, m, sp, false, true, true);
-	bool only = s->sched->eligible_only; /* the candidates are the eligible warps */
-	return select_as(s, m, sp, s->obs.on_state != NULL, only, only && s->sched->pick && s->c->issue_width == 1);
+	return select_as(s, m, sp, s->obs.on_state != NULL, s->sched->eligible_only, picks_alone(s));
 }
 
 /* The issue loop from its place in m: the first eligible candidates in the
