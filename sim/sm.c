@@ -437,6 +437,11 @@ static void spin_range(const struct sim *s, struct warp *w, uint32_t lo, uint32_
 	}
 }
 
+/* Each issue of a plain instruction may take the short way (straight
+ * runs, issue's plain copy): no check mode, livelock watch or issue
+ * observer needs to see it. */
+static bool issues_plainly(const struct sim *s) { return !s->chk && !s->lv_on && !s->obs.on_issue; }
+
 /* Whether an instruction's result is a value read from memory (a load or
  * an atomic): load_progress looks at it. */
 static bool loads_value(const struct deps *d)
@@ -447,8 +452,8 @@ static bool loads_value(const struct deps *d)
 /* Issue w's next instruction at s->now. defer (a global access, on an SM
  * running beside others): its memory effect and answer wait for
  * sm_finish_global, which makes them in SM order. plain: see issue. */
-static inline __attribute__((always_inline)) void issue_one(struct sim *s, struct sm *m, struct warp *w, bool defer,
-							     bool plain)
+static inline __attribute__((always_inline)) void issue_as(struct sim *s, struct sm *m, struct warp *w, bool defer,
+							    bool plain)
 {
 	const struct program *p = s->p;
 	uint64_t t = s->now;
@@ -575,15 +580,15 @@ static inline __attribute__((always_inline)) void issue_one(struct sim *s, struc
 		bar_check(s, b);
 }
 
-/* issue_one inlined twice: for a plain instruction (deps.plain) in a timed
+/* issue_as inlined twice: for a plain instruction (deps.plain) in a timed
  * run with no check mode, livelock watch or issue observer, where the
  * rest of its flags are constants, and for any other. */
 static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 {
-	if (!defer && s->deps[w->pc].plain && !s->chk && !s->lv_on && !s->obs.on_issue && !s->functional)
-		issue_one(s, m, w, false, true);
+	if (!defer && s->deps[w->pc].plain && issues_plainly(s) && !s->functional)
+		issue_as(s, m, w, false, true);
 	else
-		issue_one(s, m, w, defer, false);
+		issue_as(s, m, w, defer, false);
 }
 
 
@@ -662,8 +667,9 @@ static void queue_warp(struct sim *s, struct subpart *sp, struct warp *w, bool b
  * slot order. observed: a trace is kept (obs.on_state); only: the
  * scheduler ranks only eligible warps; pick: it picks its first of them
  * (sched_ops.pick) and that one issues alone (sm.issue_width 1). */
-static inline __attribute__((always_inline)) bool select_as(struct sim *s, struct sm *m, struct subpart *sp,
-							     bool observed, bool only, bool pick)
+static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *s, struct sm *m,
+								     struct subpart *sp, bool observed, bool only,
+								     bool pick)
 {
 	uint64_t t = s->now;
 	sp->dirty = false;
@@ -784,21 +790,22 @@ static bool picks_alone(const struct sim *s)
 
 void sm_begin_run(struct sim *s) { s->usual = !s->obs.on_state && picks_alone(s); }
 
-/* select_as inlined twice: for the usual case (struct sim's usual), where
- * its flags are constants, and for any other. */
+/* subpart_select_as inlined twice: for the usual case (struct sim's
+ * usual), where its flags are constants, and for any other. */
 static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp, bool usual)
 {
 	if (usual)
-		return select_as(s, m, sp, false, true, true);
-	return select_as(s, m, sp, s->obs.on_state != NULL, s->sched->eligible_only, picks_alone(s));
+		return subpart_select_as(s, m, sp, false, true, true);
+	return subpart_select_as(s, m, sp, s->obs.on_state != NULL, s->sched->eligible_only, picks_alone(s));
 }
 
 /* The issue loop from its place in m: the first eligible candidates in the
  * scheduler's order issue, up to issue_width. With local_only it stops
  * before an instruction that reaches global memory (the state SMs share)
  * and returns false, its place kept; true when the loop is over. */
-static inline __attribute__((always_inline)) bool issue_as(struct sim *s, struct sm *m, struct subpart *sp,
-							    bool local_only, unsigned width, bool observed)
+static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s, struct sm *m,
+								    struct subpart *sp, bool local_only,
+								    unsigned width, bool observed)
 {
 	uint64_t t = s->now;
 	for (unsigned j = m->at_j; j < m->no && m->done < width && !s->stop; j++) {
@@ -843,12 +850,12 @@ static inline __attribute__((always_inline)) bool issue_as(struct sim *s, struct
 	return true;
 }
 
-/* issue_as inlined twice, as select_as. */
+/* subpart_issue_as inlined twice, as subpart_select_as. */
 static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool local_only, bool usual)
 {
 	if (usual)
-		return issue_as(s, m, sp, local_only, 1, false);
-	return issue_as(s, m, sp, local_only, (unsigned)s->c->issue_width, s->obs.on_state != NULL);
+		return subpart_issue_as(s, m, sp, local_only, 1, false);
+	return subpart_issue_as(s, m, sp, local_only, (unsigned)s->c->issue_width, s->obs.on_state != NULL);
 }
 
 /* After the issue loop: candidates left out stay not selected; filed,
@@ -995,7 +1002,7 @@ static inline void prefetch_some(struct prefetch *f, unsigned lines)
 static unsigned straight_run(struct sim *s, struct sm *m, struct warp *w, unsigned max, struct prefetch *pf)
 {
 	uint32_t pc = w->pc, mask = w->mask;
-	if (!s->deps[pc].plain || s->chk || s->lv_on || s->obs.on_issue)
+	if (!s->deps[pc].plain || !issues_plainly(s))
 		return 0;
 	uint32_t end = s->simt->straight(w->simt, pc, mask);
 	if (end <= pc)
