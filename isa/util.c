@@ -24,6 +24,20 @@ void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
+void *xcalloc_aligned(size_t n, size_t size, size_t align)
+{
+	n = n ? n : 1;
+	size = size ? size : 1;
+	if (n > SIZE_MAX / size)
+		abort();
+	size_t bytes = (n * size + align - 1) / align * align;
+	void *p = NULL;
+	if (posix_memalign(&p, align, bytes))
+		abort();
+	memset(p, 0, bytes);
+	return p;
+}
+
 void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);

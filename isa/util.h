@@ -8,6 +8,10 @@
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
+/* n zeroed items of size bytes starting on an align-byte boundary (a power
+ * of two, a multiple of sizeof(void *)), for types aligned to the host's
+ * cache lines; freed with free(). */
+void *xcalloc_aligned(size_t n, size_t size, size_t align);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 

@@ -76,10 +76,14 @@ struct unit_queue {
 
 struct block;
 
+/* A warp slot's state. Laid out for the host's caches: an SM's slots are
+ * one 64-byte-aligned array (gpu.c), the fields an evaluation reads fill
+ * the first line, those an issue reads the next ones, the seldom used come
+ * last (a timed run on a full GPU visits thousands of warps in turn, each
+ * mostly out of the host's caches: docs/PERFORMANCE.md). */
 struct warp {
-	/* read every cycle: kept together at the start */
+	/* line 0: what a walk and an evaluation read */
 	enum stall stall;         /* the last evaluation's verdict, valid until wake unless dirty */
-	uint64_t wake;            /* when its stall can end (NEVER: only by others) */
 	bool dirty;               /* it issued or was released: evaluate again */
 	bool sb_clear;            /* its next instruction's operands are ready (until it issues) */
 	bool runnable;            /* the divergence model has a group to issue */
@@ -87,56 +91,69 @@ struct warp {
 				   * BIN_QUEUED: its unit queue's */
 	int8_t queued;            /* the unit whose queue holds it (struct unit_queue), -1: none */
 	bool q_global;            /* ... there waiting to issue a global access */
+	uint32_t sleep_lanes;     /* lanes asleep after nanosleep (sleep_at: until when) */
+	uint64_t wake;            /* when its stall can end (NEVER: only by others) */
+	uint64_t held_until;      /* at least each of fetch_until, bar_until, branch_until and
+				   * fence_until (warp_hold): none holds it before */
 	uint32_t pc, mask;        /* what it issues next (cached from the divergence model) */
+	uint64_t *reg_ready;      /* per register: its pending result, ready_pack(cycle usable, kind) */
+	unsigned slot, subp;
+	/* line 1: what an issue reads */
 	struct exec_warp x;       /* registers and predicates */
 	struct block *blk;
-	unsigned slot, subp, warp_in_block;
-	uint32_t valid;           /* lanes holding threads */
+	void *simt;               /* divergence model state */
+	uint32_t live_lanes;      /* lanes not exited (from the divergence model) */
 	uint32_t exited;          /* lanes whose thread has exited */
-	bool live;                /* resident and not finished */
-	uint64_t age;             /* dispatch order, for oldest-first policies */
-	uint64_t branch_until;    /* cycle its last branch resolves */
-	uint32_t sleep_lanes;     /* lanes asleep after nanosleep (sleep_at: until when) */
+	/* line 2: the rest of an issue's */
+	uint64_t spin_epoch;      /* livelock diagnosis: pcs issued since the last progress event */
+	uint32_t spin_lo, spin_hi;
 	uint64_t mem_until;       /* every memory instruction it issued is done */
-	uint64_t ldg_next_m;      /* thousandths of a cycle: its next global load may enter the L1 (mem.warp_load_mcycles) */
 	uint64_t lds_next;        /* cycle its next shared access may start its passes (smem.cycles_per_pass) */
+	uint64_t ldg_next_m;      /* thousandths of a cycle: its next global load may enter the L1 (mem.warp_load_mcycles) */
+	uint64_t branch_until;    /* cycle its last branch resolves */
+	bool live;                /* resident and not finished */
+	/* line 3 */
+	uint64_t pred_ready[ISA_NUM_PREDS + 1] __attribute__((aligned(64))); /* ready_pack(cycle usable, kind) */
+	/* line 4 */
+	uint64_t pred_bra_ready[ISA_NUM_PREDS + 1]; /* ready_pack(cycle a bra can read it, kind)
+						     * (units.branch_pred_latency) */
+	/* then, by use */
 	uint64_t fence_until;     /* a fence it issued holds it until this cycle */
 	uint64_t bar_until;       /* released from a barrier: issues again from this cycle */
 	uint64_t fetch_until;     /* first issue from this cycle: the SM's code fetch (sm.code_fetch_cycles) */
-	uint64_t held_until;      /* at least each of the four above (warp_hold): none holds it before */
-	uint64_t *reg_ready;      /* per register: cycle its pending result is usable */
-	uint8_t *reg_kind;        /* per register: enum reg_kind of that result */
-	uint64_t pred_ready[ISA_NUM_PREDS + 1];
-	uint64_t pred_bra_ready[ISA_NUM_PREDS + 1]; /* cycle a bra can read each predicate (units.branch_pred_latency) */
-	uint32_t live_lanes;      /* lanes not exited (from the divergence model) */
-	uint8_t pred_kind[ISA_NUM_PREDS + 1];
-	void *simt;               /* divergence model state */
+	uint64_t age;             /* dispatch order, for oldest-first policies */
+	uint32_t valid;           /* lanes holding threads */
+	unsigned warp_in_block;
+	uint64_t loop_epoch;      /* the last backward branch taken, in that epoch */
+	uint32_t loop_lo, loop_hi;
+	/* livelock detection: the last value (folded over lanes) this warp loaded
+	 * at a few load pcs (slot pc % LD_SEEN); a different one is progress */
+#define LD_SEEN 8
+	uint32_t ld_pc[LD_SEEN], ld_val[LD_SEEN];
 	/* barrier: lanes that arrived at the block barrier and wait, and where */
 	uint32_t bar_mask, bar_pc;
 	/* warp sync (its): lanes waiting (ws_mask: the mask each waits for) */
 	uint32_t ws_lanes, ws_pc;
-	/* livelock diagnosis: pcs issued since the last progress event */
-	uint64_t spin_epoch;
-	uint32_t spin_lo, spin_hi;
-	uint64_t loop_epoch;      /* the last backward branch taken, in that epoch */
-	uint32_t loop_lo, loop_hi;
 	/* livelock watch (livelock.c): Brent's cycle finding over state hashes */
 	uint64_t lv_round;        /* the check round these fields belong to */
 	uint64_t lv_saved;        /* the state hash compared against */
 	uint32_t lv_power, lv_steps;
 	bool lv_have, lv_found;   /* a saved hash; a repeated state was seen */
-	/* livelock detection: the last value (folded over lanes) this warp loaded
-	 * at a few load pcs (slot pc % LD_SEEN); a different one is progress */
-#define LD_SEEN 8
-	uint32_t ld_pc[LD_SEEN], ld_val[LD_SEEN];
 	/* trace (only with an on_state observer): the slot's last reported state */
 	unsigned tr_state;
 	uint32_t tr_pc, tr_mask;
 	uint64_t tr_block;
-	/* seldom used: after the rest, out of the lines read every cycle */
+	/* seldom used */
 	uint64_t sleep_at[32];    /* per lane asleep (sleep_lanes): the cycle it wakes */
 	uint32_t ws_mask[32];     /* per lane waiting in a warp sync (ws_lanes): its mask */
-};
+} __attribute__((aligned(64)));
+
+/* A pending result's ready cycle and enum reg_kind in one word
+ * (warp.reg_ready, pred_ready, pred_bra_ready: one cache line fewer per
+ * evaluation than two arrays). Cycles stay far below 2^62. */
+static inline uint64_t ready_pack(uint64_t at, uint8_t kind) { return at << 2 | kind; }
+static inline uint64_t ready_at(uint64_t packed) { return packed >> 2; }
+static inline uint8_t ready_kind(uint64_t packed) { return (uint8_t)(packed & 3); }
 
 /* w is held (fetch, barrier, branch or fence) until at least cycle until:
  * every write of those four goes through here, so that an evaluation past
@@ -165,22 +182,21 @@ struct block {
 };
 
 struct subpart {
-	/* read at every walk: kept together at the start */
-	void *sched;
-	uint64_t unit_free[UNIT_COUNT]; /* cycle each unit accepts its next instruction */
-	struct warp **live;       /* its resident unfinished warps, in slot order */
+	/* line 0: what every cycle of its SM reads, and its walk first */
 	unsigned nlive;
 	bool dirty;               /* something changed: evaluate its warps this cycle */
 	bool can_file;            /* the scheduler sees only eligible warps and no trace is kept (sm.c) */
 	bool filed;               /* its warps are filed (sm.c): queued, or in the sets below */
 	unsigned queues;          /* bit u: uq[u] is not empty */
-	uint64_t wake;            /* earliest wake of its warps at the last evaluation */
-	int8_t *gone;             /* the bins of warps retired since, uncounted at its next evaluation */
 	unsigned ngone;
+	uint64_t wake;            /* earliest wake of its warps at the last evaluation */
+	uint64_t unit_free[UNIT_COUNT]; /* cycle each unit accepts its next instruction */
+	/* line 1: the rest of a walk's */
+	void *sched;
+	struct warp **live;       /* its resident unfinished warps, in slot order */
+	int8_t *gone;             /* the bins of warps retired since, uncounted at its next evaluation */
 	struct slotset rest;      /* those not in a unit queue: evaluated one by one */
-	/* filed (sm.c): */
-	struct unit_queue uq[UNIT_COUNT];
-	/* when each warp of rest is evaluated next (wakeq.h): */
+	/* filed (sm.c): when each warp of rest is evaluated next (wakeq.h): */
 	struct slotset due;       /* at the next walk: dirty, or eligible at the last */
 	uint64_t wheel_used;      /* bit i: wheel[i] may hold warps */
 	uint64_t wheel_t;         /* the last walk's cycle */
@@ -188,20 +204,26 @@ struct subpart {
 	uint64_t far_wake;        /* no later than the earliest wake in far */
 	struct slotset *wheel;    /* WHEEL_SLOTS sets: at cycle c, within WHEEL_SLOTS of the last
 				   * walk, wheel[c % WHEEL_SLOTS] (apart: a cold kilobyte) */
-};
+	/* and its unit queues */
+	struct unit_queue uq[UNIT_COUNT];
+} __attribute__((aligned(64))); /* (an SM's are one array: gpu.c) */
 
 struct sm {
-	unsigned id;
-	struct warp *slots;       /* max_warps warp slots */
-	struct block *blocks;     /* blocks_per_sm block slots */
-	unsigned nblocks;         /* resident blocks */
-	unsigned nlive;           /* resident unfinished warps */
-	uint64_t counted;         /* its warps in the stall counts (active this cycle) */
-	uint64_t active_from;     /* cycle counted last became non-zero: its active cycles since are
-				   * added when it drops to zero, or at the end of the run */
-	struct subpart *sp;
+	/* line 0: what each of its cycles reads first */
 	uint64_t wake;            /* earliest wake over its sub-partitions */
 	bool dirty;               /* a sub-partition is dirty or lost its last warp: run sm_cycle */
+	bool sp_issued, issued;
+	unsigned id;
+	struct subpart *sp;
+	struct warp *slots;       /* max_warps warp slots */
+	uint64_t warp_insns;      /* issued here (the result's per-SM figure, at the end of the run) */
+	uint64_t counted;         /* its warps in the stall counts (active this cycle) */
+	unsigned nlive;           /* resident unfinished warps */
+	unsigned nblocks;         /* resident blocks */
+	/* then */
+	uint64_t active_from;     /* cycle counted last became non-zero: its active cycles since are
+				   * added when it drops to zero, or at the end of the run */
+	struct block *blocks;     /* blocks_per_sm block slots */
 	uint64_t code_ready;      /* cycle the kernel's code has reached it (0: no block yet) */
 	uint64_t bar_unit_free;   /* cycle its barrier unit counts the next arrival */
 	/* scratch for scheduling, max_warps of each (an SM's own: SMs may run
@@ -223,7 +245,6 @@ struct sm {
 		uint64_t delay;         /* cycles it waited for its warp's turn in the L1 */
 	} def[MAX_DEFERRED];
 	unsigned ndef;
-	bool sp_issued, issued;
 	/* cycle.c: this cycle it ran, paused before a global access, stopped
 	 * the run (with stop_status); its reports wait here until the cycle
 	 * ends, then join the result in SM order */
@@ -232,10 +253,8 @@ struct sm {
 	struct sim_report *pending;
 	uint8_t *pending_finding;  /* per pending report: report_finding's (shown to on_report) */
 	unsigned npending, pending_cap;
-	uint64_t warp_insns;      /* issued here (the result's per-SM figure, at the end of the run) */
-	char apart[64];           /* keeps neighbouring SMs' fields off each other's cache
-				   * lines (SMs run on different host threads) */
-};
+} __attribute__((aligned(64))); /* (the SMs are one array, gpu.c: no two share a cache line of
+				 * the host, and SMs run on different host threads) */
 
 struct deps {
 	struct isa_deps d;

@@ -112,12 +112,12 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	}
 	s->nsms = (unsigned)c->num_sms;
 	s->free_slots = (uint64_t)s->nsms * occ.blocks;
-	s->sms = xcalloc(s->nsms, sizeof *s->sms);
+	s->sms = xcalloc_aligned(s->nsms, sizeof *s->sms, 64);
 	unsigned nslots = (unsigned)c->max_warps, nsub = (unsigned)c->sub_partitions;
 	for (unsigned i = 0; i < s->nsms; i++) {
 		struct sm *m = &s->sms[i];
 		m->id = i;
-		m->slots = xcalloc(nslots, sizeof *m->slots);
+		m->slots = xcalloc_aligned(nslots, sizeof *m->slots, 64); /* (struct warp's lines) */
 		for (unsigned k = 0; k < nslots; k++) {
 			struct warp *w = &m->slots[k];
 			w->slot = k;
@@ -132,7 +132,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 			m->blocks[b].warps = xcalloc(occ.warps_per_block, sizeof(struct warp *));
 			m->blocks[b].shared = xcalloc(p->shared_bytes ? p->shared_bytes : 1, 1);
 		}
-		m->sp = xcalloc(nsub, sizeof *m->sp);
+		m->sp = xcalloc_aligned(nsub, sizeof *m->sp, 64);
 		for (unsigned k = 0; k < nsub; k++) {
 			m->sp[k].sched = sched->create ? sched->create(c, nslots) : NULL;
 			m->sp[k].live = xcalloc(nslots, sizeof *m->sp[k].live);
@@ -172,7 +172,6 @@ void sim_destroy(struct sim *s)
 		for (unsigned k = 0; k < nslots; k++) {
 			free(m->slots[k].x.regs);
 			free(m->slots[k].reg_ready);
-			free(m->slots[k].reg_kind);
 			free(m->slots[k].simt);
 		}
 		for (unsigned b = 0; b < s->occ.blocks; b++) {
@@ -258,7 +257,6 @@ static void start_block(struct sim *s, struct sm *m)
 		if (!w->x.regs) { /* the slot's first warp */
 			w->x.regs = xcalloc((size_t)program_storage_regs(p) * 32, sizeof(uint32_t));
 			w->reg_ready = xcalloc(program_storage_regs(p), sizeof(uint64_t));
-			w->reg_kind = xcalloc(program_storage_regs(p), 1);
 			w->simt = xcalloc(1, s->simt->state_size);
 		}
 		w->blk = b;

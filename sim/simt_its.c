@@ -42,10 +42,9 @@ struct record {
 	uint32_t mask;  /* threads that diverged there and have not passed it */
 };
 
-struct its {
+struct its { /* (what every issue reads first: pc[] and rec[] only where the warp diverged) */
 	int policy;
 	const struct isa_insn *code; /* the kernel: where its bsyncs are */
-	uint32_t pc[32];     /* per lane, unless lazy */
 	bool lazy;           /* converged, and every live lane's pc is cpc (pc[] stale) */
 	uint32_t cpc;
 	uint32_t live;       /* not exited */
@@ -56,6 +55,7 @@ struct its {
 	uint32_t yield_pc;   /* ... unless it yielded */
 	uint32_t yield_mask;
 	unsigned nrec;
+	uint32_t pc[32];     /* per lane, unless lazy */
 	struct record rec[RECORDS];
 };
 

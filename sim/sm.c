@@ -130,17 +130,19 @@ unheld:;
 		goto operands_ready; /* only its own issue can change its scoreboard */
 	uint64_t ready = 0;
 	uint8_t kind = RK_WAIT;
-	for (unsigned i = 0; i < d->nwait; i++) /* (the first of equal readies decides the kind) */
-		if (w->reg_ready[d->wait[i]] > ready) {
-			ready = w->reg_ready[d->wait[i]];
-			kind = w->reg_kind[d->wait[i]];
+	for (unsigned i = 0; i < d->nwait; i++) { /* (the first of equal readies decides the kind) */
+		uint64_t r = w->reg_ready[d->wait[i]];
+		if (ready_at(r) > ready) {
+			ready = ready_at(r);
+			kind = ready_kind(r);
 		}
+	}
 	const uint64_t *pred_ready = d->branch ? w->pred_bra_ready : w->pred_ready;
 	for (unsigned r = d->preds; r; r &= r - 1) {
-		unsigned p = (unsigned)__builtin_ctz(r);
-		if (pred_ready[p] > ready) {
-			ready = pred_ready[p];
-			kind = w->pred_kind[p];
+		uint64_t p = pred_ready[__builtin_ctz(r)];
+		if (ready_at(p) > ready) {
+			ready = ready_at(p);
+			kind = ready_kind(p);
 		}
 	}
 	if (ready > t) {
@@ -159,14 +161,11 @@ operands_ready:
  * than at). */
 static void set_ready(struct warp *w, const struct deps *d, uint64_t at, uint8_t kind, uint64_t bra_at)
 {
-	for (unsigned i = 0; i < d->d.nwrite; i++) {
-		w->reg_ready[d->d.write[i]] = at;
-		w->reg_kind[d->d.write[i]] = kind;
-	}
+	for (unsigned i = 0; i < d->d.nwrite; i++)
+		w->reg_ready[d->d.write[i]] = ready_pack(at, kind);
 	if (d->d.pwrite >= 0) {
-		w->pred_ready[d->d.pwrite] = at;
-		w->pred_bra_ready[d->d.pwrite] = bra_at > at ? bra_at : at;
-		w->pred_kind[d->d.pwrite] = kind;
+		w->pred_ready[d->d.pwrite] = ready_pack(at, kind);
+		w->pred_bra_ready[d->d.pwrite] = ready_pack(bra_at > at ? bra_at : at, kind);
 	}
 }
 

@@ -11,6 +11,7 @@
 #include "wakeq.h"
 #include "config.h"
 #include "gpu.h"
+#include "util.h"
 #include "workload.h"
 #include "run.h"
 
@@ -429,7 +430,7 @@ static bool holds(struct slotset v, const unsigned *slots, unsigned n)
 START_TEST(wake_wheel_files_warps_by_wake)
 {
 	struct sm m = {0};
-	m.slots = calloc(128, sizeof *m.slots);
+	m.slots = xcalloc_aligned(128, sizeof *m.slots, 64);
 	struct subpart sp = {0};
 	sp.wheel = calloc(WHEEL_SLOTS, sizeof *sp.wheel);
 	sp.filed = true;
@@ -484,7 +485,7 @@ START_TEST(unit_queue_moves_its_members_together)
 {
 	struct sim s = {0};
 	struct sm m = {0};
-	m.slots = calloc(8, sizeof *m.slots);
+	m.slots = xcalloc_aligned(8, sizeof *m.slots, 64);
 	struct subpart sp = {0};
 	sp.unit_free[UNIT_LDST] = 10; /* busy until cycle 10 */
 	bool global[3] = {true, true, false};
