@@ -267,6 +267,8 @@ struct deps {
 	bool branch;              /* bra: reads its guard at pred_bra_ready */
 	uint8_t preds;            /* the predicates whose pending results it waits for: those it
 				   * reads (d.pread) and the one it writes (d.pwrite) */
+	bool loads;               /* its result is a value read from memory (a global or shared
+				   * load or atomic): load_progress looks at it */
 	bool plain;               /* no branch, exit, barrier, sleep or warp-wide effect
 				   * (no IF_BRANCH, IF_SYNC or IF_WARP): the divergence model
 				   * only moves the pc on (functional mode runs these straight) */

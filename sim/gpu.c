@@ -109,6 +109,8 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		s->deps[pc].preds = (uint8_t)(s->deps[pc].d.pread |
 					      (s->deps[pc].d.pwrite >= 0 ? 1u << s->deps[pc].d.pwrite : 0));
 		s->deps[pc].plain = !(isa_ops[p->code[pc].op].flags & (IF_BRANCH | IF_SYNC | IF_WARP));
+		s->deps[pc].loads = (s->deps[pc].mclass == MC_GLOBAL || s->deps[pc].mclass == MC_SHARED) &&
+				    !s->deps[pc].store;
 	}
 	s->nsms = (unsigned)c->num_sms;
 	s->free_slots = (uint64_t)s->nsms * occ.blocks;

@@ -60,6 +60,12 @@ struct simt_ops {
 	/* That group ran straight to pc (at most straight's limit): the state
 	 * step would have left after each of those instructions. */
 	void (*advance)(void *st, uint32_t pc, uint32_t mask);
+	/* One instruction of that kind issued by the group next() gave, at pc
+	 * for mask: where straight allows it (a limit past pc), advance to
+	 * pc + 1 and next's answer (1 or 0, the group in *next_pc and
+	 * *next_mask); -1, nothing done, where the model must take step. What
+	 * an issue in a timed run does, in one call. */
+	int (*move_on)(void *st, uint32_t pc, uint32_t mask, uint32_t *next_pc, uint32_t *next_mask);
 };
 
 /* The models, by name ("stack", "its"); NULL when unknown. */

@@ -290,5 +290,20 @@ static void advance(void *st, uint32_t pc, uint32_t mask)
 	s->last_mask = mask;
 }
 
+static int move_on(void *st, uint32_t pc, uint32_t mask, uint32_t *next_pc, uint32_t *next_mask)
+{
+	const struct its *s = st;
+	if (straight(st, pc, mask) <= pc)
+		return -1;
+	advance(st, pc + 1, mask);
+	if (!s->blocked && s->live) { /* next's first case: lazy, so converged, every live lane at cpc */
+		*next_pc = pc + 1;
+		*next_mask = s->live;
+		return 1;
+	}
+	return next(st, next_pc, next_mask);
+}
+
 const struct simt_ops simt_its_ops = {"its", sizeof(struct its), policies, init, next, step,
-				      block, release, live, depth, parked, straight, advance};
+				      block, release, live, depth, parked, straight, advance,
+				      move_on};

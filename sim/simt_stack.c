@@ -131,5 +131,14 @@ static void advance(void *st, uint32_t pc, uint32_t mask)
 
 static const char *const no_policies[] = {"none", NULL};
 
+static int move_on(void *st, uint32_t pc, uint32_t mask, uint32_t *next_pc, uint32_t *next_mask)
+{
+	if (straight(st, pc, mask) <= pc)
+		return -1;
+	advance(st, pc + 1, mask);
+	return next(st, next_pc, next_mask);
+}
+
 const struct simt_ops simt_stack_ops = {"stack", sizeof(struct stack), no_policies, init, next, step,
-					block, release, live, depth, parked, straight, advance};
+					block, release, live, depth, parked, straight, advance,
+					move_on};

@@ -441,13 +441,6 @@ static void spin_range(const struct sim *s, struct warp *w, uint32_t lo, uint32_
  * observer needs to see it. */
 static bool issues_plainly(const struct sim *s) { return !s->chk && !s->lv_on && !s->obs.on_issue; }
 
-/* Whether an instruction's result is a value read from memory (a load or
- * an atomic): load_progress looks at it. */
-static bool loads_value(const struct deps *d)
-{
-	return (d->mclass == MC_GLOBAL || d->mclass == MC_SHARED) && !d->store;
-}
-
 /* Issue w's next instruction at s->now. defer (a global access, on an SM
  * running beside others): its memory effect and answer wait for
  * sm_finish_global, which makes them in SM order. plain: see issue. */
@@ -485,7 +478,7 @@ static inline __attribute__((always_inline)) void issue_as(struct sim *s, struct
 		m->ndef++;
 	}
 	bool progress = x.mem_written;
-	if (loads_value(d) && (plain || !defer))
+	if (d->loads && (plain || !defer))
 		progress |= load_progress(w, pc, in, x.exec_mask);
 	uint32_t exited = 0;
 	bool back_edge = false; /* a loop's back edge taken while the livelock watch checks */
@@ -531,11 +524,11 @@ static inline __attribute__((always_inline)) void issue_as(struct sim *s, struct
 		if (x.exec_mask)
 			check_sync_mask(s, w, pc, in, &x, mask);
 	uint32_t live_before = w->live_lanes;
-	if ((plain || d->plain) && s->simt->straight(w->simt, pc, mask) > pc) {
-		/* one instruction of a straight run: the model moves the pc on
-		 * (what step does here, cheaper); no lane exited */
-		s->simt->advance(w->simt, pc + 1, mask);
-		w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
+	/* one instruction of a straight run: the model moves the pc on (what
+	 * step does here, cheaper); no lane exited */
+	int moved = plain || d->plain ? s->simt->move_on(w->simt, pc, mask, &w->pc, &w->mask) : -1;
+	if (moved >= 0) {
+		w->runnable = moved;
 	} else {
 		struct simt_step step = {in, pc, mask, x.taken, exited, p->ipdom[pc], p->spin[pc] != SPIN_NONE};
 		if (s->simt->step(w->simt, &step) && p->spin[pc] == SPIN_YIELD && !s->functional) {
@@ -801,14 +794,16 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp, bool
 /* The issue loop from its place in m: the first eligible candidates in the
  * scheduler's order issue, up to issue_width. With local_only it stops
  * before an instruction that reaches global memory (the state SMs share)
- * and returns false, its place kept; true when the loop is over. */
+ * and returns false, its place kept; true when the loop is over. pick: the
+ * scheduler picked one candidate (subpart_select_as's pick). */
 static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s, struct sm *m,
 								    struct subpart *sp, bool local_only,
-								    unsigned width, bool observed)
+								    unsigned width, bool observed, bool pick)
 {
 	uint64_t t = s->now;
-	for (unsigned j = m->at_j; j < m->no && m->done < width && !s->stop; j++) {
-		unsigned c = m->order[j];
+	unsigned no = pick ? 1 : m->no; /* (pick: the one candidate, cands[0]) */
+	for (unsigned j = m->at_j; j < no && m->done < width && !s->stop; j++) {
+		unsigned c = pick ? 0 : m->order[j];
 		struct warp *w = &m->slots[m->cands[c].slot];
 		if (!m->cands[c].eligible)
 			continue;
@@ -843,7 +838,11 @@ static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s
 			s->sched->issued(sp->sched, w->slot);
 		if (observed) /* before the issue moves its pc, or retires it */
 			trace_state(s, m, w, t, STALL_SELECTED, m->ev_pc[w->slot], m->ev_mask[w->slot]);
-		issue(s, m, w, defer);
+		if (width == 1 && !observed && !defer && d->plain && issues_plainly(s)) /* (as issue: inlined here
+											* for the usual case) */
+			issue_as(s, m, w, false, true);
+		else
+			issue(s, m, w, defer);
 		m->sp_issued = m->issued = true;
 	}
 	return true;
@@ -853,8 +852,8 @@ static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s
 static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool local_only, bool usual)
 {
 	if (usual)
-		return subpart_issue_as(s, m, sp, local_only, 1, false);
-	return subpart_issue_as(s, m, sp, local_only, (unsigned)s->c->issue_width, s->obs.on_state != NULL);
+		return subpart_issue_as(s, m, sp, local_only, 1, false, true);
+	return subpart_issue_as(s, m, sp, local_only, (unsigned)s->c->issue_width, s->obs.on_state != NULL, false);
 }
 
 /* After the issue loop: candidates left out stay not selected; filed,
@@ -1025,7 +1024,7 @@ static unsigned straight_run(struct sim *s, struct sm *m, struct warp *w, unsign
 			break;
 		st->op_count[in->op]++;
 		progress |= x.mem_written;
-		if (loads_value(d))
+		if (d->loads)
 			progress |= load_progress(w, at, in, x.exec_mask);
 	}
 	unsigned n = at - pc;

@@ -530,6 +530,61 @@ START_TEST(straight_runs_step_by_step)
 }
 END_TEST
 
+/* move_on is straight, advance and next in one: the same state and group
+ * as a step, and -1 with nothing changed where straight refuses. */
+START_TEST(move_on_is_one_plain_step)
+{
+	struct program *p = must_assemble(".grid 1\n.block 32\n.regs 4\n"
+					  "    s2r r0, %laneid\n"             /* 0 */
+					  "    isetp.lt.u32 p0, r0, 16\n"     /* 1 */
+					  "@p0 bra T\n"                       /* 2: lanes 0-15 to T */
+					  "    iadd r1, r1, 1\n"              /* 3 */
+					  "    bra J\n"                       /* 4 */
+					  "T:  iadd r1, r1, 2\n"              /* 5 */
+					  "J:  iadd r2, r2, 1\n"              /* 6: the reconvergence pc */
+					  "    exit\n");                      /* 7 */
+	const uint32_t lo = 0xffffu, hi = ~0xffffu;
+	const struct simt_ops *models[] = {&simt_stack_ops, &simt_its_ops};
+	for (int k = 0; k < 2; k++) {
+		const struct simt_ops *ops = models[k];
+		void *a = calloc(1, ops->state_size), *b = calloc(1, ops->state_size);
+		ops->init(a, ~0u, 0, p->code);
+		ops->init(b, ~0u, 0, p->code);
+		uint32_t pc = 99, mask = 0;
+		ck_assert_int_eq(ops->move_on(a, 0, ~0u, &pc, &mask), 1);
+		ck_assert_uint_eq(pc, 1);
+		ck_assert_uint_eq(mask, ~0u);
+		step_plain(ops, b, p, 0, ~0u);
+		same_state(ops, a, b, "move_on converged");
+		struct simt_step br = {&p->code[2], 2, ~0u, lo, 0, 6, false};
+		ck_assert_int_eq(ops->move_on(a, 1, ~0u, &pc, &mask), 1);
+		step_plain(ops, b, p, 1, ~0u);
+		ops->step(a, &br);
+		ops->step(b, &br);
+		ck_assert(ops->next(a, &pc, &mask));
+		ck_assert_uint_eq(pc, 3);
+		ck_assert_uint_eq(mask, hi);
+		int moved = ops->move_on(a, 3, hi, &pc, &mask);
+		if (k == 0) { /* the stack's top entry runs on */
+			ck_assert_int_eq(moved, 1);
+			ck_assert_uint_eq(pc, 4);
+			ck_assert_uint_eq(mask, hi);
+			step_plain(ops, b, p, 3, hi);
+		} else { /* diverged: ITS takes step */
+			ck_assert_int_eq(moved, -1);
+			ck_assert_uint_eq(pc, 3);
+		}
+		same_state(ops, a, b, "move_on diverged");
+		ops->block(a, ~0u); /* every lane blocked: no group */
+		if (k == 0)
+			ck_assert_int_eq(ops->move_on(a, 4, hi, &pc, &mask), -1);
+		free(a);
+		free(b);
+	}
+	program_free(p);
+}
+END_TEST
+
 Suite *its_suite(void)
 {
 	Suite *s = suite_create("its");
@@ -548,6 +603,7 @@ Suite *its_suite(void)
 	tcase_add_test(t, yield_holds_the_warp);
 	tcase_add_test(t, counted_loop_reconverges);
 	tcase_add_test(t, straight_runs_step_by_step);
+	tcase_add_test(t, move_on_is_one_plain_step);
 	suite_add_tcase(s, t);
 	return s;
 }
