@@ -271,18 +271,24 @@ void cycle_sms(struct sim *s, bool *issued, uint64_t *wake)
 	if (p->n == 1) {
 		/* one thread: each SM with work runs its whole cycle, in SM order,
 		 * on s itself (no counters to sum); its cycle touches no other SM,
-		 * so its figures are read at once */
-		for (unsigned i = 0; i < s->nsms; i++) {
-			struct sm *m = &s->sms[i];
-			m->ran = m->dirty || s->now >= m->wake;
-			if (m->ran) {
-				m->paused = false;
+		 * so its figures are read at once (into locals: the loop visits
+		 * every SM, most of them idle on a large GPU) */
+		struct sm *sms = s->sms;
+		const uint64_t now = s->now;
+		const unsigned n = s->nsms;
+		uint64_t earliest = NEVER;
+		bool any = false;
+		for (unsigned i = 0; i < n; i++) {
+			struct sm *m = &sms[i];
+			if (m->dirty || now >= m->wake) { /* (a whole cycle: run_sm leaves it not paused) */
 				run_sm(s, m, false, false);
-				*issued |= m->issued;
+				any |= m->issued;
 			}
-			if (m->wake < *wake)
-				*wake = m->wake;
+			if (m->wake < earliest)
+				earliest = m->wake;
 		}
+		*issued = any;
+		*wake = earliest;
 		s->stop = false; /* an SM's stop takes effect in report_cycle_end */
 		if (s->reported)
 			report_cycle_end(s);

@@ -721,7 +721,8 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 		/* every warp (none is queued): the same, with the earliest wake,
 		 * and the eligible ones the candidates as they come, in slot order */
 		sp->wake = NEVER;
-		m->walked = sp->rest;
+		if (observed)
+			m->walked = sp->rest;
 		struct warp *const *live = sp->live;
 		unsigned nw = sp->nlive;
 		if (observed)
@@ -761,7 +762,8 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 		unsigned slot;
 		if (!slots_single(&el, &slot))
 			slot = s->sched->pick(sp->sched, el.w, SLOT_WORDS, m->age);
-		m->cands[0] = (struct sched_cand){slot, m->age[slot], true, false};
+		m->cands[0].slot = slot; /* (what the issue loop reads of it) */
+		m->cands[0].eligible = true;
 		m->nc = m->no = 1;
 		m->order[0] = 0;
 	} else {

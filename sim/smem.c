@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "hostvec.h"
+
 #define MAX_WORDS (32 * 16 / 4) /* 32 lanes x 16 bytes in 4-byte words */
 
 /* Whether [lo, hi] holds a nonzero multiple of b (b > 0). */
@@ -217,6 +219,17 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 	return cost(g, addr, mask, bytes, atomic, true);
 }
 
+/* Whether every lane's addr[l] - a0 is diff[l] (hostvec.h: 8 lanes an
+ * instruction where the host can). */
+HOST_VECTOR_CLONES
+static bool same_pattern(const uint32_t *addr, uint32_t a0, const uint32_t *diff)
+{
+	uint32_t differ = 0;
+	for (uint32_t l = 0; l < 32; l++)
+		differ |= (addr[l] - a0) ^ diff[l];
+	return !differ;
+}
+
 struct smem_cost smem_cost_memo(struct smem_memo *memo, uint32_t site, const struct smem_geom *g,
 				const uint32_t *addr, uint32_t mask, unsigned bytes, bool atomic)
 {
@@ -224,13 +237,8 @@ struct smem_cost smem_cost_memo(struct smem_memo *memo, uint32_t site, const str
 	uint32_t row = g->banks * g->bank_bytes, a0 = addr[0];
 	uint32_t in_row = (row & (row - 1)) ? a0 % row : a0 & (row - 1);
 	if (e->used && e->site == site && e->mask == mask && e->a0_in_row == in_row && e->bytes == bytes &&
-	    e->atomic == atomic) {
-		uint32_t differ = 0;
-		for (uint32_t l = 0; l < 32; l++) /* vectorised */
-			differ |= (addr[l] - a0) ^ e->diff[l];
-		if (!differ)
-			return e->c;
-	}
+	    e->atomic == atomic && same_pattern(addr, a0, e->diff))
+		return e->c;
 	for (uint32_t l = 0; l < 32; l++)
 		e->diff[l] = addr[l] - a0;
 	e->site = site;
