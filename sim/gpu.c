@@ -408,11 +408,15 @@ static void run_functional(struct sim *s, uint64_t max_cycles)
 
 void sim_set_functional(struct sim *s, bool on) { s->functional = on; }
 
-/* The per-SM figures the SMs kept themselves during the run. */
+/* The per-SM figures the SMs kept themselves during the run, and the
+ * run's warp instructions, their sum. */
 static void sm_figures(struct sim *s)
 {
-	for (unsigned i = 0; i < s->nsms; i++)
+	s->r->stats.warp_insns = 0;
+	for (unsigned i = 0; i < s->nsms; i++) {
 		s->r->sms[i].warp_insns = s->sms[i].warp_insns;
+		s->r->stats.warp_insns += s->sms[i].warp_insns;
+	}
 }
 
 void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)

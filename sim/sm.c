@@ -15,14 +15,14 @@
 
 static enum stall throttle_of(const struct deps *d) { return unit_throttle(d->unit, d->mclass == MC_GLOBAL); }
 
-static inline __attribute__((always_inline)) void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w,
-								  uint64_t t);
+static inline __attribute__((always_inline)) void evaluate_runnable(struct sim *s, const struct subpart *sp,
+								  struct warp *w, uint64_t t);
 
 /* The verdict for a warp whose operands are ready: eligible at t unless
  * its functional unit is still busy. */
-static inline void unit_verdict(const struct sm *m, struct warp *w, const struct deps *d, uint64_t t)
+static inline void unit_verdict(const struct subpart *sp, struct warp *w, const struct deps *d, uint64_t t)
 {
-	uint64_t unit_free = m->sp[w->subp].unit_free[d->unit];
+	uint64_t unit_free = sp->unit_free[d->unit];
 	if (unit_free > t) {
 		w->stall = throttle_of(d);
 		w->wake = unit_free;
@@ -64,10 +64,12 @@ static bool wake_sleepers(struct sim *s, struct warp *w, uint64_t t, uint64_t *n
 	return true;
 }
 
-/* Can w issue at cycle t? Sets w->stall (STALL_SELECTED meaning "eligible"
- * until the scheduler decides) and w->wake. Inlined into both of
+/* Can w (of sub-partition sp) issue at cycle t? Sets w->stall
+ * (STALL_SELECTED meaning "eligible" until the scheduler decides) and
+ * w->wake. Inlined into both of
  * subpart_select's walks (a call per evaluation costs 5% of a run). */
-static inline __attribute__((always_inline)) void evaluate(struct sim *s, struct sm *m, struct warp *w, uint64_t t)
+static inline __attribute__((always_inline)) void evaluate(struct sim *s, const struct subpart *sp, struct warp *w,
+							    uint64_t t)
 {
 	/* (the walks call it only where the last verdict may have ended: dirty,
 	 * or its wake come; nothing but its own issue or a barrier release,
@@ -75,7 +77,7 @@ static inline __attribute__((always_inline)) void evaluate(struct sim *s, struct
 	if (!w->dirty && w->sb_clear && !w->sleep_lanes) {
 		/* found ready but for its unit, and only time has passed since:
 		 * the unit alone decides */
-		unit_verdict(m, w, &s->deps[w->pc], t);
+		unit_verdict(sp, w, &s->deps[w->pc], t);
 		return;
 	}
 	if (w->dirty)
@@ -93,14 +95,14 @@ static inline __attribute__((always_inline)) void evaluate(struct sim *s, struct
 		w->wake = sleep_wake;
 		return;
 	}
-	evaluate_runnable(s, m, w, t);
+	evaluate_runnable(s, sp, w, t);
 	if (sleep_wake < w->wake)
 		w->wake = sleep_wake; /* come back when the sleepers wake */
 }
 
 /* The verdict for a warp that has a group to issue. */
-static inline __attribute__((always_inline)) void evaluate_runnable(struct sim *s, struct sm *m, struct warp *w,
-								  uint64_t t)
+static inline __attribute__((always_inline)) void evaluate_runnable(struct sim *s, const struct subpart *sp,
+								  struct warp *w, uint64_t t)
 {
 	if (w->held_until <= t) /* (none of the four below) */
 		goto unheld;
@@ -153,7 +155,7 @@ unheld:;
 	}
 	w->sb_clear = true;
 operands_ready:
-	unit_verdict(m, w, d, t);
+	unit_verdict(sp, w, d, t);
 }
 
 /* An instruction's results are ready at at (kind says what a wait on them
@@ -372,18 +374,13 @@ static uint64_t warp_load_turn(const struct sim *s, struct warp *w, const struct
 	return delay;
 }
 
-/* The timing of an issued instruction: its unit busy, its results ready
- * (the memory system's answer for an access), the SM's memory path.
- * defer: a global access's memory effect waits for sm_finish_global; here
- * it takes only the SM's data pipe. */
-static void account_timing(struct sim *s, struct sm *m, struct warp *w, const struct deps *d,
+/* account_timing's memory and fence instructions (its unit taken). */
+static void account_memory(struct sim *s, struct sm *m, struct warp *w, const struct deps *d,
 			   const struct isa_insn *in, const struct exec_result *x, uint64_t t, bool defer)
 {
 	struct sim_stats *st = &s->r->stats;
 	struct subpart *sp = &m->sp[w->subp];
-	sp->unit_free[d->unit] = t + s->ii[d->unit];
-	st->unit_busy[d->unit] += s->ii[d->unit];
-	if (d->mclass != MC_NONE && d->mclass != MC_FENCE) {
+	if (d->mclass != MC_FENCE) {
 		struct mem_request rq = request_of(d, in, w->pc, x, w);
 		if (d->mclass != MC_GLOBAL) {
 			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, s->memo, st), 0);
@@ -403,19 +400,33 @@ static void account_timing(struct sim *s, struct sm *m, struct warp *w, const st
 			w->fence_until = own > w->mem_until ? own : w->mem_until;
 			warp_hold(w, w->fence_until);
 		}
-	} else if (d->mclass == MC_NONE) {
+	}
+}
+
+/* The timing of an issued instruction: its unit busy, its results ready
+ * (the memory system's answer for an access), the SM's memory path.
+ * defer: a global access's memory effect waits for sm_finish_global; here
+ * it takes only the SM's data pipe. (Inlined: most instructions are
+ * neither memory nor fence.) */
+static inline __attribute__((always_inline)) void account_timing(struct sim *s, struct sm *m, struct warp *w,
+								 const struct deps *d, const struct isa_insn *in,
+								 const struct exec_result *x, uint64_t t, bool defer)
+{
+	m->sp[w->subp].unit_free[d->unit] = t + s->ii[d->unit];
+	s->r->stats.unit_busy[d->unit] += s->ii[d->unit];
+	if (d->mclass != MC_NONE)
+		account_memory(s, m, w, d, in, x, t, defer);
+	else
 		set_ready(w, d, t + s->lat[d->unit], d->unit == UNIT_SFU ? RK_SHORT : RK_WAIT,
 			  t + (uint64_t)s->c->branch_pred_latency);
-	}
 }
 
 /* n instructions issued by w for the lanes in mask: the run's counts. */
 static void count_issued(struct sim *s, struct sm *m, const struct warp *w, uint32_t mask, unsigned n)
 {
 	struct sim_stats *st = &s->r->stats;
-	st->warp_insns += n;
 	st->thread_insns += (uint64_t)n * (mask == ~0u ? ISA_WARP_SIZE : (uint64_t)__builtin_popcount(mask)); /* a full warp, mostly */
-	m->warp_insns += n;
+	m->warp_insns += n; /* (the run's figure is the SMs' sum: sm_figures) */
 	if (w->live_lanes & ~mask)
 		st->split_issues += n;
 }
@@ -687,7 +698,7 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 					wake_place(sp, w, t);
 					continue;
 				}
-				evaluate(s, m, w, t);
+				evaluate(s, sp, w, t);
 				bool eligible = w->stall == STALL_SELECTED;
 				rebin(s, m, w, eligible ? STALL_NOT_SELECTED : w->stall);
 				if (eligible) { /* it joins its queue if it is not selected (subpart_finish) */
@@ -737,7 +748,7 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 					sp->wake = w->wake;
 				continue;
 			}
-			evaluate(s, m, w, t);
+			evaluate(s, sp, w, t);
 			bool eligible = w->stall == STALL_SELECTED;
 			rebin(s, m, w, eligible ? STALL_NOT_SELECTED : w->stall);
 			if (eligible) {
@@ -804,7 +815,7 @@ static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s
 {
 	uint64_t t = s->now;
 	unsigned no = pick ? 1 : m->no; /* (pick: the one candidate, cands[0]) */
-	for (unsigned j = m->at_j; j < no && m->done < width && !s->stop; j++) {
+	for (unsigned j = m->at_j; j < no && (pick || m->done < width) && !s->stop; j++) {
 		unsigned c = pick ? 0 : m->order[j];
 		struct warp *w = &m->slots[m->cands[c].slot];
 		if (!m->cands[c].eligible)
@@ -835,7 +846,8 @@ static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s
 		}
 		w->stall = STALL_SELECTED;
 		rebin(s, m, w, STALL_SELECTED);
-		m->done++;
+		if (!pick) /* (the pick is the loop's one candidate) */
+			m->done++;
 		if (s->sched->issued)
 			s->sched->issued(sp->sched, w->slot);
 		if (observed) /* before the issue moves its pc, or retires it */
