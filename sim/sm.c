@@ -583,12 +583,20 @@ static inline __attribute__((always_inline)) void issue_as(struct sim *s, struct
 		bar_check(s, b);
 }
 
-/* issue_as inlined twice: for a plain instruction (deps.plain) in a timed
- * run with no check mode, livelock watch or issue observer, where the
- * rest of its flags are constants, and for any other. */
+/* Whether a timed run's issue takes its plain copy for an instruction
+ * (its deps d): a plain one (deps.plain), not deferred, with no check
+ * mode, livelock watch or issue observer. */
+static bool issue_plain(const struct sim *s, const struct deps *d, bool defer)
+{
+	return !defer && d->plain && issues_plainly(s);
+}
+
+/* issue_as inlined twice: for a plain instruction in a timed run
+ * (issue_plain), where the rest of its flags are constants, and for any
+ * other. */
 static void issue(struct sim *s, struct sm *m, struct warp *w, bool defer)
 {
-	if (!defer && s->deps[w->pc].plain && issues_plainly(s) && !s->functional)
+	if (!s->functional && issue_plain(s, &s->deps[w->pc], defer))
 		issue_as(s, m, w, false, true);
 	else
 		issue_as(s, m, w, defer, false);
@@ -700,7 +708,8 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 				}
 				evaluate(s, sp, w, t);
 				bool eligible = w->stall == STALL_SELECTED;
-				rebin(s, m, w, eligible ? STALL_NOT_SELECTED : w->stall);
+				if (!eligible) /* (an eligible one is counted once the issue loop decides) */
+					rebin(s, m, w, w->stall);
 				if (eligible) { /* it joins its queue if it is not selected (subpart_finish) */
 					slot_add(&el, slot);
 				} else if (unit_decides(w)) { /* its unit is busy */
@@ -750,7 +759,8 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 			}
 			evaluate(s, sp, w, t);
 			bool eligible = w->stall == STALL_SELECTED;
-			rebin(s, m, w, eligible ? STALL_NOT_SELECTED : w->stall);
+			if (!eligible) /* (as above) */
+				rebin(s, m, w, w->stall);
 			if (eligible) {
 				slot_add(&el, w->slot);
 				if (only && !pick)
@@ -852,8 +862,9 @@ static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s
 			s->sched->issued(sp->sched, w->slot);
 		if (observed) /* before the issue moves its pc, or retires it */
 			trace_state(s, m, w, t, STALL_SELECTED, m->ev_pc[w->slot], m->ev_mask[w->slot]);
-		if (width == 1 && !observed && !defer && d->plain && issues_plainly(s)) /* (as issue: inlined here
-											* for the usual case) */
+		if (width == 1 && !observed && issue_plain(s, d, defer)) /* (issue's plain copy, inlined
+									 * here for the usual case: a
+									 * timed run) */
 			issue_as(s, m, w, false, true);
 		else
 			issue(s, m, w, defer);
@@ -870,7 +881,9 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 	return subpart_issue_as(s, m, sp, local_only, (unsigned)s->c->issue_width, s->obs.on_state != NULL, false);
 }
 
-/* After the issue loop: candidates left out stay not selected; filed,
+/* After the issue loop: candidates left out stay not selected (and are
+ * counted so: the walk leaves an eligible warp's count to the issue loop
+ * and here, which saves the issuer a move between bins); filed,
  * those evaluated one by one whose unit alone decides join its queue (it
  * was free at the evaluation; a queued candidate's verdict is its
  * queue's). */
@@ -881,6 +894,7 @@ static void subpart_finish(struct sim *s, struct sm *m, struct subpart *sp)
 			unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
 			struct warp *w = &m->slots[slot];
 			w->stall = STALL_NOT_SELECTED;
+			rebin(s, m, w, STALL_NOT_SELECTED);
 			if (sp->filed && w->queued < 0 && unit_decides(w)) {
 				slot_del(&sp->due, slot); /* where the walk filed it */
 				queue_warp(s, sp, w, false);
