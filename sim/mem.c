@@ -11,6 +11,8 @@
 #include "smem.h"
 #include "util.h"
 
+#define NEVER_CYCLE UINT64_MAX
+
 /* DRAM time is kept in 1/65536 cycles so that bandwidths that are not a
  * whole number of bytes per cycle queue exactly. */
 #define Q 16
@@ -25,6 +27,17 @@ struct sm_mem {
 	uint64_t pipe_free;       /* cycle the L1 data pipe takes its next wavefront */
 	uint64_t pipe_owed;       /* wavefronts of missed lines not yet taken (data_pipe) */
 	uint64_t owed_at;         /* the cycle they were owed in */
+	/* this cycle's split loads (mem_global_begin's local): their L1 fills
+	 * whose data the L2 has not yet answered, MSHRs taken by them, the
+	 * earliest cycle such an answer could come, and whether a deferred
+	 * access of the cycle went whole (the later ones go whole too) */
+	struct pending_fill {
+		uint32_t line;
+		struct cache_line *l;  /* the line it filled (NULL: evicted since) */
+	} pend[TXN_MAX * 8];
+	unsigned npend;
+	uint64_t pend_from;
+	bool whole;
 	char apart[64];           /* keeps neighbouring SMs' fields off each other's cache
 				   * lines (SMs run on different host threads: sim/cycle.c) */
 };
@@ -483,18 +496,159 @@ static struct mem_timing global_rest(struct memsys *m, unsigned sm, const struct
 	return (struct mem_timing){done, ms->lsu_free, 0};
 }
 
-void mem_global_begin(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
-		      struct sim_stats *st, struct mem_begun *b)
+/* The fewest cycles after it asks the L2 that a read's data can come. */
+static uint64_t l2_least(const struct memsys *m)
 {
+	uint64_t dram = (uint64_t)m->c->dram_latency, l2 = (uint64_t)m->c->l2_latency;
+	return m->has_l2 && l2 < dram ? l2 : dram;
+}
+
+/* Whether load b (no transaction yet made) can take its L1 part at issue
+ * with every decision what global_rest would make when its turn comes:
+ * no line it touches has a fill of this cycle still waiting for the L2,
+ * none of its transactions comes late enough that such a fill's data
+ * could have come (an MSHR freed), and the MSHRs cannot fill up (no wait
+ * for one). MSHRs already free at a transaction's time are dropped here,
+ * as global_rest would drop them. */
+static bool can_split(struct memsys *m, struct sm_mem *ms, const struct mem_begun *b, uint64_t base,
+		      uint64_t line_q)
+{
+	unsigned misses = 0;
+	uint64_t own_from = NEVER_CYCLE; /* the earliest data of its own misses */
+	for (unsigned i = 0; i < b->n; i++) {
+		const struct txn *x = &b->x[i];
+		uint64_t t = (base + i * line_q) >> Q;
+		if ((ms->npend && t >= ms->pend_from) || t >= own_from)
+			return false;
+		struct cache_line *l = cache_find(&ms->l1, x->line);
+		for (unsigned k = 0; k < ms->npend && l; k++)
+			if (ms->pend[k].l == l)
+				return false;
+		for (unsigned j = 0; j < i; j++)
+			if (b->x[j].line == x->line)
+				return false;
+		uint8_t want = sectors_of(&ms->l1, x->sectors);
+		if (l && (l->valid & want) == want)
+			continue;
+		while (ms->nmshr && ms->mshr[0] <= t)
+			heap_pop(ms->mshr, &ms->nmshr);
+		if (ms->nmshr + ms->npend + misses++ >= m->mshrs || ms->npend + misses > TXN_MAX * 8)
+			return false;
+		if (t + l2_least(m) < own_from)
+			own_from = t + l2_least(m);
+	}
+	return true;
+}
+
+/* A fill of this cycle's split loads evicted by a fill of line l's way. */
+static void pending_evicted(struct sm_mem *ms, const struct cache_line *l, uint32_t line)
+{
+	for (unsigned k = 0; k < ms->npend; k++)
+		if (ms->pend[k].l == l && ms->pend[k].line != line)
+			ms->pend[k].l = NULL;
+}
+
+/* A split load's L1 part (can_split said yes): global_rest's, but a miss
+ * only noted, its fill's data and its MSHR left to mem_global_end. */
+static void split_local(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
+			struct sim_stats *st, struct mem_begun *b, uint64_t base, uint64_t line_q)
+{
+	struct sm_mem *ms = &m->sm[sm];
+	struct mem_stats *s = &st->mem;
+	unsigned n = b->n;
+	s->global_accesses++;
+	s->global_transactions += n;
+	s->global_bytes_requested += (uint64_t)__builtin_popcount(rq->mask) * rq->bytes;
+	b->split = true;
+	b->done = now;
+	b->nmiss = 0;
+	for (unsigned i = 0; i < n; i++) {
+		const struct txn *x = &b->x[i];
+		uint64_t t = (base + i * line_q) >> Q;
+		s->global_sectors += (uint64_t)__builtin_popcount(x->sectors);
+		s->global_bytes += x->bytes;
+		uint8_t want = sectors_of(&ms->l1, x->sectors);
+		struct cache_probe p = cache_probe(&ms->l1, x->line, want);
+		if (p.present == want) {
+			if (p.ready > t)
+				s->l1_pending_hits++;
+			else
+				s->l1_hits++;
+			b->done = max64(b->done, max64(t + (uint64_t)m->c->l1_latency, p.ready));
+			continue;
+		}
+		s->l1_misses++;
+		cache_fill(&ms->l1, x->line, want & (uint8_t)~p.present, 0, 0);
+		struct cache_line *l = cache_find(&ms->l1, x->line);
+		pending_evicted(ms, l, x->line);
+		struct miss *q = &b->miss[b->nmiss++];
+		*q = (struct miss){t, (uint8_t)i, (uint8_t)ms->npend, p.present != 0, p.ready};
+		ms->pend[ms->npend++] = (struct pending_fill){x->line, l};
+		if (t + l2_least(m) < ms->pend_from || ms->npend == 1)
+			ms->pend_from = t + l2_least(m);
+	}
+	unsigned fetched = b->nmiss;
+	uint64_t req_q = ((uint64_t)m->c->lsu_request_mcycles << Q) / 1000;
+	ms->lsu_q = base + n * line_q + req_q;
+	ms->lsu_free = (ms->lsu_q + (1u << Q) - 1) >> Q;
+	if (b->waves && fetched > b->waves) {
+		ms->pipe_owed += fetched - b->waves;
+		ms->owed_at = now;
+		s->data_pipe_wavefronts += fetched - b->waves;
+	}
+	b->busy = ms->lsu_free;
+}
+
+void mem_global_begin(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
+		      struct sim_stats *st, struct mem_begun *b, bool local)
+{
+	struct sm_mem *ms = &m->sm[sm];
 	b->n = coalesce(m->coal, rq->addr, rq->mask, rq->bytes, b->x);
 	b->waves = global_waves(m, rq);
-	b->pipe_wait = data_pipe(m, &m->sm[sm], b->waves, now, st);
+	b->pipe_wait = data_pipe(m, ms, b->waves, now, st);
+	b->split = false;
+	if (!local)
+		return;
+	uint64_t line_q = ((uint64_t)m->c->lsu_line_mcycles << Q) / 1000;
+	uint64_t base = max64(now << Q, ms->lsu_q);
+	if (!ms->whole && m->has_l1 && !rq->is_atomic && !rq->is_store && !rq->bypass_l1 &&
+	    can_split(m, ms, b, base, line_q))
+		split_local(m, sm, rq, now, st, b, base, line_q);
+	else
+		ms->whole = true;
+}
+
+/* A split load's L2 part, in SM order: each miss's read, its fill's data
+ * and its MSHR; then the load's answer, as global_rest's. */
+static struct mem_timing split_end(struct memsys *m, unsigned sm, const struct mem_begun *b,
+				   struct sim_stats *st)
+{
+	struct sm_mem *ms = &m->sm[sm];
+	uint64_t done = b->done;
+	for (unsigned k = 0; k < b->nmiss; k++) {
+		const struct miss *q = &b->miss[k];
+		uint64_t d = l2_read(m, sm, &b->x[q->i], q->t, false, st);
+		struct cache_line *l = ms->pend[q->pend].l;
+		if (l && d > l->ready)
+			l->ready = d;
+		heap_push(ms->mshr, &ms->nmshr, d);
+		done = max64(done, q->partial ? max64(d, q->prior) : d);
+	}
+	return (struct mem_timing){done + b->pipe_wait, b->busy, 0};
 }
 
 struct mem_timing mem_global_end(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
 				 const struct mem_begun *b, struct sim_stats *st)
 {
+	if (b->split)
+		return split_end(m, sm, b, st);
 	return global_rest(m, sm, rq, b, now, st);
+}
+
+void mem_global_cycle_end(struct memsys *m, unsigned sm)
+{
+	m->sm[sm].npend = 0;
+	m->sm[sm].whole = false;
 }
 
 /* A global access whole: its two parts back to back. */
@@ -502,7 +656,7 @@ static struct mem_timing global_access(struct memsys *m, unsigned sm, const stru
 				       uint64_t now, struct sim_stats *st)
 {
 	struct mem_begun b;
-	mem_global_begin(m, sm, rq, now, st, &b);
+	mem_global_begin(m, sm, rq, now, st, &b, false);
 	return mem_global_end(m, sm, rq, now, &b, st);
 }
 

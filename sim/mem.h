@@ -77,10 +77,30 @@ struct mem_begun {
 	unsigned waves;           /* its wavefronts in the data pipe at issue */
 	unsigned n;               /* its transactions */
 	struct txn x[TXN_MAX];
+	/* split: a load whose L1 part was made at issue (mem_global_begin's
+	 * local), mem_global_end making only its L2 reads */
+	bool split;
+	uint64_t busy;            /* its LD/ST path's answer (mem_timing.busy) */
+	uint64_t done;            /* the latest of its L1 hits' data */
+	unsigned nmiss;
+	struct miss {             /* its L1 misses, in transaction order */
+		uint64_t t;       /* cycle it asks the L2 */
+		uint8_t i;        /* its transaction */
+		uint8_t pend;     /* its fill in the SM's pending fills (mem.c) */
+		bool partial;     /* the line held some of its sectors: its data waits for them too */
+		uint64_t prior;   /* ... arriving then */
+	} miss[TXN_MAX];
 };
+/* local: the access is deferred beside other SMs (sm.c); a plain load
+ * through the L1 then makes its L1 part here, where no result of this
+ * cycle's earlier deferred accesses can change it (else all of it waits
+ * for mem_global_end, as do the SM's later accesses of the cycle). */
 void mem_global_begin(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
-		      struct sim_stats *st, struct mem_begun *b);
+		      struct sim_stats *st, struct mem_begun *b, bool local);
 struct mem_timing mem_global_end(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
 				 const struct mem_begun *b, struct sim_stats *st);
+/* The end of a cycle's deferred accesses of SM sm (each mem_global_end
+ * made): its pending fills forgotten. */
+void mem_global_cycle_end(struct memsys *m, unsigned sm);
 
 #endif

@@ -386,11 +386,11 @@ static void account_memory(struct sim *s, struct sm *m, struct warp *w, const st
 			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, s->memo, st), 0);
 		} else if (defer) {
 			struct deferred *f = &m->def[m->ndef];
-			mem_global_begin(s->mem, m->id, &rq, t, st, &f->begun);
+			mem_global_begin(s->mem, m->id, &rq, t, st, &f->begun, true);
 			f->delay = warp_load_turn(s, w, d, t, f->begun.waves, f->begun.pipe_wait, st);
 		} else {
 			struct mem_begun b;
-			mem_global_begin(s->mem, m->id, &rq, t, st, &b);
+			mem_global_begin(s->mem, m->id, &rq, t, st, &b, false);
 			uint64_t delay = warp_load_turn(s, w, d, t, b.waves, b.pipe_wait, st);
 			access_done(sp, w, d, mem_global_end(s->mem, m->id, &rq, t, &b, st), delay);
 		}
@@ -977,6 +977,7 @@ void sm_finish_global(struct sim *s, struct sm *m)
 			livelock_progress(s);
 	}
 	m->ndef = 0;
+	mem_global_cycle_end(s->mem, m->id);
 }
 
 /* Functional mode: the next warp's registers on their way into the host's
