@@ -10,8 +10,10 @@
  *   1. Every SM that may have work runs its cycle, the SMs side by side on
  *      the host threads (SM i on thread N - 1 - i mod N). Its global accesses
  *      issue with their addresses and faults checked and their data pipe
- *      taken (the SM's own), their memory effects and answers deferred; at
- *      a fence after one (the L1 they share) the SM pauses.
+ *      taken (the SM's own), their memory effects and answers deferred; a
+ *      plain load also makes its L1 part where nothing pending can change
+ *      it (mem.h, mem_global_begin); at a fence after one (the L1 they
+ *      share) the SM pauses.
  *   2. In SM order, each SM's deferred accesses are made, in issue order
  *      (sm_finish_global), and the paused SMs finish their cycles.
  *   3. What the threads added up is summed, and each SM's reports join the

@@ -68,10 +68,11 @@ uint64_t mem_fence(struct memsys *m, unsigned sm, unsigned scope, uint64_t now);
 /* A global access (rq->cls MC_GLOBAL) in two parts, for an SM that runs
  * its cycle beside others (sim/cycle.c): mem_global_begin, at issue,
  * coalesces it and takes the SM's own L1 data pipe (its shared accesses
- * later in the cycle queue behind it), keeping both in *b; mem_global_end,
- * when the SMs' global accesses are made in SM order, does the rest (LD/ST
- * path, L1, L2, DRAM, atomics) from *b. Together: mem_access of the
- * request. */
+ * later in the cycle queue behind it), keeping both in *b (and, local, a
+ * split load's L1 part, below); mem_global_end, when the SMs' global
+ * accesses are made in SM order, does the rest (LD/ST path, L1, L2, DRAM,
+ * atomics; a split load's L2 reads alone) from *b. Together: mem_access
+ * of the request, whatever was split. */
 struct mem_begun {
 	uint64_t pipe_wait;       /* its wait for the data pipe, cycles */
 	unsigned waves;           /* its wavefronts in the data pipe at issue */
