@@ -505,16 +505,19 @@ static uint64_t l2_least(const struct memsys *m)
 
 /* Whether load b (no transaction yet made) can take its L1 part at issue
  * with every decision what global_rest would make when its turn comes:
- * no line it touches has a fill of this cycle still waiting for the L2,
- * none of its transactions comes late enough that such a fill's data
+ * no line it touches has a fill of this cycle still waiting for the L2 or
+ * is touched twice by it, none of its transactions comes late enough that
+ * such a fill's data, or that of one of its own earlier transactions,
  * could have come (an MSHR freed), and the MSHRs cannot fill up (no wait
- * for one). MSHRs already free at a transaction's time are dropped here,
- * as global_rest would drop them. */
+ * for one). Each transaction counts as a miss here: an earlier one's fill
+ * may evict its line. MSHRs already free at a transaction's time are
+ * dropped, as global_rest would drop them by then or at its next miss. */
 static bool can_split(struct memsys *m, struct sm_mem *ms, const struct mem_begun *b, uint64_t base,
 		      uint64_t line_q)
 {
-	unsigned misses = 0;
-	uint64_t own_from = NEVER_CYCLE; /* the earliest data of its own misses */
+	if (ms->npend + b->n > TXN_MAX * 8)
+		return false;
+	uint64_t own_from = NEVER_CYCLE; /* the earliest data of its own transactions */
 	for (unsigned i = 0; i < b->n; i++) {
 		const struct txn *x = &b->x[i];
 		uint64_t t = (base + i * line_q) >> Q;
@@ -527,12 +530,9 @@ static bool can_split(struct memsys *m, struct sm_mem *ms, const struct mem_begu
 		for (unsigned j = 0; j < i; j++)
 			if (b->x[j].line == x->line)
 				return false;
-		uint8_t want = sectors_of(&ms->l1, x->sectors);
-		if (l && (l->valid & want) == want)
-			continue;
 		while (ms->nmshr && ms->mshr[0] <= t)
 			heap_pop(ms->mshr, &ms->nmshr);
-		if (ms->nmshr + ms->npend + misses++ >= m->mshrs || ms->npend + misses > TXN_MAX * 8)
+		if (ms->nmshr + ms->npend + i >= m->mshrs)
 			return false;
 		if (t + l2_least(m) < own_from)
 			own_from = t + l2_least(m);

@@ -13,6 +13,7 @@
 #include "common.h"
 #include "explain.h"
 #include "gmem.h"
+#include "mem.h"
 #include "run.h"
 #include "smem.h"
 
@@ -1032,6 +1033,72 @@ START_TEST(loads_of_new_values_are_progress)
 END_TEST
 
 /* Bad cache geometry is a config error, not a crash. */
+/* A load beside other SMs (--jobs) makes its L1 part at issue and its L2
+ * part in SM order (mem_global_begin's local); each cycle's accesses,
+ * begun together and ended in order, must answer and count exactly as
+ * when each is begun and ended in turn (one thread). Small L1s, few MSHRs,
+ * a slow or fast LD/ST path and a few lines shared by loads and stores
+ * bring every case in: hits on a fill of the same cycle, the same line
+ * twice in one load, fills evicted within the cycle, MSHRs near full. */
+START_TEST(split_loads_as_whole)
+{
+	static const int64_t line_mcycles[] = {340, 60000};
+	static const int64_t mshrs[] = {256, 3};
+	unsigned split = 0, whole = 0;
+	for (int v = 0; v < 4; v++) {
+		struct gpu_config c = load_shipped_config("h100");
+		c.l1_size = 2 * 2 * 128; /* 2 sets of 2 ways */
+		c.l1_assoc = 2;
+		c.l1_mshrs = mshrs[v & 1];
+		c.lsu_line_mcycles = line_mcycles[v >> 1];
+		struct sim_refused why;
+		struct memsys *a = mem_create(&c, &why), *b = mem_create(&c, &why);
+		ck_assert(a && b);
+		struct sim_stats sa = {0}, sb = {0};
+		srand(7 + (unsigned)v);
+		uint64_t now = 100;
+		for (int cycle = 0; cycle < 3000; cycle++, now += 1 + (unsigned)(rand() % 3)) {
+			enum { MAXA = 4 };
+			uint32_t addr[MAXA][32];
+			struct mem_request rq[MAXA];
+			struct mem_begun bb[MAXA];
+			struct mem_timing ta[MAXA];
+			unsigned n = 1 + (unsigned)(rand() % MAXA);
+			for (unsigned i = 0; i < n; i++) {
+				unsigned nlines = 1u << (rand() % 3), line[4];
+				for (unsigned k = 0; k < nlines; k++)
+					line[k] = (unsigned)(rand() % 6); /* (repeats: one line twice in a load) */
+				for (unsigned l = 0; l < 32; l++)
+					addr[i][l] = 0x10000 + line[l % nlines] * 128 + (l / nlines) * 4;
+				bool store = rand() % 8 == 0;
+				rq[i] = (struct mem_request){MC_GLOBAL, ~0u, addr[i], 4, store, false, false, 0, 0};
+				struct mem_begun w;
+				mem_global_begin(a, 0, &rq[i], now, &sa, &w, false);
+				ta[i] = mem_global_end(a, 0, &rq[i], now, &w, &sa);
+			}
+			for (unsigned i = 0; i < n; i++)
+				mem_global_begin(b, 0, &rq[i], now, &sb, &bb[i], true);
+			for (unsigned i = 0; i < n; i++) {
+				struct mem_timing tb = mem_global_end(b, 0, &rq[i], now, &bb[i], &sb);
+				ck_assert_msg(tb.done == ta[i].done && tb.busy == ta[i].busy,
+					      "variant %d cycle %d access %u (split %d): done %llu/%llu busy %llu/%llu", v,
+					      cycle, i, bb[i].split, (unsigned long long)tb.done,
+					      (unsigned long long)ta[i].done, (unsigned long long)tb.busy,
+					      (unsigned long long)ta[i].busy);
+				split += bb[i].split;
+				whole += !bb[i].split;
+			}
+			mem_global_cycle_end(b, 0);
+		}
+		ck_assert(memcmp(&sa.mem, &sb.mem, sizeof sa.mem) == 0);
+		mem_destroy(a);
+		mem_destroy(b);
+	}
+	ck_assert_uint_gt(split, 1000); /* both ways taken, many times */
+	ck_assert_uint_gt(whole, 1000);
+}
+END_TEST
+
 START_TEST(bad_geometry_is_refused)
 {
 	struct gpu_config c = load_shipped_config("h100");
@@ -1058,6 +1125,7 @@ Suite *mem_suite(void)
 	TCase *t = tcase_create("mem");
 	tcase_set_timeout(t, 600);
 	tcase_add_test(t, coalesce_sectors);
+	tcase_add_test(t, split_loads_as_whole);
 	tcase_add_test(t, coalesce_halfwarp);
 	tcase_add_test(t, coalesce_matches_reference);
 	tcase_add_test(t, bank_conflicts_by_stride);
