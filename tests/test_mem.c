@@ -1037,20 +1037,23 @@ END_TEST
  * part in SM order (mem_global_begin's local); each cycle's accesses,
  * begun together and ended in order, must answer and count exactly as
  * when each is begun and ended in turn (one thread). Small L1s, few MSHRs,
- * a slow or fast LD/ST path and a few lines shared by loads and stores
- * bring every case in: hits on a fill of the same cycle, the same line
- * twice in one load, fills evicted within the cycle, MSHRs near full. */
+ * a slow or fast LD/ST path, half-warp coalescing and a few lines shared
+ * by loads and stores bring every case in: hits on a fill of the same
+ * cycle, the same line twice in one load, fills evicted within the cycle,
+ * MSHRs near full. */
 START_TEST(split_loads_as_whole)
 {
 	static const int64_t line_mcycles[] = {340, 60000};
 	static const int64_t mshrs[] = {256, 3};
 	unsigned split = 0, whole = 0;
-	for (int v = 0; v < 4; v++) {
+	for (int v = 0; v < 8; v++) {
 		struct gpu_config c = load_shipped_config("h100");
 		c.l1_size = 2 * 2 * 128; /* 2 sets of 2 ways */
 		c.l1_assoc = 2;
 		c.l1_mshrs = mshrs[v & 1];
-		c.lsu_line_mcycles = line_mcycles[v >> 1];
+		c.lsu_line_mcycles = line_mcycles[(v >> 1) & 1];
+		if (v >= 4) /* half-warps apart: one line in two transactions of a load */
+			snprintf(c.coalescing, sizeof c.coalescing, "halfwarp");
 		struct sim_refused why;
 		struct memsys *a = mem_create(&c, &why), *b = mem_create(&c, &why);
 		ck_assert(a && b);
