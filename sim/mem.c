@@ -444,6 +444,29 @@ static unsigned global_waves(const struct memsys *m, const struct mem_request *r
 	return smem_global_passes(&m->sg, rq->addr, rq->mask, rq->bytes);
 }
 
+/* A global access of n transactions: the run's counts. */
+static void count_access(struct mem_stats *s, const struct mem_request *rq, unsigned n)
+{
+	s->global_accesses++;
+	s->global_transactions += n;
+	s->global_bytes_requested += (uint64_t)__builtin_popcount(rq->mask) * rq->bytes;
+}
+
+/* After a global access: its LD/ST path free from lsu_q (1/65536 cycles);
+ * a missed line's data passes the pipe on its own, so the wavefronts its
+ * fetched lines need beyond its own waves are owed (data_pipe). */
+static void lsu_after(struct sm_mem *ms, uint64_t lsu_q, unsigned fetched, unsigned waves, uint64_t now,
+		      struct mem_stats *s)
+{
+	ms->lsu_q = lsu_q;
+	ms->lsu_free = (lsu_q + (1u << Q) - 1) >> Q;
+	if (waves && fetched > waves) {
+		ms->pipe_owed += fetched - waves;
+		ms->owed_at = now;
+		s->data_pipe_wavefronts += fetched - waves;
+	}
+}
+
 /* A global access's transactions through the LD/ST path, L1, L2, DRAM and
  * the atomic units; b: its transactions, its wavefronts and its wait for
  * the data pipe at issue. */
@@ -454,9 +477,7 @@ static struct mem_timing global_rest(struct memsys *m, unsigned sm, const struct
 	const struct txn *x = b->x;
 	unsigned n = b->n, fetched = 0;
 	struct mem_stats *s = &st->mem;
-	s->global_accesses++;
-	s->global_transactions += n;
-	s->global_bytes_requested += (uint64_t)__builtin_popcount(rq->mask) * rq->bytes;
+	count_access(s, rq, n);
 	/* the LD/ST path spends mem.lsu_line_mcycles on each transaction, then
 	 * lsu_request_mcycles on the request (1/65536 cycles here); a full MSHR
 	 * table holds it (and every later transaction) back */
@@ -480,15 +501,7 @@ static struct mem_timing global_rest(struct memsys *m, unsigned sm, const struct
 			base += (t - t0) << Q;
 		}
 	}
-	ms->lsu_q = base + n * line_q + req_q;
-	ms->lsu_free = (ms->lsu_q + (1u << Q) - 1) >> Q;
-	/* a missed line's data passes the pipe on its own: the wavefronts a
-	 * load's missed lines need beyond its own are owed (data_pipe) */
-	if (b->waves && fetched > b->waves) {
-		ms->pipe_owed += fetched - b->waves;
-		ms->owed_at = now;
-		s->data_pipe_wavefronts += fetched - b->waves;
-	}
+	lsu_after(ms, base + n * line_q + req_q, fetched, b->waves, now, s);
 	if (rq->is_atomic)
 		done = atomic_serialise(m, rq->addr, rq->mask, data, (uint64_t)m->c->atomic_cycles, st);
 	else
@@ -556,9 +569,7 @@ static void split_local(struct memsys *m, unsigned sm, const struct mem_request 
 	struct sm_mem *ms = &m->sm[sm];
 	struct mem_stats *s = &st->mem;
 	unsigned n = b->n;
-	s->global_accesses++;
-	s->global_transactions += n;
-	s->global_bytes_requested += (uint64_t)__builtin_popcount(rq->mask) * rq->bytes;
+	count_access(s, rq, n);
 	b->split = true;
 	b->done = now;
 	b->nmiss = 0;
@@ -587,15 +598,8 @@ static void split_local(struct memsys *m, unsigned sm, const struct mem_request 
 		if (t + l2_least(m) < ms->pend_from || ms->npend == 1)
 			ms->pend_from = t + l2_least(m);
 	}
-	unsigned fetched = b->nmiss;
 	uint64_t req_q = ((uint64_t)m->c->lsu_request_mcycles << Q) / 1000;
-	ms->lsu_q = base + n * line_q + req_q;
-	ms->lsu_free = (ms->lsu_q + (1u << Q) - 1) >> Q;
-	if (b->waves && fetched > b->waves) {
-		ms->pipe_owed += fetched - b->waves;
-		ms->owed_at = now;
-		s->data_pipe_wavefronts += fetched - b->waves;
-	}
+	lsu_after(ms, base + n * line_q + req_q, b->nmiss, b->waves, now, s);
 	b->busy = ms->lsu_free;
 }
 
