@@ -490,6 +490,25 @@ HOST_AVX2_FN static void gather4_avx2(uint32_t *const *d, const uint8_t *h, uint
 #undef LANE_WORDS
 }
 
+/* Eight lanes' words at byte offsets rel (each checked inside h's region
+ * and aligned) on an AVX2 host. The usual shapes without a gather, whose
+ * cost is many times a load's on some hosts: one word for all eight lanes
+ * (a broadcast, as a row of a tile read by a row of threads) or eight
+ * consecutive words (one 32-byte load). */
+HOST_AVX2_FN static inline __m256i lanes8_avx2(const uint8_t *h, __m256i rel)
+{
+	uint32_t r0 = (uint32_t)_mm256_cvtsi256_si32(rel);
+	__m256i delta = _mm256_sub_epi32(rel, _mm256_set1_epi32((int)r0));
+	if (_mm256_testz_si256(delta, delta)) {
+		uint32_t v;
+		memcpy(&v, h + r0, 4);
+		return _mm256_set1_epi32((int)v);
+	}
+	if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(delta, _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28))) == -1)
+		return _mm256_loadu_si256((const __m256i *)(const void *)(h + r0));
+	return _mm256_i32gather_epi32((const int *)(const void *)h, rel, 1);
+}
+
 /* load's path for a full warp of 4- or 16-byte loads on an AVX2 host:
  * every lane's address and its check 8 lanes an instruction, then the
  * loads, each register written 8 lanes (32 bytes) a store, the width at
@@ -524,8 +543,7 @@ HOST_AVX2_FN static bool load_full_avx2(struct xc *x, enum mem_space sp, unsigne
 	if (n == 1) { /* (after every address is read: the destination may be the base) */
 		uint32_t *d = dreg(x, x->in->dst, 0);
 		for (unsigned g = 0; g < ISA_WARP_SIZE / 8; g++)
-			_mm256_storeu_si256((__m256i *)(void *)&d[8 * g],
-					    _mm256_i32gather_epi32((const int *)(const void *)h, rel[g], 1));
+			_mm256_storeu_si256((__m256i *)(void *)&d[8 * g], lanes8_avx2(h, rel[g]));
 		return true;
 	}
 	uint32_t *d[MAX_WIDTH];

@@ -435,6 +435,52 @@ START_TEST(full_warp_memory_paths)
 }
 END_TEST
 
+/* A full warp's 4-byte load, eight lanes at a time, in the shapes a load
+ * takes without a gather (one word for all eight, eight consecutive words)
+ * and near misses of them: every lane gets the word at its own address. */
+static void check_shape(const char *what, uint32_t (*word)(uint32_t lane))
+{
+	for (uint32_t l = 0; l < 32; l++)
+		R(1, l) = 4 * word(l);
+	set_all(2, 0xdeadbeef);
+	ck_assert_int_eq(run("lds r2, [r1]", ~0u).fault, FAULT_NONE);
+	for (uint32_t l = 0; l < 32; l++)
+		ck_assert_msg(R(2, l) == 3000 + word(l), "%s: lane %u got %u, not %u", what, l, R(2, l),
+			      3000 + word(l));
+}
+
+static uint32_t uniform_groups(uint32_t l) { return 7 * (l / 8) + 1; }
+static uint32_t consecutive_groups(uint32_t l) { return 56 - 8 * (l / 8) + l % 8; } /* the last group at word 32 */
+static uint32_t consecutive_to_end(uint32_t l) { return 32 + l; }                  /* the region's last word */
+static uint32_t uniform_but_one(uint32_t l) { return l % 8 == (l / 8) * 2 + 1 ? 9 : 4; }
+static uint32_t consecutive_but_one(uint32_t l) { return l % 8 == 7 - l / 8 ? 0 : 8 + l; }
+static uint32_t backwards(uint32_t l) { return 40 - l; }
+static uint32_t stride_two(uint32_t l) { return 2 * l; }
+static uint32_t mixed(uint32_t l) { return l < 8 ? 3 : l < 16 ? l : l < 24 ? 63 - l : 20 + l % 2; }
+
+START_TEST(full_warp_load_shapes)
+{
+	for (uint32_t i = 0; i < 64; i++) {
+		uint32_t v = 3000 + i;
+		memcpy(shared + 4 * i, &v, 4);
+	}
+	check_shape("uniform groups", uniform_groups);
+	check_shape("consecutive groups", consecutive_groups);
+	check_shape("consecutive to the end", consecutive_to_end);
+	check_shape("uniform but one lane", uniform_but_one);
+	check_shape("consecutive but one lane", consecutive_but_one);
+	check_shape("backwards", backwards);
+	check_shape("stride two", stride_two);
+	check_shape("mixed", mixed);
+	/* a lane past the region still faults, whatever its group's shape */
+	for (uint32_t l = 0; l < 32; l++)
+		R(1, l) = 4 * (33 + l);
+	struct exec_result r = run("lds r2, [r1]", ~0u);
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+	ck_assert_uint_eq(r.fault_lane, 31);
+}
+END_TEST
+
 /* A full warp's isetp and ffma against each lane worked out in C. */
 START_TEST(full_warp_lanes)
 {
@@ -525,6 +571,7 @@ Suite *exec_suite(void)
 	tcase_add_test(t, memory_and_atomics);
 	tcase_add_test(t, faults_have_no_effect);
 	tcase_add_test(t, full_warp_memory_paths);
+	tcase_add_test(t, full_warp_load_shapes);
 	tcase_add_test(t, full_warp_lanes);
 	tcase_add_test(t, warp_level);
 	suite_add_tcase(s, t);
