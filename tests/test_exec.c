@@ -500,6 +500,23 @@ START_TEST(full_warp_lanes)
 	ck_assert_uint_eq(W.preds[0], want0);
 	ck_assert_uint_eq(W.preds[1], want1);
 	ck_assert_uint_eq(W.preds[2] & 0x0f0f0f0fu, want2);
+	for (uint32_t l = 0; l < 32; l += 3) /* equal lanes too, every comparison on a full warp */
+		R(2, l) = R(1, l);
+	static const char *const cmp[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+	for (unsigned c = 0; c < 6; c++)
+		for (unsigned sgn = 0; sgn < 2; sgn++) {
+			char text[64];
+			snprintf(text, sizeof text, "isetp.%s.%s p3, r1, r2", cmp[c], sgn ? "s32" : "u32");
+			run(text, ~0u);
+			uint32_t want = 0;
+			for (uint32_t l = 0; l < 32; l++) {
+				int64_t a = sgn ? (int32_t)R(1, l) : (int64_t)R(1, l);
+				int64_t b = sgn ? (int32_t)R(2, l) : (int64_t)R(2, l);
+				bool v = c == 0 ? a == b : c == 1 ? a != b : c == 2 ? a < b : c == 3 ? a <= b : c == 4 ? a > b : a >= b;
+				want |= (uint32_t)v << l;
+			}
+			ck_assert_msg(W.preds[3] == want, "%s: %08x, not %08x", text, W.preds[3], want);
+		}
 	for (uint32_t l = 0; l < 32; l++) { /* lanes where fused and unfused differ, and others */
 		float a = 1.0f + (float)(l + 1) * 0x1p-12f;
 		R(3, l) = fb(a);
