@@ -643,6 +643,26 @@ static void load(struct xc *x, enum mem_space sp)
 	}
 }
 
+/* Eight lanes' words v to addresses a (h: host data from address lo,
+ * every lane checked inside) in ascending lane order: eight consecutive
+ * words as one copy, one word for all eight as the last lane's, else lane
+ * by lane. */
+static inline void store8(uint8_t *h, uint32_t lo, const uint32_t *a, const uint32_t *v)
+{
+	uint32_t seq = 0, same = 0;
+	for (uint32_t j = 0; j < 8; j++) {
+		seq |= a[j] ^ (a[0] + 4 * j);
+		same |= a[j] ^ a[0];
+	}
+	if (!seq)
+		memcpy(h + (a[0] - lo), v, 32);
+	else if (!same)
+		memcpy(h + (a[0] - lo), &v[7], 4);
+	else
+		for (uint32_t j = 0; j < 8; j++)
+			memcpy(h + (a[j] - lo), &v[j], 4);
+}
+
 /* Lanes store in ascending lane order: when several write one word, the
  * highest lane wins (hardware leaves the winner unspecified). */
 static void store(struct xc *x, enum mem_space sp)
@@ -655,8 +675,8 @@ static void store(struct xc *x, enum mem_space sp)
 	const uint32_t *addr = x->r->addr;
 	if (wh.h && n == 1 && r != ISA_RZ) {
 		const uint32_t *v = &x->w->regs[r * ISA_WARP_SIZE];
-		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
-			memcpy(wh.h + (addr[l] - wh.lo), &v[l], 4);
+		for (uint32_t g = 0; g < ISA_WARP_SIZE; g += 8)
+			store8(wh.h, wh.lo, &addr[g], &v[g]);
 	} else {
 		FOR_LANES(x->m, l) {
 			uint8_t *p = wh.h ? wh.h + (addr[l] - wh.lo) : wh.p[l];

@@ -481,6 +481,47 @@ START_TEST(full_warp_load_shapes)
 }
 END_TEST
 
+/* A full warp's 4-byte store in the same shapes: the words end as the
+ * lanes writing one after another in ascending order leave them (the
+ * highest lane's value where several write one word). */
+static void check_store_shape(const char *what, uint32_t (*word)(uint32_t lane))
+{
+	uint32_t want[64];
+	for (uint32_t i = 0; i < 64; i++) {
+		want[i] = 5000 + i;
+		memcpy(shared + 4 * i, &want[i], 4);
+	}
+	for (uint32_t l = 0; l < 32; l++) {
+		R(1, l) = 4 * word(l);
+		R(3, l) = 7000 + l;
+		want[word(l)] = 7000 + l;
+	}
+	ck_assert_int_eq(run("sts [r1], r3", ~0u).fault, FAULT_NONE);
+	for (uint32_t i = 0; i < 64; i++) {
+		uint32_t got;
+		memcpy(&got, shared + 4 * i, 4);
+		ck_assert_msg(got == want[i], "%s: word %u is %u, not %u", what, i, got, want[i]);
+	}
+}
+
+static uint32_t same_words_twice(uint32_t l) { return 16 + l % 16; } /* later groups overwrite earlier */
+static uint32_t one_word(uint32_t l) { return (void)l, 30; }
+
+START_TEST(full_warp_store_shapes)
+{
+	check_store_shape("uniform groups", uniform_groups);
+	check_store_shape("consecutive groups", consecutive_groups);
+	check_store_shape("consecutive to the end", consecutive_to_end);
+	check_store_shape("uniform but one lane", uniform_but_one);
+	check_store_shape("consecutive but one lane", consecutive_but_one);
+	check_store_shape("backwards", backwards);
+	check_store_shape("stride two", stride_two);
+	check_store_shape("mixed", mixed);
+	check_store_shape("the same words twice", same_words_twice);
+	check_store_shape("one word", one_word);
+}
+END_TEST
+
 /* A full warp's isetp and ffma against each lane worked out in C. */
 START_TEST(full_warp_lanes)
 {
@@ -589,6 +630,7 @@ Suite *exec_suite(void)
 	tcase_add_test(t, faults_have_no_effect);
 	tcase_add_test(t, full_warp_memory_paths);
 	tcase_add_test(t, full_warp_load_shapes);
+	tcase_add_test(t, full_warp_store_shapes);
 	tcase_add_test(t, full_warp_lanes);
 	tcase_add_test(t, warp_level);
 	suite_add_tcase(s, t);
