@@ -243,6 +243,8 @@ struct sm {
 		uint32_t pc, mask;
 		struct mem_begun begun; /* its transactions and wait for the data pipe */
 		uint64_t delay;         /* cycles it waited for its warp's turn in the L1 */
+		bool loaded;            /* an early load (deps.early) made at issue */
+		uint32_t exec_mask;     /* ... for these lanes */
 	} def[MAX_DEFERRED];
 	unsigned ndef;
 	/* cycle.c: this cycle it ran, paused before a global access, stopped
@@ -272,6 +274,10 @@ struct deps {
 	bool plain;               /* no branch, exit, barrier, sleep or warp-wide effect
 				   * (no IF_BRANCH, IF_SYNC or IF_WARP): the divergence model
 				   * only moves the pc on (functional mode runs these straight) */
+	bool early;               /* a global load (no store or atomic) whose destination is
+				   * not its address register: deferred beside other SMs, it
+				   * loads at issue and again only where a global write came
+				   * before it in SM order (sm_finish_global) */
 };
 
 struct sim {
@@ -315,6 +321,8 @@ struct sim {
 	bool functional;          /* sim_set_functional: results only, no timing */
 	unsigned jobs;            /* sim_set_jobs: host threads for the SMs' cycles */
 	struct pool *pool;        /* cycle.c: the threads and their views, during sim_run */
+	bool gwritten;            /* step 2 of this cycle (cycle.c) wrote global memory, or may
+				   * have: an early load after it loads again */
 	bool usual;               /* sm_begin_run: the usual case, the SMs' cycles compiled for it
 				   * (sm.c): no trace is kept, and the scheduler's pick issues alone
 				   * (sm.c picks_alone) */

@@ -117,6 +117,8 @@ static void run_sm(struct sim *v, struct sm *m, bool local_only, bool resume)
 	v->r->status = SIM_DONE;
 	if (resume && m->ndef)
 		sm_finish_global(v, m);
+	if (resume && m->paused)
+		v->gwritten = true; /* (the rest of its cycle may write global memory) */
 	bool done = !resume ? sm_cycle(v, m, local_only) : m->paused ? sm_resume(v, m) : true;
 	m->paused = !done;
 	if (v->stop) {

@@ -35,6 +35,15 @@ void sim_result_free(struct sim_result *r)
 
 static unsigned ceil_div(uint64_t a, uint64_t b) { return (unsigned)((a + b - 1) / b); }
 
+/* A load writes the register its address comes from (source 0, if a
+ * register), so that loading again would read another address. */
+static bool writes_base(const struct isa_insn *in)
+{
+	if (in->imm_src == 1 || in->imm2_src == 1 || in->src[0] == ISA_RZ || in->dst == ISA_RZ)
+		return false;
+	return in->src[0] >= in->dst && in->src[0] < in->dst + isa_width_regs(in);
+}
+
 struct sim *sim_create(const struct gpu_config *c, const struct program *p, struct gmem *g,
 		       const uint32_t *args, const struct sim_observer *obs, struct sim_refused *why)
 {
@@ -111,6 +120,8 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		s->deps[pc].plain = !(isa_ops[p->code[pc].op].flags & (IF_BRANCH | IF_SYNC | IF_WARP));
 		s->deps[pc].loads = (s->deps[pc].mclass == MC_GLOBAL || s->deps[pc].mclass == MC_SHARED) &&
 				    !s->deps[pc].store;
+		s->deps[pc].early = s->deps[pc].mclass == MC_GLOBAL && s->deps[pc].loads && !s->deps[pc].atomic &&
+				    !writes_base(&p->code[pc]);
 	}
 	s->nsms = (unsigned)c->num_sms;
 	s->free_slots = (uint64_t)s->nsms * occ.blocks;

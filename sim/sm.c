@@ -466,7 +466,7 @@ static inline __attribute__((always_inline)) void issue_as(struct sim *s, struct
 	struct block *b = w->blk;
 	struct exec_result x;
 	b->env.clock = t;
-	if (!plain && defer)
+	if (!plain && defer && !d->early) /* (an early load loads now: sm_finish_global) */
 		exec_addresses(in, &w->x, &b->env, mask, &x);
 	else
 		exec_insn(in, &w->x, &b->env, mask, &x);
@@ -486,6 +486,8 @@ static inline __attribute__((always_inline)) void issue_as(struct sim *s, struct
 		m->def[m->ndef].w = w;
 		m->def[m->ndef].pc = pc;
 		m->def[m->ndef].mask = mask;
+		m->def[m->ndef].loaded = d->early;
+		m->def[m->ndef].exec_mask = x.exec_mask;
 		m->ndef++;
 	}
 	bool progress = x.mem_written;
@@ -957,6 +959,13 @@ bool sm_cycle(struct sim *s, struct sm *m, bool local_only)
 
 bool sm_resume(struct sim *s, struct sm *m) { return run_from(s, m, m->at_sp, true, false); }
 
+/* Step 2 of a cycle beside other SMs (cycle.c) for m: its deferred global
+ * accesses, in issue order, each as if made at issue in SM order. Global
+ * memory is then as step 1 saw it until the first write of the cycle's
+ * step 2 (s->gwritten): an early load (deps.early) made at issue before it
+ * stands, its registers and addresses unchanged since (its warp issues
+ * nothing more this cycle), unless its L1 part waited whole for here (its
+ * addresses are needed again); any other loads now. */
 void sm_finish_global(struct sim *s, struct sm *m)
 {
 	for (unsigned k = 0; k < m->ndef; k++) {
@@ -965,8 +974,14 @@ void sm_finish_global(struct sim *s, struct sm *m)
 		const struct isa_insn *in = &s->p->code[f->pc];
 		const struct deps *d = &s->deps[f->pc];
 		struct exec_result x;
-		w->blk->env.clock = s->now;
-		exec_insn(in, &w->x, &w->blk->env, f->mask, &x); /* its addresses were checked at issue */
+		if (f->loaded && f->begun.split && !s->gwritten) {
+			x.exec_mask = f->exec_mask; /* (split_end reads no address) */
+			x.mem_written = false;
+		} else {
+			w->blk->env.clock = s->now;
+			exec_insn(in, &w->x, &w->blk->env, f->mask, &x); /* its addresses were checked at issue */
+			s->gwritten |= x.mem_written;
+		}
 		struct mem_request rq = request_of(d, in, f->pc, &x, w);
 		access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, &f->begun, &s->r->stats),
 			    f->delay);

@@ -4,7 +4,8 @@
 Runs cases that keep many SMs busy at once (so the cycles are shared out
 among the host threads: sim/cycle.c shares a cycle when it has at least
 4 busy SMs per thread), including global atomics between SMs (a spinlock
-over 132 blocks) and runs that stop mid-grid (a fault, a barrier
+over 132 blocks), plain loads and stores racing on one word (a load must
+see the stores earlier SMs made in its cycle) and runs that stop mid-grid (a fault, a barrier
 deadlock in every block), with --jobs 1, 2, 4 and 16, and compares the
 exit code and every JSON key but host_seconds with the one-thread run.
 
@@ -20,6 +21,7 @@ CASES = [
     ["configs/a100.ini", "workloads/naive_mm.s", "-D", "M=256", "-D", "N=256", "-D", "K=256"],
     ["configs/g80.ini", "workloads/tiled_mm.s", "-D", "M=256", "-D", "N=256", "-D", "K=256"],
     ["configs/h100.ini", "workloads/spinlock.s", "-D", "BLOCKS=132", "-D", "THREADS=32"],
+    ["configs/h100.ini", "tests/workloads/racy_counter.s"],
     ["configs/h100.ini", "tests/workloads/grid_fault.s"],
     ["configs/v100.ini", "tests/workloads/grid_deadlock.s", "--set", "sm.divergence=stack",
      "--set", "sm.barrier=strict"],
