@@ -12,16 +12,20 @@
  *      issue with their addresses and faults checked and their data pipe
  *      taken (the SM's own), their memory effects and answers deferred; a
  *      plain load also makes its L1 part where nothing pending can change
- *      it (mem.h, mem_global_begin); at a fence after one (the L1 they
- *      share) the SM pauses.
+ *      it (mem.h, mem_global_begin), and a load whose destination is not
+ *      its address register loads its values (deps.early); at a fence
+ *      after one (the L1 they share) the SM pauses.
  *   2. In SM order, each SM's deferred accesses are made, in issue order
- *      (sm_finish_global), and the paused SMs finish their cycles.
+ *      (sm_finish_global: an early load loads again only after a global
+ *      write of the cycle, sim.gwritten), and the paused SMs finish their
+ *      cycles.
  *   3. What the threads added up is summed, and each SM's reports join the
  *      result in SM order (report_cycle_end).
  *
- * Step 1 reads and writes only an SM's own state (nothing later in its
- * cycle reads what a deferred access changes: its registers wait for the
- * warp's next cycle), so the order in which SMs run it changes nothing;
+ * Step 1 reads and writes only an SM's own state, and reads global memory,
+ * which nothing writes in step 1 (nothing later in its cycle reads what a
+ * deferred access changes: its registers wait for the warp's next cycle),
+ * so the order in which SMs run it changes nothing;
  * step 2 makes the global accesses in the order a single thread would (SM
  * order, and within an SM its own order). One thread runs each SM's cycle
  * whole, in SM order, on the sim itself: the same results.
