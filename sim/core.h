@@ -274,6 +274,7 @@ struct deps {
 	bool plain;               /* no branch, exit, barrier, sleep or warp-wide effect
 				   * (no IF_BRANCH, IF_SYNC or IF_WARP): the divergence model
 				   * only moves the pc on (functional mode runs these straight) */
+	uint32_t plain_end;       /* the first pc from this one on that is not plain */
 	bool early;               /* a global load (no store or atomic) whose destination is
 				   * not its address register: deferred beside other SMs, it
 				   * loads at issue and again only where a global write came

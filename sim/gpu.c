@@ -123,6 +123,8 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		s->deps[pc].early = s->deps[pc].mclass == MC_GLOBAL && s->deps[pc].loads && !s->deps[pc].atomic &&
 				    !writes_base(&p->code[pc]);
 	}
+	for (uint32_t pc = p->ncode; pc-- > 0;)
+		s->deps[pc].plain_end = !s->deps[pc].plain ? pc : pc + 1 < p->ncode ? s->deps[pc + 1].plain_end : pc + 1;
 	s->nsms = (unsigned)c->num_sms;
 	s->free_slots = (uint64_t)s->nsms * occ.blocks;
 	s->sms = xcalloc_aligned(s->nsms, sizeof *s->sms, 64);

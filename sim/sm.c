@@ -1028,10 +1028,15 @@ static const struct warp *round_next(const struct sim *s, const struct sm *m, un
 	return &m->slots[q * 64 + (unsigned)__builtin_ctzll(rest)];
 }
 
-static inline void prefetch_some(struct prefetch *f, unsigned lines)
+/* PREFETCH_STEP lines from f on (a line past the end is harmless: a
+ * prefetch never faults) */
+static inline void prefetch_some(struct prefetch *f)
 {
-	for (unsigned i = 0; i < lines && f->p < f->end; i++, f->p += PREFETCH_LINE)
-		__builtin_prefetch(f->p, 1, 3);
+	if (f->p < f->end) {
+		for (unsigned i = 0; i < PREFETCH_STEP; i++)
+			__builtin_prefetch(f->p + i * PREFETCH_LINE, 1, 3);
+		f->p += PREFETCH_STEP * PREFETCH_LINE;
+	}
 }
 
 /* Functional mode: w issues its run of plain instructions (deps.plain)
@@ -1051,6 +1056,8 @@ static unsigned straight_run(struct sim *s, struct sm *m, struct warp *w, unsign
 		return 0;
 	if (end - pc > max)
 		end = pc + max;
+	if (end > s->deps[pc].plain_end)
+		end = s->deps[pc].plain_end;
 	const struct program *p = s->p;
 	struct block *b = w->blk;
 	struct sim_stats *st = &s->r->stats;
@@ -1059,10 +1066,10 @@ static unsigned straight_run(struct sim *s, struct sm *m, struct warp *w, unsign
 	uint32_t at = pc;
 	struct exec_result x;
 	x.fault = FAULT_NONE;
-	for (; at < end && s->deps[at].plain; at++) {
+	for (; at < end; at++) {
 		const struct isa_insn *in = &p->code[at];
 		const struct deps *d = &s->deps[at];
-		prefetch_some(pf, PREFETCH_STEP);
+		prefetch_some(pf);
 		exec_insn(in, &w->x, &b->env, mask, &x);
 		if (x.fault)
 			break;
