@@ -542,14 +542,14 @@ START_TEST(atomics_serialise_per_address)
 {
 	const char *src = ".param STRIDE 0\n.buffer v u32 32 zero\n.buffer out u32 1 zero\n.arg v\n.arg out\n"
 			  ".grid 1\n.block 32\n"
-			  "s2r r0, %%tid.x\nldc r1, v\nimad r1, r0, STRIDE*4, r1\nldc r9, out\n"
+			  "s2r r0, %tid.x\nldc r1, v\nimad r1, r0, STRIDE*4, r1\nldc r9, out\n"
 			  "ldg r2, [r1]\niadd r2, r2, 0\n" /* the line is in L2 (and L1) now */
-			  "s2r r4, %%clock\natomg.add r3, [r1], 1\niadd r3, r3, 0\ns2r r5, %%clock\n"
+			  "s2r r4, %clock\natomg.add r3, [r1], 1\niadd r3, r3, 0\ns2r r5, %clock\n"
 			  "isub r5, r5, r4\nisetp.eq.s32 p0, r0, 0\n@p0 stg [r9], r5\nexit\n";
 	uint32_t cyc[2];
 	for (int k = 0; k < 2; k++) {
 		char text[1024];
-		snprintf(text, sizeof text, src);
+		snprintf(text, sizeof text, "%s", src);
 		char *p = strstr(text, "STRIDE 0");
 		p[7] = k ? '1' : '0';
 		struct run x;
