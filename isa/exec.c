@@ -210,13 +210,13 @@ static void sem_ISETP(struct xc *x)
 	uint32_t v = 0;
 	int is_signed = x->in->mod[1] == ITYPE_S32;
 	uint32_t lt = 0, eq = 0;
-	/* each lane's comparison as 0 or ~0 AND its bit, OR-reduced: the
-	 * compiler vectorises this (not a shift by the lane number) */
 #ifdef HOST_AVX2
 	if (x->m == ~0u && host_avx2())
 		icmp_warp_avx2(a, b, is_signed, &lt, &eq);
 	else
 #endif
+	/* each lane's comparison as 0 or ~0 AND its bit, OR-reduced: the
+	 * compiler vectorises this (not a shift by the lane number) */
 	if (is_signed)
 		EACH_LANE(x->m, l, lt |= -(uint32_t)(S(a[l]) < S(b[l])) & lane_bit[l];
 			  eq |= -(uint32_t)(a[l] == b[l]) & lane_bit[l];);
