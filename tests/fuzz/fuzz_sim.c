@@ -4,7 +4,8 @@
  * --functional and none, under the reconvergence stack or independent
  * thread scheduling (the input's first byte picks); each run must end in a
  * documented status: done, or a deadlock, fault or no-progress stop that
- * says why. The result check and the
+ * says why. Then on 8 SMs, timed with no check mode, on one host thread
+ * and on two (--jobs): every result, report and byte of memory the same. The result check and the
  * reports' text and JSON must then be writable. Never a crash, a hang or a
  * sanitizer report.
  *
@@ -106,6 +107,81 @@ static void run_once(const struct program *p, const struct gpu_config *c, bool f
 	gmem_free(&initial);
 }
 
+/* A timed run of p on c with no check mode, on jobs host threads: its
+ * result, its reports as JSON and the memory it leaves. */
+struct jobs_run {
+	bool ran;
+	struct sim_result r;
+	char *reports;
+	size_t reports_len;
+	struct gmem g;
+};
+
+static void run_jobs(const struct program *p, const struct gpu_config *c, unsigned jobs, struct jobs_run *out)
+{
+	memset(out, 0, sizeof *out);
+	struct diag d;
+	memset(&d, 0, sizeof d);
+	gmem_init(&out->g);
+	uint32_t *args = xcalloc(p->nargs ? p->nargs : 1, sizeof *args);
+	struct sim_refused why;
+	struct sim *s = NULL;
+	if (wl_setup(p, &out->g, args, &d) && (s = sim_create(c, p, &out->g, args, NULL, &why))) {
+		sim_set_jobs(s, jobs);
+		sim_run(s, MAX_CYCLES, &out->r);
+		FILE *f = open_memstream(&out->reports, &out->reports_len);
+		if (!f)
+			abort();
+		const struct explain_env env = {p, &out->g, c};
+		for (unsigned i = 0; i < out->r.nreports; i++)
+			explain_json(f, &env, &out->r.reports[i]);
+		fclose(f);
+		sim_destroy(s);
+		out->ran = true;
+	}
+	free(args);
+}
+
+static void jobs_run_free(struct jobs_run *x)
+{
+	if (x->ran)
+		sim_result_free(&x->r);
+	free(x->reports);
+	gmem_free(&x->g);
+}
+
+/* --jobs gives the one-thread results: status, every counter, every SM's
+ * figures, the reports and the memory left, on 8 SMs (so that 2 threads
+ * share a cycle out where every SM is busy: sim/cycle.c). */
+static void check_jobs(const struct program *p, const struct gpu_config *c)
+{
+	struct jobs_run one, two;
+	run_jobs(p, c, 1, &one);
+	run_jobs(p, c, 2, &two);
+	if (one.ran != two.ran)
+		abort();
+	if (one.ran) {
+		const struct sim_result *a = &one.r, *b = &two.r;
+		if (a->status != b->status || memcmp(&a->stats, &b->stats, sizeof a->stats) || a->nsms != b->nsms ||
+		    a->nreports != b->nreports || a->reports_dropped != b->reports_dropped ||
+		    one.reports_len != two.reports_len || memcmp(one.reports, two.reports, one.reports_len))
+			abort();
+		for (unsigned i = 0; i < a->nsms; i++)
+			if (a->sms[i].blocks != b->sms[i].blocks || a->sms[i].warp_insns != b->sms[i].warp_insns ||
+			    a->sms[i].active_cycles != b->sms[i].active_cycles ||
+			    a->sms[i].max_blocks != b->sms[i].max_blocks)
+				abort();
+		if (one.g.n != two.g.n)
+			abort();
+		for (unsigned i = 0; i < one.g.n; i++)
+			if (one.g.bufs[i].size != two.g.bufs[i].size ||
+			    memcmp(one.g.bufs[i].data, two.g.bufs[i].data, one.g.bufs[i].size))
+				abort();
+	}
+	jobs_run_free(&one);
+	jobs_run_free(&two);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	bool its = size && (data[0] & 1);
@@ -140,6 +216,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 		run_once(p, &c, false);
 		run_once(p, &c, true);
+		uint64_t blocks = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
+		if (blocks >= 8) { /* (fewer never keep 8 SMs busy: one thread runs every cycle) */
+			if (!cfg_set(&c, NULL, "gpu.num_sms=8", &d))
+				abort();
+			check_jobs(p, &c);
+		}
 	}
 	program_free(p);
 	free(text);
