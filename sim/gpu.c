@@ -9,7 +9,6 @@
  * jumps there (sim.fast_forward) and every warp's stall reason is counted
  * for the skipped cycles: the same result as stepping cycle by cycle.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,6 @@
 /* mem.c - the memory system (see mem.h and docs/MEMORY.md). */
 #include "mem.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
