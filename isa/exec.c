@@ -52,6 +52,30 @@ static const uint32_t lane_bit[ISA_WARP_SIZE] = {BITS4(0), BITS4(4), BITS4(8), B
 						 BITS4(16), BITS4(20), BITS4(24), BITS4(28)};
 #undef BITS4
 
+/* exec_fold's multiplier of lane l */
+#define FOLD_MUL(l) (0x9e3779b1u + 2u * (l))
+
+/* exec_fold of a full warp (hostvec.h: 8 lanes an instruction where the
+ * host can) */
+HOST_VECTOR_CLONES
+static uint32_t fold_warp(const uint32_t *v)
+{
+	uint32_t fold = 0;
+	for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
+		fold += v[l] * FOLD_MUL(l);
+	return fold;
+}
+
+uint32_t exec_fold(const uint32_t *v, uint32_t lanes)
+{
+	if (lanes == ~0u)
+		return fold_warp(v);
+	uint32_t fold = 0; /* (the loop vectorizes) */
+	for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
+		fold += (lanes >> l & 1 ? v[l] : 0) * FOLD_MUL(l);
+	return fold;
+}
+
 static inline float uf(uint32_t u)
 {
 	float f;
@@ -567,8 +591,21 @@ HOST_AVX2_FN static bool load_full_avx2(struct xc *x, enum mem_space sp, unsigne
 		return false;
 	if (n == 1) { /* (after every address is read: the destination may be the base) */
 		uint32_t *d = dreg(x, x->in->dst, 0);
-		for (unsigned g = 0; g < ISA_WARP_SIZE / 8; g++)
-			_mm256_storeu_si256((__m256i *)(void *)&d[8 * g], lanes8_avx2(h, rel[g]));
+		__m256i fold = _mm256_setzero_si256();
+		for (unsigned g = 0; g < ISA_WARP_SIZE / 8; g++) {
+			__m256i v = lanes8_avx2(h, rel[g]);
+			_mm256_storeu_si256((__m256i *)(void *)&d[8 * g], v);
+			const __m256i mul = _mm256_setr_epi32((int)FOLD_MUL(8 * g), (int)FOLD_MUL(8 * g + 1),
+							      (int)FOLD_MUL(8 * g + 2), (int)FOLD_MUL(8 * g + 3),
+							      (int)FOLD_MUL(8 * g + 4), (int)FOLD_MUL(8 * g + 5),
+							      (int)FOLD_MUL(8 * g + 6), (int)FOLD_MUL(8 * g + 7));
+			fold = _mm256_add_epi32(fold, _mm256_mullo_epi32(v, mul));
+		}
+		__m128i f = _mm_add_epi32(_mm256_castsi256_si128(fold), _mm256_extracti128_si256(fold, 1));
+		f = _mm_add_epi32(f, _mm_shuffle_epi32(f, 0x4e));
+		f = _mm_add_epi32(f, _mm_shuffle_epi32(f, 0xb1));
+		x->r->fold = (uint32_t)_mm_cvtsi128_si32(f);
+		x->r->folded = true;
 		return true;
 	}
 	uint32_t *d[MAX_WIDTH];
@@ -871,6 +908,7 @@ static void start(struct xc *x, const struct isa_insn *in, struct exec_warp *w, 
 	r->shfl_src = 0;
 	r->op_mask = 0;
 	r->fault = FAULT_NONE;
+	r->folded = false;
 }
 
 void exec_addresses(const struct isa_insn *in, struct exec_warp *w, const struct exec_env *env,

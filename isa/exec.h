@@ -61,9 +61,19 @@ struct exec_result {
 	enum fault_kind fault;
 	enum mem_space fault_space;
 	uint32_t fault_lane, fault_addr, fault_bytes;
+	/* a full warp's 4-byte load (ldg, lds) on a host with AVX2: the values
+	 * loaded, exec_fold's hash of them, taken while they pass (folded);
+	 * folded is false for any other instruction */
+	bool folded;
+	uint32_t fold;
 	/* for the memory model: per-lane addresses of a memory instruction */
 	uint32_t addr[ISA_WARP_SIZE];
 };
+
+/* The values v[l] of the lanes in lanes, each times its own odd
+ * multiplier, summed (mod 2^32): a hash for telling a load's values from
+ * an earlier load's. */
+uint32_t exec_fold(const uint32_t *v, uint32_t lanes);
 
 /* Execute one instruction for the lanes in active (the issuing group).
  * Guard predicates are applied here. On a fault, r->fault is set and no

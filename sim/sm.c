@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "cfg.h"
-#include "hostvec.h"
 #include "shadow.h"
 #include "core.h"
 #include "unitq.h"
@@ -191,32 +190,16 @@ static void check_sync_mask(struct sim *s, struct warp *w, uint32_t pc, const st
 		report_sync(s, w, SYNC_SHFL_SRC, pc, mask, read, x->op_mask);
 }
 
-/* load_progress's fold of a full warp's values (hostvec.h: 8 lanes an
- * instruction where the host can) */
-HOST_VECTOR_CLONES
-static uint32_t fold_warp(const uint32_t *v)
-{
-	uint32_t fold = 0;
-	for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
-		fold += v[l] * (0x9e3779b1u + 2 * l);
-	return fold;
-}
-
 /* A load or atomic is progress when it returns something other than what
  * this warp's previous execution of the same instruction returned: a spin
  * loop reads the same value again and again, a loop walking through memory
  * (a pointer chase, a reduction) does not. */
-static bool load_progress(struct warp *w, uint32_t pc, const struct isa_insn *in, uint32_t lanes)
+static bool load_progress(struct warp *w, uint32_t pc, const struct isa_insn *in, const struct exec_result *x)
 {
+	uint32_t lanes = x->exec_mask;
 	if (!lanes || in->dst == ISA_RZ)
 		return false;
-	const uint32_t *v = &w->x.regs[(size_t)in->dst * ISA_WARP_SIZE];
-	uint32_t fold = 0; /* the lanes' values, each times its own odd multiplier (the loops vectorize) */
-	if (lanes == ~0u)
-		fold = fold_warp(v);
-	else
-		for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
-			fold += (lanes >> l & 1 ? v[l] : 0) * (0x9e3779b1u + 2 * l);
+	uint32_t fold = x->folded ? x->fold : exec_fold(&w->x.regs[(size_t)in->dst * ISA_WARP_SIZE], lanes);
 	unsigned k = pc % LD_SEEN;
 	bool changed = w->ld_pc[k] == pc && w->ld_val[k] != fold;
 	w->ld_pc[k] = pc;
@@ -492,7 +475,7 @@ static inline __attribute__((always_inline)) void issue_as(struct sim *s, struct
 	}
 	bool progress = x.mem_written;
 	if (d->loads && (plain || !defer))
-		progress |= load_progress(w, pc, in, x.exec_mask);
+		progress |= load_progress(w, pc, in, &x);
 	uint32_t exited = 0;
 	bool back_edge = false; /* a loop's back edge taken while the livelock watch checks */
 	if (!plain && s->lv_on)
@@ -977,6 +960,7 @@ void sm_finish_global(struct sim *s, struct sm *m)
 		if (f->loaded && f->begun.split && !s->gwritten) {
 			x.exec_mask = f->exec_mask; /* (split_end reads no address) */
 			x.mem_written = false;
+			x.folded = false;
 		} else {
 			w->blk->env.clock = s->now;
 			exec_insn(in, &w->x, &w->blk->env, f->mask, &x); /* its addresses were checked at issue */
@@ -987,7 +971,7 @@ void sm_finish_global(struct sim *s, struct sm *m)
 			    f->delay);
 		bool progress = x.mem_written;
 		if (!d->store)
-			progress |= load_progress(w, f->pc, in, x.exec_mask);
+			progress |= load_progress(w, f->pc, in, &x);
 		if (progress)
 			livelock_progress(s);
 	}
@@ -1076,7 +1060,7 @@ static unsigned straight_run(struct sim *s, struct sm *m, struct warp *w, unsign
 		st->op_count[in->op]++;
 		progress |= x.mem_written;
 		if (d->loads)
-			progress |= load_progress(w, at, in, x.exec_mask);
+			progress |= load_progress(w, at, in, &x);
 	}
 	unsigned n = at - pc;
 	count_issued(s, m, w, mask, n);

@@ -443,10 +443,17 @@ static void check_shape(const char *what, uint32_t (*word)(uint32_t lane))
 	for (uint32_t l = 0; l < 32; l++)
 		R(1, l) = 4 * word(l);
 	set_all(2, 0xdeadbeef);
-	ck_assert_int_eq(run("lds r2, [r1]", ~0u).fault, FAULT_NONE);
-	for (uint32_t l = 0; l < 32; l++)
+	struct exec_result r = run("lds r2, [r1]", ~0u);
+	ck_assert_int_eq(r.fault, FAULT_NONE);
+	uint32_t fold = 0; /* exec_fold's definition: each lane's value times 0x9e3779b1 + 2 x lane */
+	for (uint32_t l = 0; l < 32; l++) {
 		ck_assert_msg(R(2, l) == 3000 + word(l), "%s: lane %u got %u, not %u", what, l, R(2, l),
 			      3000 + word(l));
+		fold += (3000 + word(l)) * (0x9e3779b1u + 2 * l);
+	}
+	ck_assert_uint_eq(exec_fold(&R(2, 0), ~0u), fold);
+	if (r.folded) /* (a host with AVX2 folds as it loads) */
+		ck_assert_msg(r.fold == fold, "%s: folded %08x, not %08x", what, r.fold, fold);
 }
 
 static uint32_t uniform_groups(uint32_t l) { return 7 * (l / 8) + 1; }
@@ -472,12 +479,22 @@ START_TEST(full_warp_load_shapes)
 	check_shape("backwards", backwards);
 	check_shape("stride two", stride_two);
 	check_shape("mixed", mixed);
+	/* a partial warp folds only its lanes, and not as it loads */
+	for (uint32_t l = 0; l < 32; l++)
+		R(1, l) = 4 * l;
+	struct exec_result part = run("lds r2, [r1]", 0x0000ff0fu);
+	ck_assert(!part.folded);
+	uint32_t fold = 0;
+	for (uint32_t l = 0; l < 32; l++)
+		fold += (0x0000ff0fu >> l & 1 ? 3000 + l : 0) * (0x9e3779b1u + 2 * l);
+	ck_assert_uint_eq(exec_fold(&R(2, 0), 0x0000ff0fu), fold);
 	/* a lane past the region still faults, whatever its group's shape */
 	for (uint32_t l = 0; l < 32; l++)
 		R(1, l) = 4 * (33 + l);
 	struct exec_result r = run("lds r2, [r1]", ~0u);
 	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
 	ck_assert_uint_eq(r.fault_lane, 31);
+	ck_assert(!r.folded);
 }
 END_TEST
 
