@@ -35,6 +35,17 @@ static inline bool host_avx2(void)
 	return __builtin_cpu_supports("avx2");
 #endif
 }
+/* ... and a function marked HOST_FMA_FN also FMA (fused multiply-add,
+ * one rounding, as fmaf), called only where host_fma() says so */
+#define HOST_FMA_FN __attribute__((target("avx2,fma")))
+static inline bool host_fma(void)
+{
+#if defined(__AVX2__) && defined(__FMA__)
+	return true;
+#else
+	return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#endif
+}
 #endif
 
 #endif
