@@ -134,21 +134,21 @@ static void set_pred(struct xc *x, uint32_t value_mask)
 /* ---- ALU ---------------------------------------------------------------- */
 
 #define UNARY(ID, expr)                                                        \
-	static void sem_##ID(struct xc *x)                                     \
+	HOST_VECTOR_CLONES static void sem_##ID(struct xc *x)                                     \
 	{                                                                      \
 		const uint32_t *a = src(x, 0);                                 \
 		uint32_t *d = dst(x);                                          \
 		EACH_LANE(x->m, l, uint32_t A = a[l]; d[l] = (expr););         \
 	}
 #define BINARY(ID, expr)                                                       \
-	static void sem_##ID(struct xc *x)                                     \
+	HOST_VECTOR_CLONES static void sem_##ID(struct xc *x)                                     \
 	{                                                                      \
 		const uint32_t *a = src(x, 0), *b = src(x, 1);                 \
 		uint32_t *d = dst(x);                                          \
 		EACH_LANE(x->m, l, uint32_t A = a[l]; uint32_t B = b[l]; d[l] = (expr););  \
 	}
 #define TERNARY(ID, expr)                                                      \
-	static void sem_##ID(struct xc *x)                                     \
+	HOST_VECTOR_CLONES static void sem_##ID(struct xc *x)                                     \
 	{                                                                      \
 		const uint32_t *a = src(x, 0), *b = src(x, 1), *c = src(x, 2); \
 		uint32_t *d = dst(x);                                          \
