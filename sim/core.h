@@ -243,8 +243,7 @@ struct sm {
 		uint32_t pc, mask;
 		struct mem_begun begun; /* its transactions and wait for the data pipe */
 		uint64_t delay;         /* cycles it waited for its warp's turn in the L1 */
-		bool loaded;            /* an early load (deps.early) made at issue */
-		uint32_t exec_mask;     /* ... for these lanes */
+		uint32_t exec_mask;     /* the lanes it executed for (an early load: loaded at issue) */
 	} def[MAX_DEFERRED];
 	unsigned ndef;
 	/* cycle.c: this cycle it ran, paused before a global access, stopped

@@ -469,7 +469,6 @@ static inline __attribute__((always_inline)) void issue_as(struct sim *s, struct
 		m->def[m->ndef].w = w;
 		m->def[m->ndef].pc = pc;
 		m->def[m->ndef].mask = mask;
-		m->def[m->ndef].loaded = d->early;
 		m->def[m->ndef].exec_mask = x.exec_mask;
 		m->ndef++;
 	}
@@ -957,7 +956,7 @@ void sm_finish_global(struct sim *s, struct sm *m)
 		const struct isa_insn *in = &s->p->code[f->pc];
 		const struct deps *d = &s->deps[f->pc];
 		struct exec_result x;
-		if (f->loaded && f->begun.split && !s->gwritten) {
+		if (d->early && f->begun.split && !s->gwritten) {
 			x.exec_mask = f->exec_mask; /* (split_end reads no address) */
 			x.mem_written = false;
 			x.folded = false;

@@ -434,6 +434,15 @@ static void step_plain(const struct simt_ops *ops, void *st, const struct progra
 	ops->step(st, &x);
 }
 
+/* Two fresh states of the model for a converged full warp of p. */
+static void fresh_pair(const struct simt_ops *ops, const struct program *p, void **a, void **b)
+{
+	*a = calloc(1, ops->state_size);
+	*b = calloc(1, ops->state_size);
+	ops->init(*a, ~0u, 0, p->code);
+	ops->init(*b, ~0u, 0, p->code);
+}
+
 static void same_state(const struct simt_ops *ops, const void *a, const void *b, const char *what)
 {
 	uint32_t pa = 0, ma = 0, pb = 0, mb = 0;
@@ -465,9 +474,8 @@ START_TEST(straight_runs_step_by_step)
 	for (int k = 0; k < 2; k++) {
 		const struct simt_ops *ops = models[k];
 		bool stack = k == 0;
-		void *a = calloc(1, ops->state_size), *b = calloc(1, ops->state_size);
-		ops->init(a, ~0u, 0, p->code);
-		ops->init(b, ~0u, 0, p->code);
+		void *a, *b;
+		fresh_pair(ops, p, &a, &b);
 		ck_assert_uint_eq(ops->straight(a, 0, ~0u), UINT32_MAX); /* converged: no limit */
 		ops->advance(a, 2, ~0u);
 		step_plain(ops, b, p, 0, ~0u);
@@ -547,9 +555,8 @@ START_TEST(move_on_is_one_plain_step)
 	const struct simt_ops *models[] = {&simt_stack_ops, &simt_its_ops};
 	for (int k = 0; k < 2; k++) {
 		const struct simt_ops *ops = models[k];
-		void *a = calloc(1, ops->state_size), *b = calloc(1, ops->state_size);
-		ops->init(a, ~0u, 0, p->code);
-		ops->init(b, ~0u, 0, p->code);
+		void *a, *b;
+		fresh_pair(ops, p, &a, &b);
 		uint32_t pc = 99, mask = 0;
 		ck_assert_int_eq(ops->move_on(a, 0, ~0u, &pc, &mask), 1);
 		ck_assert_uint_eq(pc, 1);
