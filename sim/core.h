@@ -18,8 +18,6 @@
 #include "sched.h"
 #include "simt.h"
 
-#define NEVER UINT64_MAX
-
 enum barrier_mode { BAR_STRICT, BAR_WARP, BAR_THREAD };
 
 /* Global accesses an SM defers in one cycle beside other SMs (one per

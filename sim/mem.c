@@ -10,8 +10,6 @@
 #include "smem.h"
 #include "util.h"
 
-#define NEVER_CYCLE UINT64_MAX
-
 /* DRAM time is kept in 1/65536 cycles so that bandwidths that are not a
  * whole number of bytes per cycle queue exactly. */
 #define Q 16
@@ -529,7 +527,7 @@ static bool can_split(struct memsys *m, struct sm_mem *ms, const struct mem_begu
 {
 	if (ms->npend + b->n > TXN_MAX * 8)
 		return false;
-	uint64_t own_from = NEVER_CYCLE; /* the earliest data of its own transactions */
+	uint64_t own_from = NEVER; /* the earliest data of its own transactions */
 	for (unsigned i = 0; i < b->n; i++) {
 		const struct txn *x = &b->x[i];
 		uint64_t t = (base + i * line_q) >> Q;

@@ -22,6 +22,9 @@
 #include "result.h"
 #include "smem.h"
 
+/* A cycle that never comes (the wake time of no event) */
+#define NEVER UINT64_MAX
+
 enum mem_class { MC_NONE, MC_GLOBAL, MC_SHARED, MC_CONST, MC_WARP, MC_FENCE };
 
 /* The memory class of an opcode (MC_NONE for non-memory instructions). */
