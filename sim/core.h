@@ -25,9 +25,9 @@ enum barrier_mode { BAR_STRICT, BAR_WARP, BAR_THREAD };
 #define MAX_DEFERRED 8
 enum reg_kind { RK_WAIT, RK_SHORT, RK_LONG }; /* which scoreboard stall a pending result causes */
 
-/* A set of an SM's warp slots (sm.max_warps is at most 128), iterated in
- * slot order. */
-#define SLOT_WORDS 2
+/* A set of an SM's warp slots (sm.max_warps is at most SIM_MAX_WARPS),
+ * iterated in slot order. */
+#define SLOT_WORDS ((SIM_MAX_WARPS + 63) / 64)
 struct slotset {
 	uint64_t w[SLOT_WORDS];
 };

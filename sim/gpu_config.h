@@ -8,6 +8,12 @@
 
 #include <stdint.h>
 
+/* sm.max_warps's upper bound: warp slots per SM. Every NVIDIA GPU to date
+ * keeps at most 64 warps resident per SM (the CUDA programming guide's
+ * table of compute capabilities); the timing core's sets of slots are
+ * words of 64 (core.h's SLOT_WORDS follows this). */
+#define SIM_MAX_WARPS 64
+
 struct gpu_config {
 #define KEY_INT(sec, key, field, lo, hi, def, help) int64_t field;
 #define KEY_STR(sec, key, field, def, allowed, help) char field[64];

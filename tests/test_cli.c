@@ -296,8 +296,8 @@ START_TEST(integer_check_out_of_range)
 END_TEST
 
 /* Register files are allocated for the warps that become resident, not for
- * every slot: a one-thread kernel of 255 registers on 1024 SMs x 128 warp
- * slots needs 32 KB of them, not 4.3 GB (1024 x 128 x 32 x 255 x 4 bytes). */
+ * every slot: a one-thread kernel of 255 registers on 1024 SMs x 64 warp
+ * slots needs 32 KB of them, not 2.1 GB (1024 x 64 x 32 x 255 x 4 bytes). */
 START_TEST(registers_for_resident_warps_only)
 {
 	const char *bin = getenv("SIMT_SIM");
@@ -305,7 +305,7 @@ START_TEST(registers_for_resident_warps_only)
 	/* 1 GB of address space: the old up-front allocation could not fit (a
 	 * sanitizer's shadow memory needs more: skip the limit under one) */
 	snprintf(cmd, sizeof cmd, "cd '%s' && { [ -n \"$ASAN_OPTIONS\" ] || ulimit -v 1048576; } && '%s' configs/h100.ini "
-		 "tests/workloads/one_thread_255_regs.s --set gpu.num_sms=1024 --set sm.max_warps=128", src_dir(), bin);
+		 "tests/workloads/one_thread_255_regs.s --set gpu.num_sms=1024 --set sm.max_warps=64", src_dir(), bin);
 	ck_assert_int_eq(run_cmd(cmd, out, sizeof out), 0);
 	ck_assert_msg(strstr(out, "255 regs/thread"), "%s", out);
 }

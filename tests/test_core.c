@@ -430,7 +430,7 @@ static bool holds(struct slotset v, const unsigned *slots, unsigned n)
 START_TEST(wake_wheel_files_warps_by_wake)
 {
 	struct sm m = {0};
-	m.slots = xcalloc_aligned(128, sizeof *m.slots, 64);
+	m.slots = xcalloc_aligned(SIM_MAX_WARPS, sizeof *m.slots, 64);
 	struct subpart sp = {0};
 	sp.wheel = calloc(WHEEL_SLOTS, sizeof *sp.wheel);
 	sp.filed = true;
@@ -438,22 +438,22 @@ START_TEST(wake_wheel_files_warps_by_wake)
 	struct slotset none = {{0}};
 	ck_assert(holds(wake_collect(&sp, &m, 1000), NULL, 0));
 	wake_place(&sp, at(&m, 3, 1005, false), 1000);
-	wake_place(&sp, at(&m, 70, 1063, false), 1000); /* the wheel's last cycle */
+	wake_place(&sp, at(&m, 61, 1063, false), 1000); /* the wheel's last cycle */
 	wake_place(&sp, at(&m, 5, 1064, false), 1000);  /* beyond it */
 	wake_place(&sp, at(&m, 6, 1100, false), 1000);  /* into the wheel when 5 is due */
 	wake_place(&sp, at(&m, 9, NEVER, false), 1000); /* waits to be released */
 	wake_place(&sp, at(&m, 12, 1000, false), 1000); /* eligible */
-	wake_place(&sp, at(&m, 100, 2000, true), 1000); /* dirty */
+	wake_place(&sp, at(&m, 47, 2000, true), 1000); /* dirty */
 	wake_place(&sp, at(&m, 20, 1010, false), 1000);
 	wake_forget(&sp, &m.slots[20]);                /* retired */
 	ck_assert_uint_eq(wake_next(&sp, 1000), 1000);
-	ck_assert(holds(wake_collect(&sp, &m, 1001), (unsigned[]){12, 100}, 2));
+	ck_assert(holds(wake_collect(&sp, &m, 1001), (unsigned[]){12, 47}, 2));
 	ck_assert_uint_eq(wake_next(&sp, 1001), 1005);
 	ck_assert(holds(wake_collect(&sp, &m, 1004), NULL, 0));
 	ck_assert(holds(wake_collect(&sp, &m, 1005), (unsigned[]){3}, 1));
 	ck_assert_uint_eq(wake_next(&sp, 1005), 1063);
 	ck_assert(holds(wake_collect(&sp, &m, 1062), NULL, 0));
-	ck_assert(holds(wake_collect(&sp, &m, 1063), (unsigned[]){70}, 1));
+	ck_assert(holds(wake_collect(&sp, &m, 1063), (unsigned[]){61}, 1));
 	ck_assert_uint_eq(wake_next(&sp, 1063), 1064);
 	ck_assert(holds(wake_collect(&sp, &m, 1064), (unsigned[]){5}, 1));
 	ck_assert_uint_eq(wake_next(&sp, 1064), 1100);
