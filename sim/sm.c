@@ -669,10 +669,24 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 	uint64_t t = s->now;
 	sp->dirty = false;
 	uncount_gone(s, m, sp);
-	for (unsigned r = sp->queues; r; r &= r - 1) {
+	/* the unit queues, synced to t (a walk joins a warp only to the queue
+	 * of a busy unit, so what the free units' queues add is known now):
+	 * the earliest a queued warp's verdict can change, and those eligible */
+	unsigned queued = sp->queues;
+	uint64_t q_wake = NEVER;
+	struct slotset q_el = {{0}};
+	for (unsigned r = queued; r; r &= r - 1) {
 		unsigned u = (unsigned)__builtin_ctz(r);
-		if ((sp->unit_free[u] > t) != sp->uq[u].busy)
+		bool busy = sp->unit_free[u] > t;
+		if (busy != sp->uq[u].busy)
 			unitq_sync(s, sp, u, t);
+		if (busy) {
+			if (sp->unit_free[u] < q_wake)
+				q_wake = sp->unit_free[u];
+		} else {
+			q_wake = t;
+			slots_join(&q_el, &sp->uq[u].set);
+		}
 	}
 	unsigned nc = 0;
 	struct slotset el = {{0}}; /* the eligible warps */
@@ -704,15 +718,14 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 			}
 		sp->wake = wake_next(sp, t);
 		m->el_rest = el;
-		for (unsigned r = sp->queues; r; r &= r - 1) {
+		for (unsigned r = sp->queues & ~queued; r; r &= r - 1) { /* queues the walk began: busy */
 			unsigned u = (unsigned)__builtin_ctz(r);
-			const struct unit_queue *q = &sp->uq[u];
-			uint64_t wake = q->busy ? sp->unit_free[u] : t;
-			if (wake < sp->wake)
-				sp->wake = wake;
-			if (!q->busy)
-				slots_join(&el, &q->set);
+			if (sp->unit_free[u] < q_wake)
+				q_wake = sp->unit_free[u];
 		}
+		if (q_wake < sp->wake)
+			sp->wake = q_wake;
+		slots_join(&el, &q_el);
 		if (slots_empty(&el))
 			return false;
 		if (!pick) /* the candidates: the eligible warps, in slot order */
