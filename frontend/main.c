@@ -800,8 +800,26 @@ static int run(const struct options *o)
 	sim_set_checks(sim, o->checks);
 	sim_set_functional(sim, o->functional);
 	sim_set_jobs(sim, o->jobs);
+	sim_set_sm_major(sim, true);
 	double t0 = now();
 	sim_run(sim, o->max_cycles, r);
+	if (sim_redo(sim)) {
+		/* SM by SM, the run stopped where it needs the whole GPU cycle by
+		 * cycle (it ends early, or reports): again from the inputs, so
+		 * (the same as the first setup and sim, which succeeded) */
+		sim_result_free(r);
+		sim_destroy(sim);
+		gmem_free(&g);
+		gmem_init(&g);
+		if (!wl_setup(p, &g, args, &d) || !(sim = sim_create(&cfg, p, &g, args, &obs, &refused))) {
+			rc = report_diag(&d);
+			goto out;
+		}
+		sim_set_checks(sim, o->checks);
+		sim_set_functional(sim, o->functional);
+		sim_set_jobs(sim, o->jobs);
+		sim_run(sim, o->max_cycles, r);
+	}
 	if (pr.trace) {
 		int err = trace_writer_close(pr.trace, r->stats.cycles - r->stats.launch_cycles);
 		if (err) {

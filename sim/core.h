@@ -218,6 +218,17 @@ struct sm {
 	uint64_t counted;         /* its warps in the stall counts (active this cycle) */
 	unsigned nlive;           /* resident unfinished warps */
 	unsigned nblocks;         /* resident blocks */
+	/* SM-major runs (smmajor.c): the SM's own clock and stall counts */
+	uint64_t clock;           /* the cycle it runs next (or resumes, paused) */
+	uint64_t acc_at;          /* its stall counts are added to the run's up to this cycle */
+	uint64_t retired_at;      /* the last cycle it retired blocks in (retired of them): the
+				   * dispatcher sees their slots free only after it (gpu.c) */
+	unsigned retired;
+	unsigned held;            /* the blocks it held as its cycle in progress began */
+	uint64_t starved_from;    /* first of its cycles in a row leaving a ready warp out and
+				   * issuing nothing (NEVER: none) */
+	bool queued_smm;          /* in the schedule's queue */
+	uint64_t hist[STALL_COUNT];
 	/* then */
 	uint64_t active_from;     /* cycle counted last became non-zero: its active cycles since are
 				   * added when it drops to zero, or at the end of the run */
@@ -311,7 +322,9 @@ struct sim {
 	uint64_t lv_round;        /* ... in this round */
 	uint64_t lv_unproven, lv_proven; /* warps that issued in the round: without, with a repeat */
 	struct sim_result *r;
-	uint64_t hist[STALL_COUNT]; /* warps per stall reason, at their last evaluations */
+	uint64_t *hist;           /* warps per stall reason, at their last evaluations: hist_all, or
+				   * in an SM-major run the running SM's (sm.hist; smmajor.c) */
+	uint64_t hist_all[STALL_COUNT];
 	bool stop;
 	bool reported;            /* this cycle an SM has reports waiting or stopped (cycle.c) */
 	struct sm *cur;           /* the SM whose cycle runs on this view of the sim (cycle.c): reports
@@ -319,6 +332,10 @@ struct sim {
 	bool functional;          /* sim_set_functional: results only, no timing */
 	unsigned jobs;            /* sim_set_jobs: host threads for the SMs' cycles */
 	struct pool *pool;        /* cycle.c: the threads and their views, during sim_run */
+	bool defers;              /* a cycle beside other SMs defers its global accesses (cycle.c's
+				   * step 1); else it pauses before them (smmajor.c) */
+	bool sm_major;            /* sim_set_sm_major: timed runs on one thread may run SM-major */
+	bool redo;                /* an SM-major run stopped early or reported: run it again without */
 	bool gwritten;            /* step 2 of this cycle (cycle.c) wrote global memory, or may
 				   * have: an early load after it loads again */
 	bool usual;               /* sm_begin_run: the usual case, the SMs' cycles compiled for it
@@ -331,9 +348,11 @@ struct sim {
 };
 
 /* sm.c: run one cycle of every sub-partition that may have work: sets
- * m->issued (anything issued) and m->wake. With local_only it pauses
- * before the first instruction that reaches global memory and returns
- * false; sm_resume then finishes the cycle. true: the cycle is done. */
+ * m->issued (anything issued) and m->wake. With local_only a global
+ * access is deferred (sim.defers: --jobs' step 1, cycle.c) or, as a fence
+ * after one, or any global access without defers (SM by SM, smmajor.c),
+ * the cycle pauses before it and returns false; sm_resume then finishes
+ * the cycle. true: the cycle is done. */
 bool sm_cycle(struct sim *s, struct sm *m, bool local_only);
 bool sm_resume(struct sim *s, struct sm *m);
 /* sm.c: the memory effects and answers of the global accesses m deferred
@@ -356,6 +375,14 @@ void sm_begin_run(struct sim *s);
 void cycle_begin_run(struct sim *s);
 void cycle_sms(struct sim *s, bool *issued, uint64_t *wake);
 void cycle_end_run(struct sim *s);
+/* smmajor.c: a timed run on one thread, SM by SM between global events;
+ * whether it applies (sim_run asks), and the run. */
+bool smm_applies(const struct sim *s);
+void smm_run(struct sim *s, uint64_t max_cycles);
+/* gpu.c, for smmajor.c: start blocks where SMs have room (at s->now);
+ * when the next dispatch may place one (NEVER: none waits, or no room) */
+void gpu_dispatch(struct sim *s);
+uint64_t gpu_dispatch_next(const struct sim *s);
 
 /* barrier.c */
 void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes);

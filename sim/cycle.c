@@ -59,6 +59,7 @@ struct view {
 	uint64_t wake;       /* the earliest wake of those that finished their cycle */
 	uint64_t *late;      /* bit i: SM i has step 2 to do (deferred accesses, or paused) */
 	struct smem_memo *memo; /* the view's thread's bank-count memo (sim.memo) */
+	uint64_t hist[STALL_COUNT]; /* its stall counts' changes this cycle (sim.hist) */
 	char apart[64];      /* off the next thread's view's cache lines */
 };
 
@@ -108,7 +109,9 @@ static void view_begin(struct view *vw, const struct sim *s)
 	v->reported = false;
 	v->lv_unproven = v->lv_proven = 0;
 	v->blocks_done = v->free_slots = 0;
-	memset(v->hist, 0, sizeof v->hist);
+	memset(vw->hist, 0, sizeof vw->hist);
+	v->hist = vw->hist;
+	v->defers = true;
 }
 
 /* Run SM m's cycle on view v (or on the sim itself, with one thread), or
@@ -240,7 +243,7 @@ static void views_end(struct sim *s, struct pool *p)
 	for (unsigned i = 0; i < p->n; i++) {
 		const struct sim *v = &p->views[i].v;
 		for (int k = 0; k < STALL_COUNT; k++)
-			s->hist[k] += v->hist[k];
+			s->hist[k] += p->views[i].hist[k];
 		s->lv_unproven += v->lv_unproven;
 		s->lv_proven += v->lv_proven;
 		s->blocks_done += v->blocks_done;

@@ -1,10 +1,9 @@
 /*
- * gpu.c - the clock loop, the block dispatcher and fast-forward.
+ * gpu.c - the clock loop and fast-forward (a timed run on one host thread
+ * runs SM by SM instead where it can: smmajor.c, the same results).
  *
- * Every cycle: dispatch blocks to SMs that have room (one block per SM per
- * pass, round robin, as many passes as fit: 100 blocks on 16 SMs give 6 or
- * 7 each; gpu.dispatch_per_kcycle can limit how many start per cycle);
- * then each SM evaluates its warps and issues. If no SM issued,
+ * Every cycle: dispatch blocks to SMs that have room (dispatch.c); then
+ * each SM evaluates its warps and issues. If no SM issued,
  * nothing can change before the earliest wake-up of any warp, so the clock
  * jumps there (sim.fast_forward) and every warp's stall reason is counted
  * for the skipped cycles: the same result as stepping cycle by cycle.
@@ -165,6 +164,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	}
 	s->mem = mem;
 	s->memo = xcalloc(1, sizeof *s->memo);
+	s->hist = s->hist_all;
 	s->total_blocks = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
 	return s;
 }
@@ -226,138 +226,6 @@ double sim_peak_issue_rate(const struct gpu_config *c)
 	return fp32 < 1.0 ? (fp32 < w ? fp32 : w) : w;
 }
 
-static void start_block(struct sim *s, struct sm *m)
-{
-	const struct program *p = s->p;
-	struct block *b = NULL;
-	for (unsigned i = 0; i < s->occ.blocks && !b; i++)
-		if (!m->blocks[i].live)
-			b = &m->blocks[i];
-	uint64_t lin = s->next_block++;
-	b->live = true;
-	b->linear = lin;
-	b->id[0] = (uint32_t)(lin % p->grid[0]);
-	b->id[1] = (uint32_t)(lin / p->grid[0] % p->grid[1]);
-	b->id[2] = (uint32_t)(lin / ((uint64_t)p->grid[0] * p->grid[1]));
-	b->sm = m;
-	b->nthreads = p->block[0] * p->block[1] * p->block[2];
-	b->nwarps = s->occ.warps_per_block;
-	b->warps_done = 0;
-	b->nwaiting = 0;
-	b->bar_differ = false;
-	memset(b->shared, 0, p->shared_bytes);
-	if (s->chk)
-		shadow_block_start(s, b);
-	struct exec_env *e = &b->env;
-	memset(e, 0, sizeof *e);
-	memcpy(e->ctaid, b->id, sizeof e->ctaid);
-	memcpy(e->nctaid, p->grid, sizeof e->nctaid);
-	memcpy(e->ntid, p->block, sizeof e->ntid);
-	e->smid = m->id;
-	e->clock_mhz = (uint32_t)s->c->clock_mhz;
-	e->shared = b->shared;
-	e->shared_size = p->shared_bytes;
-	e->args = s->args;
-	e->nargs = p->nargs;
-	e->gmem.region = gmem_region;
-	e->gmem.ctx = s->g;
-	if (!m->code_ready) /* the kernel's first block here: its code is fetched */
-		m->code_ready = s->now + (uint64_t)s->c->code_fetch_cycles;
-	unsigned k = 0;
-	for (unsigned wi = 0; wi < b->nwarps; wi++) {
-		while (m->slots[k].live || m->slots[k].blk)
-			k++;
-		struct warp *w = &m->slots[k];
-		if (!w->x.regs) { /* the slot's first warp */
-			w->x.regs = xcalloc((size_t)program_storage_regs(p) * 32, sizeof(uint32_t));
-			w->reg_ready = xcalloc(program_storage_regs(p), sizeof(uint64_t));
-			w->simt = xcalloc(1, s->simt->state_size);
-		}
-		w->blk = b;
-		w->warp_in_block = wi;
-		w->x.warp_in_block = wi;
-		memset(w->x.regs, 0, sizeof(uint32_t) * program_storage_regs(p) * 32);
-		memset(w->x.preds, 0, sizeof w->x.preds);
-		w->x.preds[ISA_PT] = ~0u;
-		uint32_t first = wi * 32, n = b->nthreads - first;
-		w->valid = n >= 32 ? ~0u : (1u << n) - 1;
-		w->exited = 0;
-		w->live = true;
-		w->age = s->next_age++;
-		m->age[w->slot] = w->age;
-		w->branch_until = w->mem_until = w->fence_until = w->bar_until = w->ldg_next_m = w->lds_next = 0;
-		w->fetch_until = m->code_ready;
-		w->held_until = w->fetch_until;
-		w->sleep_lanes = 0;
-		memset(w->reg_ready, 0, sizeof(uint64_t) * program_storage_regs(p));
-		memset(w->pred_ready, 0, sizeof w->pred_ready);
-		memset(w->pred_bra_ready, 0, sizeof w->pred_bra_ready);
-		w->bar_mask = w->ws_lanes = 0;
-		w->spin_epoch = w->loop_epoch = UINT64_MAX;
-		memset(w->ld_pc, 0xff, sizeof w->ld_pc);
-		s->simt->init(w->simt, w->valid, s->policy, s->p->code);
-		w->runnable = s->simt->next(w->simt, &w->pc, &w->mask);
-		w->live_lanes = w->valid;
-		w->dirty = true;
-		w->bin = -1;
-		w->wake = 0;
-		b->warps[wi] = w;
-		sm_add_warp(m, w);
-	}
-	m->nblocks++;
-	s->free_slots--;
-	if (m->nblocks > s->r->sms[m->id].max_blocks)
-		s->r->sms[m->id].max_blocks = m->nblocks;
-	s->r->sms[m->id].blocks++;
-}
-
-/* First cycle block k (in dispatch order) may start: the dispatcher starts
- * gpu.dispatch_per_kcycle blocks per 1000 cycles (timed runs; 0: no limit). */
-static uint64_t dispatch_time(const struct sim *s, uint64_t k)
-{
-	uint64_t rate = (uint64_t)s->c->dispatch_per_kcycle;
-	return rate && !s->functional ? (k * 1000 + rate - 1) / rate : 0;
-}
-
-static bool may_dispatch(const struct sim *s)
-{
-	return s->next_block < s->total_blocks && dispatch_time(s, s->next_block) <= s->now;
-}
-
-/* When the clock must stop for the dispatcher: the next block's start
- * time, if an SM has room for it (NEVER otherwise). */
-static uint64_t dispatch_wake(const struct sim *s)
-{
-	if (s->next_block >= s->total_blocks || !s->free_slots)
-		return NEVER;
-	for (unsigned i = 0; i < s->nsms; i++)
-		if (s->sms[i].nblocks < s->occ.blocks) {
-			uint64_t t = dispatch_time(s, s->next_block);
-			return t > s->now ? t : s->now + 1;
-		}
-	return NEVER;
-}
-
-/* One block per SM per pass, round robin, while any SM has room and the
- * dispatcher's rate allows. */
-static void dispatch(struct sim *s)
-{
-	if (!s->free_slots)
-		return;
-	bool placed = true;
-	while (placed && may_dispatch(s)) {
-		placed = false;
-		for (unsigned i = 0; i < s->nsms && may_dispatch(s); i++) {
-			struct sm *m = &s->sms[(s->dispatch_rr + i) % s->nsms];
-			if (m->nblocks < s->occ.blocks) {
-				start_block(s, m);
-				placed = true;
-			}
-		}
-	}
-	s->dispatch_rr = (unsigned)(s->next_block % s->nsms);
-}
-
 /* At the cycle limit (max_cycles, 0: none): the run stops, no forward progress. */
 static bool cycle_limit_reached(struct sim *s, uint64_t max_cycles)
 {
@@ -392,7 +260,7 @@ static void run_functional(struct sim *s, uint64_t max_cycles)
 	while (s->blocks_done < s->total_blocks && !s->stop) {
 		if (cycle_limit_reached(s, max_cycles))
 			break;
-		dispatch(s);
+		gpu_dispatch(s);
 		bool issued = false, asleep = false;
 		for (unsigned i = 0; i < s->nsms && !s->stop; i++) {
 			sm_functional_round(s, &s->sms[i], &issued);
@@ -419,6 +287,10 @@ static void run_functional(struct sim *s, uint64_t max_cycles)
 }
 
 void sim_set_functional(struct sim *s, bool on) { s->functional = on; }
+
+void sim_set_sm_major(struct sim *s, bool on) { s->sm_major = on; }
+
+bool sim_redo(const struct sim *s) { return s->redo; }
 
 /* The per-SM figures the SMs kept themselves during the run, and the
  * run's warp instructions, their sum. */
@@ -449,11 +321,15 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 	struct sim_stats *st = &r->stats;
 	uint64_t iter = 0;
 	sm_begin_run(s);
-	cycle_begin_run(s);
-	while (s->blocks_done < s->total_blocks && !s->stop) {
+	bool sm_major = smm_applies(s);
+	if (sm_major)
+		smm_run(s, max_cycles);
+	else
+		cycle_begin_run(s);
+	while (!sm_major && s->blocks_done < s->total_blocks && !s->stop) {
 		if (cycle_limit_reached(s, max_cycles))
 			break;
-		dispatch(s);
+		gpu_dispatch(s);
 		bool issued;
 		uint64_t wake;
 		cycle_sms(s, &issued, &wake);
@@ -463,7 +339,7 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 		uint64_t delta = 1;
 		if (!issued && s->blocks_done < s->total_blocks) {
 			if (s->c->dispatch_per_kcycle) { /* a block waiting for the dispatcher */
-				uint64_t d = dispatch_wake(s);
+				uint64_t d = gpu_dispatch_next(s);
 				if (d < wake)
 					wake = d;
 			}
@@ -506,7 +382,8 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 		if (s->obs.on_progress && (++iter & 0x3ff) == 0)
 			s->obs.on_progress(s->obs.ctx, s->now, s->blocks_done, s->total_blocks);
 	}
-	cycle_end_run(s);
+	if (!sm_major)
+		cycle_end_run(s);
 	/* the SMs still active: their cycles up to the last one counted */
 	for (unsigned i = 0; i < s->nsms; i++) {
 		if (s->sms[i].counted)

@@ -6,6 +6,7 @@
 
 #include "cache.h"
 #include "coalesce.h"
+#include "heap.h"
 #include "isa.h"
 #include "smem.h"
 #include "util.h"
@@ -135,37 +136,6 @@ void mem_destroy(struct memsys *m)
 		cache_free(&m->l2);
 	free(m->atab);
 	free(m);
-}
-
-/* ---- MSHRs: a binary min-heap of completion cycles ----------------------------- */
-
-static void heap_push(uint64_t *h, unsigned *n, uint64_t v)
-{
-	unsigned i = (*n)++;
-	while (i && h[(i - 1) / 2] > v) {
-		h[i] = h[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	h[i] = v;
-}
-
-static void heap_pop(uint64_t *h, unsigned *n)
-{
-	uint64_t v = h[--*n];
-	unsigned i = 0;
-	for (;;) {
-		unsigned c = 2 * i + 1;
-		if (c >= *n)
-			break;
-		if (c + 1 < *n && h[c + 1] < h[c])
-			c++;
-		if (h[c] >= v)
-			break;
-		h[i] = h[c];
-		i = c;
-	}
-	if (*n)
-		h[i] = v;
 }
 
 /* ---- DRAM: a latency and one bandwidth queue -------------------------------- */

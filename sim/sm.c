@@ -812,9 +812,10 @@ static bool subpart_select(struct sim *s, struct sm *m, struct subpart *sp, bool
 }
 
 /* The issue loop from its place in m: the first eligible candidates in the
- * scheduler's order issue, up to issue_width. With local_only it stops
- * before an instruction that reaches global memory (the state SMs share)
- * and returns false, its place kept; true when the loop is over. pick: the
+ * scheduler's order issue, up to issue_width. With local_only an
+ * instruction that reaches global memory (the state SMs share) is deferred
+ * (sim.defers) or the loop stops before it and returns false, its place
+ * kept; true when the loop is over. pick: the
  * scheduler picked one candidate (subpart_select_as's pick). */
 static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s, struct sm *m,
 								    struct subpart *sp, bool local_only,
@@ -834,7 +835,7 @@ static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s
 		 * SM order */
 		bool defer = false;
 		if (local_only && (d->mclass == MC_GLOBAL || (d->mclass == MC_FENCE && m->ndef))) {
-			defer = d->mclass == MC_GLOBAL && m->ndef < MAX_DEFERRED && width == 1;
+			defer = s->defers && d->mclass == MC_GLOBAL && m->ndef < MAX_DEFERRED && width == 1;
 			if (!defer) {
 				m->at_j = j;
 				return false;

@@ -484,6 +484,7 @@ END_TEST
 START_TEST(unit_queue_moves_its_members_together)
 {
 	struct sim s = {0};
+	s.hist = s.hist_all;
 	struct sm m = {0};
 	m.slots = xcalloc_aligned(8, sizeof *m.slots, 64);
 	struct subpart sp = {0};

@@ -4,8 +4,10 @@
  * --functional and none, under the reconvergence stack or independent
  * thread scheduling (the input's first byte picks); each run must end in a
  * documented status: done, or a deadlock, fault or no-progress stop that
- * says why. Then on 8 SMs, timed with no check mode, on one host thread
- * and on two (--jobs): every result, report and byte of memory the same. The result check and the
+ * says why. Then timed with no check mode, on one host thread, SM-major
+ * (sim_set_sm_major; where it did not stop early to be made again) and,
+ * with 8 blocks or more, on 8 SMs on two host threads (--jobs): every
+ * result, report and byte of memory the same. The result check and the
  * reports' text and JSON must then be writable. Never a crash, a hang or a
  * sanitizer report.
  *
@@ -107,17 +109,20 @@ static void run_once(const struct program *p, const struct gpu_config *c, bool f
 	gmem_free(&initial);
 }
 
-/* A timed run of p on c with no check mode, on jobs host threads: its
- * result, its reports as JSON and the memory it leaves. */
+/* A timed run of p on c with no check mode, on jobs host threads (or one
+ * SM-major, sm_major: sim_set_sm_major): its result, its reports as JSON
+ * and the memory it leaves; redo: an SM-major run stopped early (its
+ * result not to be used). */
 struct jobs_run {
-	bool ran;
+	bool ran, redo;
 	struct sim_result r;
 	char *reports;
 	size_t reports_len;
 	struct gmem g;
 };
 
-static void run_jobs(const struct program *p, const struct gpu_config *c, unsigned jobs, struct jobs_run *out)
+static void run_jobs(const struct program *p, const struct gpu_config *c, unsigned jobs, bool sm_major,
+		     struct jobs_run *out)
 {
 	memset(out, 0, sizeof *out);
 	struct diag d;
@@ -128,7 +133,9 @@ static void run_jobs(const struct program *p, const struct gpu_config *c, unsign
 	struct sim *s = NULL;
 	if (wl_setup(p, &out->g, args, &d) && (s = sim_create(c, p, &out->g, args, NULL, &why))) {
 		sim_set_jobs(s, jobs);
+		sim_set_sm_major(s, sm_major);
 		sim_run(s, MAX_CYCLES, &out->r);
+		out->redo = sim_redo(s);
 		FILE *f = open_memstream(&out->reports, &out->reports_len);
 		if (!f)
 			abort();
@@ -150,36 +157,47 @@ static void jobs_run_free(struct jobs_run *x)
 	gmem_free(&x->g);
 }
 
-/* --jobs gives the one-thread results: status, every counter, every SM's
- * figures, the reports and the memory left, on 8 SMs (so that 2 threads
- * share a cycle out where every SM is busy: sim/cycle.c). */
-static void check_jobs(const struct program *p, const struct gpu_config *c)
+/* Two runs gave the same results: status, every counter, every SM's
+ * figures, the reports and the memory left. */
+static void check_same(const struct jobs_run *one, const struct jobs_run *two)
 {
-	struct jobs_run one, two;
-	run_jobs(p, c, 1, &one);
-	run_jobs(p, c, 2, &two);
-	if (one.ran != two.ran)
+	if (one->ran != two->ran)
 		abort();
-	if (one.ran) {
-		const struct sim_result *a = &one.r, *b = &two.r;
-		if (a->status != b->status || memcmp(&a->stats, &b->stats, sizeof a->stats) || a->nsms != b->nsms ||
-		    a->nreports != b->nreports || a->reports_dropped != b->reports_dropped ||
-		    one.reports_len != two.reports_len || memcmp(one.reports, two.reports, one.reports_len))
+	if (!one->ran)
+		return;
+	const struct sim_result *a = &one->r, *b = &two->r;
+	if (a->status != b->status || memcmp(&a->stats, &b->stats, sizeof a->stats) || a->nsms != b->nsms ||
+	    a->nreports != b->nreports || a->reports_dropped != b->reports_dropped ||
+	    one->reports_len != two->reports_len || memcmp(one->reports, two->reports, one->reports_len))
+		abort();
+	for (unsigned i = 0; i < a->nsms; i++)
+		if (a->sms[i].blocks != b->sms[i].blocks || a->sms[i].warp_insns != b->sms[i].warp_insns ||
+		    a->sms[i].active_cycles != b->sms[i].active_cycles || a->sms[i].max_blocks != b->sms[i].max_blocks)
 			abort();
-		for (unsigned i = 0; i < a->nsms; i++)
-			if (a->sms[i].blocks != b->sms[i].blocks || a->sms[i].warp_insns != b->sms[i].warp_insns ||
-			    a->sms[i].active_cycles != b->sms[i].active_cycles ||
-			    a->sms[i].max_blocks != b->sms[i].max_blocks)
-				abort();
-		if (one.g.n != two.g.n)
+	if (one->g.n != two->g.n)
+		abort();
+	for (unsigned i = 0; i < one->g.n; i++)
+		if (one->g.bufs[i].size != two->g.bufs[i].size ||
+		    memcmp(one->g.bufs[i].data, two->g.bufs[i].data, one->g.bufs[i].size))
 			abort();
-		for (unsigned i = 0; i < one.g.n; i++)
-			if (one.g.bufs[i].size != two.g.bufs[i].size ||
-			    memcmp(one.g.bufs[i].data, two.g.bufs[i].data, one.g.bufs[i].size))
-				abort();
+}
+
+/* An SM-major run (where it did not stop early to be made again) and,
+ * with jobs, --jobs 2 give the one-thread clock loop's results. */
+static void check_jobs(const struct program *p, const struct gpu_config *c, bool jobs)
+{
+	struct jobs_run one, two, major;
+	run_jobs(p, c, 1, false, &one);
+	run_jobs(p, c, 1, true, &major);
+	if (!major.redo)
+		check_same(&one, &major);
+	if (jobs) {
+		run_jobs(p, c, 2, false, &two);
+		check_same(&one, &two);
+		jobs_run_free(&two);
 	}
 	jobs_run_free(&one);
-	jobs_run_free(&two);
+	jobs_run_free(&major);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -217,10 +235,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		run_once(p, &c, false);
 		run_once(p, &c, true);
 		uint64_t blocks = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
-		if (blocks >= 8) { /* (fewer never keep 8 SMs busy: one thread runs every cycle) */
+		if (blocks >= 8) { /* on 8 SMs, so that 2 threads share a cycle out where every SM is
+				    * busy (sim/cycle.c); fewer blocks never keep 8 SMs busy */
 			if (!cfg_set(&c, NULL, "gpu.num_sms=8", &d))
 				abort();
-			check_jobs(p, &c);
+			check_jobs(p, &c, true);
+		} else {
+			check_jobs(p, &c, false);
 		}
 	}
 	program_free(p);
