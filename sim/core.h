@@ -220,7 +220,6 @@ struct sm {
 	unsigned nblocks;         /* resident blocks */
 	/* SM-major runs (smmajor.c): the SM's own clock and stall counts */
 	uint64_t clock;           /* the cycle it runs next (or resumes, paused) */
-	uint64_t acc_at;          /* its stall counts are added to the run's up to this cycle */
 	uint64_t retired_at;      /* the last cycle it retired blocks in (retired of them): the
 				   * dispatcher sees their slots free only after it (gpu.c) */
 	unsigned retired;
@@ -229,6 +228,7 @@ struct sm {
 				   * issuing nothing (NEVER: none) */
 	bool queued_smm;          /* in the schedule's queue */
 	uint64_t hist[STALL_COUNT];
+	uint64_t acc_at;          /* hist is in the run's stall counts up to this cycle */
 	/* then */
 	uint64_t active_from;     /* cycle counted last became non-zero: its active cycles since are
 				   * added when it drops to zero, or at the end of the run */

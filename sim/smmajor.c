@@ -29,8 +29,9 @@
  *
  * The stall counts: each SM keeps its own (sm.hist, through sim.hist while
  * it runs), added to the run's for the cycles they held (account) before
- * each of its cycles and at the end: the clock loop's counts of the GPU's
- * warps cycle by cycle, summed the other way round.
+ * each of its cycles and at the end, and the warp-cycles they sum to: the
+ * clock loop's counts of the GPU's warps cycle by cycle, summed the other
+ * way round.
  */
 #include <stdlib.h>
 
@@ -86,18 +87,15 @@ static void queue_sm(struct queue *q, struct sm *m, uint64_t cycle)
 }
 
 /* SM m's stall counts, held since m->acc_at, added to the run's up to
- * cycle t (the clock loop's count of each cycle's warps, for this SM). */
+ * cycle t (the clock loop's counts of each cycle's warps, for this SM). */
 static void account(struct sim *s, struct sm *m, uint64_t t)
 {
-	uint64_t dt = t - m->acc_at, warps = 0;
+	uint64_t dt = t - m->acc_at;
 	if (!dt)
 		return;
-	struct sim_stats *st = &s->r->stats;
-	for (int k = 0; k < STALL_COUNT; k++) {
-		st->stalls[k] += m->hist[k] * dt;
-		warps += m->hist[k];
-	}
-	st->active_warp_cycles += warps * dt;
+	uint64_t *stalls = s->r->stats.stalls;
+	for (int k = 0; k < STALL_COUNT; k++)
+		stalls[k] += m->hist[k] * dt;
 	m->acc_at = t;
 }
 
@@ -171,45 +169,53 @@ static bool wait_dispatch(struct queue *q, struct sm *m, uint64_t c)
 }
 
 /* SM m from cycle c (resuming that cycle where it paused) to its next
- * global event. false: the run must be made cycle by cycle. */
+ * global event, and on where that is the least of the queue. false: the
+ * run must be made cycle by cycle. */
 static bool run_sm(struct sim *s, struct queue *q, struct sm *m, uint64_t c)
 {
 	m->queued_smm = false;
-	if (m->paused) { /* its global access, in (cycle, SM) order now */
-		s->now = c;
-		m->paused = !sm_resume(s, m);
-		note_retired(q, m, c);
-		if (!cycle_end(s, m, c))
-			return false;
-		c++;
-		if (m->nblocks < m->held && s->next_block < s->total_blocks)
-			return wait_dispatch(q, m, c);
-	}
-	while (c < horizon(q)) {
-		if (!m->dirty && c < m->wake) {
-			if (m->wake == NEVER) /* until a dispatch or nothing: out of the queue */
-				return true;
-			c = m->wake;
-			continue;
+	for (;;) {
+		if (m->paused) { /* its global access, in (cycle, SM) order now */
+			s->now = c;
+			m->paused = !sm_resume(s, m);
+			note_retired(q, m, c);
+			if (!cycle_end(s, m, c))
+				return false;
+			c++;
+			if (m->nblocks < m->held && s->next_block < s->total_blocks)
+				return wait_dispatch(q, m, c);
 		}
-		s->now = c;
-		account(s, m, c);
-		m->held = m->nblocks;
-		bool whole = sm_cycle(s, m, true);
-		note_retired(q, m, c);
-		if (!whole) { /* paused before a global access */
-			m->paused = true;
+		while (c < horizon(q)) {
+			if (!m->dirty && c < m->wake) {
+				if (m->wake == NEVER) /* until a dispatch or nothing: out of the queue */
+					return true;
+				c = m->wake;
+				continue;
+			}
+			s->now = c;
+			account(s, m, c);
+			m->held = m->nblocks;
+			bool whole = sm_cycle(s, m, true);
+			note_retired(q, m, c);
+			if (!whole) { /* paused before a global access: its turn now if nothing comes first */
+				m->paused = true;
+				if (q->n && (c << WHO_BITS | (m->id + 1)) > q->key[0]) {
+					queue_sm(q, m, c);
+					return true;
+				}
+				break;
+			}
+			if (!cycle_end(s, m, c))
+				return false;
+			c++;
+			if (m->nblocks < m->held && s->next_block < s->total_blocks)
+				return wait_dispatch(q, m, c);
+		}
+		if (!m->paused) {
 			queue_sm(q, m, c);
 			return true;
 		}
-		if (!cycle_end(s, m, c))
-			return false;
-		c++;
-		if (m->nblocks < m->held && s->next_block < s->total_blocks)
-			return wait_dispatch(q, m, c);
 	}
-	queue_sm(q, m, c);
-	return true;
 }
 
 void smm_run(struct sim *s, uint64_t max_cycles)
@@ -259,10 +265,14 @@ void smm_run(struct sim *s, uint64_t max_cycles)
 			s->obs.on_progress(s->obs.ctx, c, s->blocks_done, s->total_blocks);
 	}
 	/* the run ends after the cycle its last block retired in, as the clock
-	 * loop's; every SM's counts up to then */
+	 * loop's; every SM's counts up to then, and the warp-cycles they add
+	 * up to (the clock loop's sum of each cycle's counts) */
 	s->now = q.end;
+	struct sim_stats *st = &s->r->stats;
 	for (unsigned i = 0; i < s->nsms && !s->redo; i++)
 		account(s, &s->sms[i], q.end);
+	for (int k = 0; k < STALL_COUNT; k++)
+		st->active_warp_cycles += st->stalls[k];
 	free(q.key);
 	free(q.turns);
 	free(q.held);
