@@ -678,6 +678,16 @@ static void dump_buffers(const struct options *o, struct outputs *out, const str
 		fwrite(g->bufs[out->dump_buf[i]].data, 1, g->bufs[out->dump_buf[i]].size, out->dump[i]);
 }
 
+/* The run's options on a sim, before sim_run; sm_major: SM by SM where it
+ * applies (sim_set_sm_major). */
+static void set_options(struct sim *sim, const struct options *o, bool sm_major)
+{
+	sim_set_checks(sim, o->checks);
+	sim_set_functional(sim, o->functional);
+	sim_set_jobs(sim, o->jobs);
+	sim_set_sm_major(sim, sm_major);
+}
+
 static int run(const struct options *o)
 {
 	struct diag d;
@@ -797,10 +807,7 @@ static int run(const struct options *o)
 		rc = report_diag(&d);
 		goto out;
 	}
-	sim_set_checks(sim, o->checks);
-	sim_set_functional(sim, o->functional);
-	sim_set_jobs(sim, o->jobs);
-	sim_set_sm_major(sim, true);
+	set_options(sim, o, true);
 	double t0 = now();
 	sim_run(sim, o->max_cycles, r);
 	if (sim_redo(sim)) {
@@ -815,9 +822,7 @@ static int run(const struct options *o)
 			rc = report_diag(&d);
 			goto out;
 		}
-		sim_set_checks(sim, o->checks);
-		sim_set_functional(sim, o->functional);
-		sim_set_jobs(sim, o->jobs);
+		set_options(sim, o, false);
 		sim_run(sim, o->max_cycles, r);
 	}
 	if (pr.trace) {

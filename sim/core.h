@@ -221,7 +221,7 @@ struct sm {
 	/* SM-major runs (smmajor.c): the SM's own clock and stall counts */
 	uint64_t clock;           /* the cycle it runs next (or resumes, paused) */
 	uint64_t retired_at;      /* the last cycle it retired blocks in (retired of them): the
-				   * dispatcher sees their slots free only after it (gpu.c) */
+				   * dispatcher sees their slots free only after it (dispatch.c) */
 	unsigned retired;
 	unsigned held;            /* the blocks it held as its cycle in progress began */
 	uint64_t starved_from;    /* first of its cycles in a row leaving a ready warp out and
@@ -379,8 +379,8 @@ void cycle_end_run(struct sim *s);
  * whether it applies (sim_run asks), and the run. */
 bool smm_applies(const struct sim *s);
 void smm_run(struct sim *s, uint64_t max_cycles);
-/* gpu.c, for smmajor.c: start blocks where SMs have room (at s->now);
- * when the next dispatch may place one (NEVER: none waits, or no room) */
+/* dispatch.c: start blocks where SMs have room (at s->now); when the next
+ * dispatch may place one (NEVER: none waits, or no room) */
 void gpu_dispatch(struct sim *s);
 uint64_t gpu_dispatch_next(const struct sim *s);
 

@@ -303,30 +303,14 @@ static void sm_figures(struct sim *s)
 	}
 }
 
-void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
+/* A timed run cycle by cycle: every SM's cycle (cycle.c) before any SM's
+ * next one. */
+static void run_clock(struct sim *s, uint64_t max_cycles)
 {
-	memset(r, 0, sizeof *r);
-	s->r = r;
-	r->nsms = s->nsms;
-	r->sms = xcalloc(s->nsms, sizeof *r->sms);
-	r->blocks_per_sm = s->occ.blocks;
-	r->limiter = s->occ.limiter;
-	r->max_warps = (unsigned)s->c->max_warps;
-	r->warps_per_block = s->occ.warps_per_block;
-	if (s->functional) {
-		run_functional(s, max_cycles);
-		sm_figures(s);
-		return;
-	}
-	struct sim_stats *st = &r->stats;
+	struct sim_stats *st = &s->r->stats;
 	uint64_t iter = 0;
-	sm_begin_run(s);
-	bool sm_major = smm_applies(s);
-	if (sm_major)
-		smm_run(s, max_cycles);
-	else
-		cycle_begin_run(s);
-	while (!sm_major && s->blocks_done < s->total_blocks && !s->stop) {
+	cycle_begin_run(s);
+	while (s->blocks_done < s->total_blocks && !s->stop) {
 		if (cycle_limit_reached(s, max_cycles))
 			break;
 		gpu_dispatch(s);
@@ -382,8 +366,30 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 		if (s->obs.on_progress && (++iter & 0x3ff) == 0)
 			s->obs.on_progress(s->obs.ctx, s->now, s->blocks_done, s->total_blocks);
 	}
-	if (!sm_major)
-		cycle_end_run(s);
+	cycle_end_run(s);
+}
+
+void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
+{
+	memset(r, 0, sizeof *r);
+	s->r = r;
+	r->nsms = s->nsms;
+	r->sms = xcalloc(s->nsms, sizeof *r->sms);
+	r->blocks_per_sm = s->occ.blocks;
+	r->limiter = s->occ.limiter;
+	r->max_warps = (unsigned)s->c->max_warps;
+	r->warps_per_block = s->occ.warps_per_block;
+	if (s->functional) {
+		run_functional(s, max_cycles);
+		sm_figures(s);
+		return;
+	}
+	struct sim_stats *st = &r->stats;
+	sm_begin_run(s);
+	if (smm_applies(s))
+		smm_run(s, max_cycles);
+	else
+		run_clock(s, max_cycles);
 	/* the SMs still active: their cycles up to the last one counted */
 	for (unsigned i = 0; i < s->nsms; i++) {
 		if (s->sms[i].counted)

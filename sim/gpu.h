@@ -105,13 +105,13 @@ void sim_set_jobs(struct sim *s, unsigned n);
 
 /* Timed runs on one host thread, before sim_run: run the SMs one by one
  * between global events (sim/smmajor.c) where nothing needs the whole GPU
- * cycle by cycle (no observer but progress, no check mode, no cycle
- * limit, fast-forward on). A run that then ends early (a fault, a
- * deadlock, no progress) or reports anything stops where it sees that, its
- * result not to be used: sim_redo says so, and the kernel must be run
- * again, from its inputs on a fresh sim, without this. Otherwise the
- * results are the clock loop's (faster: each SM's state stays in the
- * host's caches through its cycles). */
+ * cycle by cycle (no observer but progress, no check mode, fast-forward
+ * on). A run that then ends early (a fault, a deadlock, no progress, the
+ * cycle limit) or reports anything stops where it sees that, its result
+ * not to be used: sim_redo says so, and the kernel must be run again, from
+ * its inputs on a fresh sim, without this. Otherwise the results are the
+ * clock loop's (faster: each SM's state stays in the host's caches
+ * through its cycles). */
 void sim_set_sm_major(struct sim *s, bool on);
 bool sim_redo(const struct sim *s);
 
