@@ -3,6 +3,8 @@
 
 #include <stdbool.h>
 
+#include "hostvec.h"
+
 /* cc 1.0/1.1: one half-warp (lanes base..base+15 of mask). */
 static unsigned halfwarp(const uint32_t *addr, uint32_t mask, unsigned base, unsigned bytes,
 			 struct txn *out)
@@ -66,6 +68,9 @@ static unsigned emit(enum coalescing mode, const uint32_t *lines, const uint8_t 
 	return n;
 }
 
+/* (hostvec.h: one_line's lane loops 8 lanes an instruction where the host
+ * can, and a popcount instruction) */
+HOST_VECTOR_CLONES
 unsigned coalesce(enum coalescing mode, const uint32_t *addr, uint32_t mask, unsigned bytes,
 		  struct txn *out)
 {

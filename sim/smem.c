@@ -66,6 +66,43 @@ static bool one_pass(const uint32_t *addr, unsigned lanes, unsigned per_lane, un
 	return per_lane <= banks / 2;
 }
 
+#ifdef HOST_AVX2
+/* half_scan for h = 16, in two vectors of 8 lanes (hostvec.h) */
+HOST_AVX2_FN static void half_scan16_avx2(const uint32_t *a, unsigned shift, uint32_t *same, uint32_t *run)
+{
+	const __m128i sh = _mm_cvtsi32_si128((int)shift);
+	const __m256i a0 = _mm256_set1_epi32((int)a[0]), w0 = _mm256_set1_epi32((int)(a[0] >> shift));
+	const __m256i lo = _mm256_add_epi32(w0, _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+	const __m256i hi = _mm256_add_epi32(lo, _mm256_set1_epi32(8));
+	__m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)a);
+	__m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(a + 8));
+	__m256i s = _mm256_or_si256(_mm256_xor_si256(v0, a0), _mm256_xor_si256(v1, a0));
+	__m256i r = _mm256_or_si256(_mm256_xor_si256(_mm256_srl_epi32(v0, sh), lo),
+				    _mm256_xor_si256(_mm256_srl_epi32(v1, sh), hi));
+	*same = !_mm256_testz_si256(s, s);
+	*run = !_mm256_testz_si256(r, r);
+}
+#endif
+
+/* Over lanes 0..h-1 of a: *same, non-zero where two addresses differ; *run,
+ * non-zero where the words (addresses >> shift) are not consecutive. */
+static void half_scan(const uint32_t *a, unsigned h, unsigned shift, uint32_t *same, uint32_t *run)
+{
+#ifdef HOST_AVX2
+	if (h == 16 && host_avx2()) {
+		half_scan16_avx2(a, shift, same, run);
+		return;
+	}
+#endif
+	uint32_t a0 = a[0], w0 = a0 >> shift, s = 0, r = 0;
+	for (uint32_t l = 0; l < h; l++) {
+		s |= a[l] ^ a0;
+		r |= (a[l] >> shift) ^ (w0 + l);
+	}
+	*same = s;
+	*run = r;
+}
+
 /* The passes of a whole group of lanes (every one active, one word a lane)
  * whose two halves each read one word or consecutive words, as a global
  * load of two matrix rows does: 1 or 2 (a half takes one pass; the two
@@ -80,11 +117,8 @@ static unsigned two_halves(const uint32_t *addr, unsigned lanes, unsigned shift,
 	bool step[2];
 	for (unsigned k = 0; k < 2; k++) {
 		const uint32_t *a = addr + k * h;
-		uint32_t w0 = a[0] >> shift, same = 0, run = 0;
-		for (uint32_t l = 0; l < h; l++) {
-			same |= a[l] ^ a[0];
-			run |= (a[l] >> shift) ^ (w0 + l);
-		}
+		uint32_t w0 = a[0] >> shift, same, run;
+		half_scan(a, h, shift, &same, &run);
 		if (same && run)
 			return 0;
 		w[k] = w0;
