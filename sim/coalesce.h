@@ -34,6 +34,14 @@ struct txn {
 	uint32_t bytes;   /* bytes moved */
 };
 
+/* The number of 32-byte sectors transaction x covers (a table of the
+ * counts of 0..15 in nibbles: no call where the build has no popcount
+ * instruction). */
+static inline unsigned txn_sectors(const struct txn *x)
+{
+	return (unsigned)(0x4332322132212110ull >> (4 * (x->sectors & 15u))) & 15u;
+}
+
 /* Transactions, in the order of the lowest lane that needs each; returns
  * their number (0 when mask is 0). addr[l] for each lane in mask, bytes per
  * lane 4, 8 or 16 and naturally aligned (the executor faults otherwise). */

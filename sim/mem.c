@@ -218,7 +218,7 @@ static uint64_t l2_read(struct memsys *m, unsigned sm, const struct txn *x, uint
 	}
 	uint64_t cross = far ? (uint64_t)m->c->l2_far_cycles : 0;
 	if (far)
-		st->mem.l2_far_sectors += (uint64_t)__builtin_popcount(x->sectors);
+		st->mem.l2_far_sectors += txn_sectors(x);
 	uint64_t done;
 	if (p.present == want) {
 		st->mem.l2_hits++;
@@ -313,7 +313,7 @@ static uint64_t store_txn(struct memsys *m, unsigned sm, const struct txn *x, ui
 	if (ev)
 		dram_write(m, t, (uint64_t)ev * m->l2.sector, st);
 	if (far)
-		st->mem.l2_far_sectors += (uint64_t)__builtin_popcount(x->sectors);
+		st->mem.l2_far_sectors += txn_sectors(x);
 	else if (m->c->l2_far_cycles) /* written at home: the far copy of these sectors is stale */
 		cache_find(&m->l2, x->line)->copy &= (uint8_t)~sectors_of(&m->l2, x->sectors);
 	return done;
@@ -416,7 +416,7 @@ static void count_access(struct mem_stats *s, const struct mem_request *rq, unsi
 {
 	s->global_accesses++;
 	s->global_transactions += n;
-	s->global_bytes_requested += (uint64_t)__builtin_popcount(rq->mask) * rq->bytes;
+	s->global_bytes_requested += (rq->mask == ~0u ? 32u : (uint64_t)__builtin_popcount(rq->mask)) * rq->bytes;
 }
 
 /* After a global access: its LD/ST path free from lsu_q (1/65536 cycles);
@@ -453,7 +453,7 @@ static struct mem_timing global_rest(struct memsys *m, unsigned sm, const struct
 	uint64_t base = max64(now << Q, ms->lsu_q), done = now, data = now;
 	for (unsigned i = 0; i < n; i++) {
 		uint64_t t = (base + i * line_q) >> Q, t0 = t;
-		s->global_sectors += (uint64_t)__builtin_popcount(x[i].sectors);
+		s->global_sectors += txn_sectors(&x[i]);
 		s->global_bytes += x[i].bytes;
 		if (rq->is_atomic) {
 			if (m->has_l1)
@@ -543,7 +543,7 @@ static void split_local(struct memsys *m, unsigned sm, const struct mem_request 
 	for (unsigned i = 0; i < n; i++) {
 		const struct txn *x = &b->x[i];
 		uint64_t t = (base + i * line_q) >> Q;
-		s->global_sectors += (uint64_t)__builtin_popcount(x->sectors);
+		s->global_sectors += txn_sectors(x);
 		s->global_bytes += x->bytes;
 		uint8_t want = sectors_of(&ms->l1, x->sectors);
 		struct cache_probe p = cache_probe(&ms->l1, x->line, want);
