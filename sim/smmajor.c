@@ -37,6 +37,7 @@
 
 #include "core.h"
 #include "heap.h"
+#include "hostvec.h"
 #include "util.h"
 
 /* A queue key: cycle << WHO_BITS | who (0: the dispatcher, i + 1: SM i;
@@ -86,6 +87,24 @@ static void queue_sm(struct queue *q, struct sm *m, uint64_t cycle)
 	push(q, cycle, m->id + 1);
 }
 
+#ifdef HOST_AVX2
+/* stalls[k] += hist[k] x dt for every k, four at a time (hostvec.h): a
+ * count is at most SIM_MAX_WARPS and dt below 2^32, so each product is the
+ * low 32 bits of its two 64-bit lanes multiplied (vpmuludq). */
+HOST_AVX2_FN static void account_avx2(uint64_t *stalls, const uint64_t *hist, uint64_t dt)
+{
+	const __m256i d = _mm256_set1_epi64x((long long)dt);
+	int k = 0;
+	for (; k + 4 <= STALL_COUNT; k += 4) {
+		__m256i h = _mm256_loadu_si256((const __m256i *)(const void *)&hist[k]);
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)&stalls[k]);
+		_mm256_storeu_si256((__m256i *)(void *)&stalls[k], _mm256_add_epi64(v, _mm256_mul_epu32(h, d)));
+	}
+	for (; k < STALL_COUNT; k++)
+		stalls[k] += hist[k] * dt;
+}
+#endif
+
 /* SM m's stall counts, held since m->acc_at, added to the run's up to
  * cycle t (the clock loop's counts of each cycle's warps, for this SM). */
 static void account(struct sim *s, struct sm *m, uint64_t t)
@@ -94,9 +113,15 @@ static void account(struct sim *s, struct sm *m, uint64_t t)
 	if (!dt)
 		return;
 	uint64_t *stalls = s->r->stats.stalls;
+	m->acc_at = t;
+#ifdef HOST_AVX2
+	if (dt <= UINT32_MAX && host_avx2()) {
+		account_avx2(stalls, m->hist, dt);
+		return;
+	}
+#endif
 	for (int k = 0; k < STALL_COUNT; k++)
 		stalls[k] += m->hist[k] * dt;
-	m->acc_at = t;
 }
 
 /* After SM m's cycle c: what the clock loop does at a cycle's end, for
