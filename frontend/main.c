@@ -678,6 +678,14 @@ static void dump_buffers(const struct options *o, struct outputs *out, const str
 		fwrite(g->bufs[out->dump_buf[i]].data, 1, g->bufs[out->dump_buf[i]].size, out->dump[i]);
 }
 
+/* Global memory g as the workload set it up: initial's contents (the
+ * same buffers, made by the same wl_setup). */
+static void restore_inputs(struct gmem *g, const struct gmem *initial)
+{
+	for (unsigned i = 0; i < g->n; i++)
+		memcpy(g->bufs[i].data, initial->bufs[i].data, g->bufs[i].size);
+}
+
 /* The run's options on a sim, before sim_run; sm_major: SM by SM where it
  * applies (sim_set_sm_major). */
 static void set_options(struct sim *sim, const struct options *o, bool sm_major)
@@ -813,12 +821,11 @@ static int run(const struct options *o)
 	if (sim_redo(sim)) {
 		/* SM by SM, the run stopped where it needs the whole GPU cycle by
 		 * cycle (it ends early, or reports): again from the inputs, so
-		 * (the same as the first setup and sim, which succeeded) */
+		 * (a sim as the first, which was made) */
 		sim_result_free(r);
 		sim_destroy(sim);
-		gmem_free(&g);
-		gmem_init(&g);
-		if (!wl_setup(p, &g, args, &d) || !(sim = sim_create(&cfg, p, &g, args, &obs, &refused))) {
+		restore_inputs(&g, &initial);
+		if (!(sim = sim_create(&cfg, p, &g, args, &obs, &refused))) {
 			rc = report_diag(&d);
 			goto out;
 		}
