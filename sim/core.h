@@ -244,6 +244,8 @@ struct sm {
 	/* the cycle in progress (sm.c): the issue loop's place and size, the
 	 * warps evaluated one by one, and what the cycle did */
 	unsigned at_sp, at_j, nc, no, done;
+	struct warp *issuer;      /* the sub-partition's last issuer this cycle, of nissued */
+	unsigned nissued;
 	uint64_t wake_before;     /* paused: the earliest wake of the sub-partitions before at_sp */
 	struct slotset walked;    /* evaluated this cycle (for the trace: set only where not filed) */
 	struct slotset el_rest;   /* of them, eligible and not yet tried by the issue loop */
@@ -336,6 +338,8 @@ struct sim {
 				   * step 1); else it pauses before them (smmajor.c) */
 	bool sm_major;            /* sim_set_sm_major: timed runs on one thread may run SM-major */
 	bool redo;                /* an SM-major run stopped early or reported: run it again without */
+	bool early;               /* SM-major: a sub-partition's lone issuer is evaluated for the next
+				   * cycle as its cycle ends (sm.c early_next) */
 	bool gwritten;            /* step 2 of this cycle (cycle.c) wrote global memory, or may
 				   * have: an early load after it loads again */
 	bool usual;               /* sm_begin_run: the usual case, the SMs' cycles compiled for it

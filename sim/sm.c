@@ -788,7 +788,7 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 		m->nc = nc;
 		m->no = s->sched->rank(sp->sched, m->cands, nc, m->order);
 	}
-	m->at_j = m->done = 0;
+	m->at_j = m->done = m->nissued = 0;
 	m->sp_issued = false;
 	return true;
 }
@@ -867,6 +867,8 @@ static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s
 		else
 			issue(s, m, w, defer);
 		m->sp_issued = m->issued = true;
+		m->issuer = w;
+		m->nissued++;
 	}
 	return true;
 }
@@ -877,6 +879,72 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 	if (usual)
 		return subpart_issue_as(s, m, sp, local_only, 1, false, true);
 	return subpart_issue_as(s, m, sp, local_only, (unsigned)s->c->issue_width, s->obs.on_state != NULL, false);
+}
+
+/* SM-major (sim.early), as sub-partition sp's cycle t ends with one warp
+ * issued and nothing else changed (not dirty, no warp retired): the walk
+ * at t + 1, which would evaluate only that warp, made now, so that the
+ * cycle need not run when nothing else happens in it. The issuer is
+ * evaluated at t + 1 and filed, the unit queues turned busy or free as
+ * they are at t + 1, and sp's wake is what that walk would find. Nothing
+ * but a later issue (at t + 1 at the earliest) or a release (which makes
+ * the warp dirty and the sub-partition due again) changes what they read.
+ * The stall counts move now, a cycle early: each move is taken back from
+ * the run's counts for cycle t (the SM's hist is counted from t on).
+ * Returns false where this does not apply and the walk at t + 1 must run
+ * (a sub-partition with its warps not filed, two issues, a retired or
+ * sleeping issuer, a release or an arrival). */
+static bool early_next(struct sim *s, struct sm *m, struct subpart *sp)
+{
+	struct warp *w = m->issuer;
+	if (sp->dirty || m->nissued != 1 || sp->ngone || !w->live || !w->dirty || w->sleep_lanes)
+		return false;
+	uint64_t t = s->now, t1 = t + 1;
+	uint64_t *st = s->r->stats.stalls;
+	uint64_t wake = NEVER;
+	/* where the walk at t1 has more to do (a warp due or eligible then),
+	 * it runs */
+	struct slotset due = sp->due;
+	slot_del(&due, w->slot); /* (where the walk at t filed the issuer: it was eligible) */
+	if (!slots_empty(&due) || (sp->wheel_used >> (t1 & (WHEEL_SLOTS - 1)) & 1))
+		return false;
+	for (unsigned r = sp->queues; r; r &= r - 1) {
+		unsigned u = (unsigned)__builtin_ctz(r);
+		if (sp->unit_free[u] <= t1)
+			return false;
+	}
+	sp->due = due;
+	for (unsigned r = sp->queues; r; r &= r - 1) { /* every one busy at t1 */
+		unsigned u = (unsigned)__builtin_ctz(r);
+		struct unit_queue *q = &sp->uq[u];
+		if (!q->busy) {
+			unsigned other = q->n - q->n_global;
+			st[unitq_bin(q, u, true)] += q->n_global;
+			st[unitq_bin(q, u, false)] += other;
+			unitq_sync(s, sp, u, t1);
+			st[unitq_bin(q, u, true)] -= q->n_global;
+			st[unitq_bin(q, u, false)] -= other;
+		}
+		if (sp->unit_free[u] < wake)
+			wake = sp->unit_free[u];
+	}
+	evaluate(s, sp, w, t1);
+	if (w->stall != STALL_SELECTED) {
+		enum stall from = (enum stall)w->bin;
+		rebin(s, m, w, w->stall);
+		st[from]++;
+		st[w->stall]--;
+	}
+	if (w->stall != STALL_SELECTED && unit_decides(w)) { /* its unit busy at t1: its queue is, or empty */
+		queue_warp(s, sp, w, true);
+		if (w->wake < wake)
+			wake = w->wake;
+	} else {
+		wake_place(sp, w, t); /* (eligible at t1: due there) */
+	}
+	uint64_t filed = wake_next(sp, t);
+	sp->wake = filed < wake ? filed : wake;
+	return true;
 }
 
 /* After the issue loop: candidates left out stay not selected (and are
@@ -900,7 +968,7 @@ static void subpart_finish(struct sim *s, struct sm *m, struct subpart *sp)
 		}
 	if (s->obs.on_state)
 		trace_verdicts(s, m, m->walked);
-	if (m->sp_issued) {
+	if (m->sp_issued && !(sp->filed && s->early && early_next(s, m, sp))) {
 		sp->dirty = true;
 		m->dirty = true;
 	}

@@ -31,7 +31,9 @@
  * it runs), added to the run's for the cycles they held (account) before
  * each of its cycles and at the end, and the warp-cycles they sum to: the
  * clock loop's counts of the GPU's warps cycle by cycle, summed the other
- * way round.
+ * way round. A move sm.c makes a cycle early (sim.early: a sub-partition's
+ * next walk made as its cycle ends, early_next) is taken back from the
+ * run's counts for that cycle at once.
  */
 #include <stdlib.h>
 
@@ -252,6 +254,7 @@ void smm_run(struct sim *s, uint64_t max_cycles)
 	for (unsigned i = 0; i < s->nsms; i++)
 		s->sms[i].starved_from = NEVER;
 	uint64_t events = 0;
+	s->early = true;
 	push(&q, 0, 0);
 	for (;;) {
 		/* once every block is done, the SMs' cycles before the run's last
@@ -292,6 +295,7 @@ void smm_run(struct sim *s, uint64_t max_cycles)
 	/* the run ends after the cycle its last block retired in, as the clock
 	 * loop's; every SM's counts up to then, and the warp-cycles they add
 	 * up to (the clock loop's sum of each cycle's counts) */
+	s->early = false;
 	s->now = q.end;
 	struct sim_stats *st = &s->r->stats;
 	for (unsigned i = 0; i < s->nsms && !s->redo; i++)
