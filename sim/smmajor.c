@@ -201,6 +201,7 @@ static bool wait_dispatch(struct queue *q, struct sm *m, uint64_t c)
 static bool run_sm(struct sim *s, struct queue *q, struct sm *m, uint64_t c)
 {
 	m->queued_smm = false;
+	const uint64_t until = horizon(q); /* (an SM's run queues no turn, nor moves the limit) */
 	for (;;) {
 		if (m->paused) { /* its global access, in (cycle, SM) order now */
 			s->now = c;
@@ -212,7 +213,7 @@ static bool run_sm(struct sim *s, struct queue *q, struct sm *m, uint64_t c)
 			if (m->nblocks < m->held && s->next_block < s->total_blocks)
 				return wait_dispatch(q, m, c);
 		}
-		while (c < horizon(q)) {
+		while (c < until) {
 			if (!m->dirty && c < m->wake) {
 				if (m->wake == NEVER) /* until a dispatch or nothing: out of the queue */
 					return true;
