@@ -55,6 +55,8 @@ struct queue {
 	uint64_t end;       /* the cycle after the latest one a block retired in */
 	uint64_t limit;     /* the cycle limit (sim_run's max_cycles; NEVER: none) */
 	unsigned *held;     /* per SM: its blocks before a dispatcher's turn */
+	uint64_t half;      /* half sim.livelock_window: the quiet stretch the watch starts after */
+	bool avx2;          /* the host has AVX2 (account) */
 };
 
 bool smm_applies(const struct sim *s)
@@ -109,7 +111,7 @@ HOST_AVX2_FN static void account_avx2(uint64_t *stalls, const uint64_t *hist, ui
 
 /* SM m's stall counts, held since m->acc_at, added to the run's up to
  * cycle t (the clock loop's counts of each cycle's warps, for this SM). */
-static void account(struct sim *s, struct sm *m, uint64_t t)
+static void account(struct sim *s, const struct queue *q, struct sm *m, uint64_t t)
 {
 	uint64_t dt = t - m->acc_at;
 	if (!dt)
@@ -117,10 +119,12 @@ static void account(struct sim *s, struct sm *m, uint64_t t)
 	uint64_t *stalls = s->r->stats.stalls;
 	m->acc_at = t;
 #ifdef HOST_AVX2
-	if (dt <= UINT32_MAX && host_avx2()) {
+	if (dt <= UINT32_MAX && q->avx2) {
 		account_avx2(stalls, m->hist, dt);
 		return;
 	}
+#else
+	(void)q;
 #endif
 	for (int k = 0; k < STALL_COUNT; k++)
 		stalls[k] += m->hist[k] * dt;
@@ -128,7 +132,7 @@ static void account(struct sim *s, struct sm *m, uint64_t t)
 
 /* After SM m's cycle c: what the clock loop does at a cycle's end, for
  * this SM. false: the run must be made cycle by cycle (the file's head). */
-static bool cycle_end(struct sim *s, struct sm *m, uint64_t c)
+static bool cycle_end(struct sim *s, const struct queue *q, struct sm *m, uint64_t c)
 {
 	if (s->stop || s->reported)
 		return false;
@@ -138,7 +142,7 @@ static bool cycle_end(struct sim *s, struct sm *m, uint64_t c)
 			s->last_progress = c;
 		s->progress_epoch++;
 	}
-	uint64_t half = (uint64_t)s->c->livelock_window / 2; /* (when the watch starts checking) */
+	uint64_t half = q->half;
 	if (c > s->last_progress && c - s->last_progress > half)
 		return false;
 	/* a ready warp left out while the SM issues nothing: the clock loop
@@ -207,7 +211,7 @@ static bool run_sm(struct sim *s, struct queue *q, struct sm *m, uint64_t c)
 			s->now = c;
 			m->paused = !sm_resume(s, m);
 			note_retired(q, m, c);
-			if (!cycle_end(s, m, c))
+			if (!cycle_end(s, q, m, c))
 				return false;
 			c++;
 			if (m->nblocks < m->held && s->next_block < s->total_blocks)
@@ -221,7 +225,7 @@ static bool run_sm(struct sim *s, struct queue *q, struct sm *m, uint64_t c)
 				continue;
 			}
 			s->now = c;
-			account(s, m, c);
+			account(s, q, m, c);
 			m->held = m->nblocks;
 			bool whole = sm_cycle(s, m, true);
 			note_retired(q, m, c);
@@ -233,7 +237,7 @@ static bool run_sm(struct sim *s, struct queue *q, struct sm *m, uint64_t c)
 				}
 				break;
 			}
-			if (!cycle_end(s, m, c))
+			if (!cycle_end(s, q, m, c))
 				return false;
 			c++;
 			if (m->nblocks < m->held && s->next_block < s->total_blocks)
@@ -248,7 +252,11 @@ static bool run_sm(struct sim *s, struct queue *q, struct sm *m, uint64_t c)
 
 void smm_run(struct sim *s, uint64_t max_cycles)
 {
-	struct queue q = {NULL, 0, NULL, 0, s->nsms + 16, 0, max_cycles ? max_cycles : NEVER, NULL};
+	struct queue q = {NULL, 0, NULL, 0, s->nsms + 16, 0, max_cycles ? max_cycles : NEVER, NULL,
+			  (uint64_t)s->c->livelock_window / 2, false};
+#ifdef HOST_AVX2
+	q.avx2 = host_avx2();
+#endif
 	q.key = xcalloc(q.cap, sizeof *q.key);
 	q.turns = xcalloc(q.cap, sizeof *q.turns);
 	q.held = xcalloc(s->nsms, sizeof *q.held);
@@ -300,7 +308,7 @@ void smm_run(struct sim *s, uint64_t max_cycles)
 	s->now = q.end;
 	struct sim_stats *st = &s->r->stats;
 	for (unsigned i = 0; i < s->nsms && !s->redo; i++)
-		account(s, &s->sms[i], q.end);
+		account(s, &q, &s->sms[i], q.end);
 	for (int k = 0; k < STALL_COUNT; k++)
 		st->active_warp_cycles += st->stalls[k];
 	free(q.key);
