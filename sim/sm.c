@@ -882,22 +882,29 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 }
 
 /* SM-major (sim.early), as sub-partition sp's cycle t ends with one warp
- * issued and nothing else changed (not dirty, no warp retired): the walk
- * at t + 1, which would evaluate only that warp, made now, so that the
- * cycle need not run when nothing else happens in it. The issuer is
- * evaluated at t + 1 and filed, the unit queues turned busy or free as
- * they are at t + 1, and sp's wake is what that walk would find. Nothing
- * but a later issue (at t + 1 at the earliest) or a release (which makes
- * the warp dirty and the sub-partition due again) changes what they read.
+ * issued and nothing else to do at t + 1: the walk at t + 1, which would
+ * evaluate only that warp, made now, so that the cycle need not run when
+ * nothing else happens in it. It applies where sp is filed, not dirty (no
+ * release or dispatch), no warp retired, the issuer is live and awake, no
+ * other warp is due at t + 1 (due set, wheel bucket t + 1) and every unit
+ * queue's unit is busy at t + 1 (none eligible then); else it returns false
+ * and the walk at t + 1 runs. The issuer is evaluated at t + 1 and filed,
+ * the unit queues turned busy as they are at t + 1, and sp's wake is what
+ * that walk would find. Until t + 1 nothing but a release or a dispatch
+ * (each making sp dirty, so the walk runs) changes what they read: a
+ * unit's free cycle moves only by sp's own issues.
+ *
  * The stall counts move now, a cycle early: each move is taken back from
- * the run's counts for cycle t (the SM's hist is counted from t on).
- * Returns false where this does not apply and the walk at t + 1 must run
- * (a sub-partition with its warps not filed, two issues, a retired or
- * sleeping issuer, a release or an arrival). */
+ * the run's counts for cycle t. That needs the SM's counts added up to t
+ * (smmajor.c's account before each SM cycle: acc_at == t, checked) and
+ * the run to end after t (the issuer is live, so its block retires at
+ * t + 1 or later; a run stopped early is made again, its counts unused).
+ * The issuer's bin is the issue loop's selected (checked). */
 static bool early_next(struct sim *s, struct sm *m, struct subpart *sp)
 {
 	struct warp *w = m->issuer;
-	if (sp->dirty || m->nissued != 1 || sp->ngone || !w->live || !w->dirty || w->sleep_lanes)
+	if (sp->dirty || m->nissued != 1 || sp->ngone || !w->live || !w->dirty || w->sleep_lanes ||
+	    w->bin != STALL_SELECTED || m->acc_at != s->now)
 		return false;
 	uint64_t t = s->now, t1 = t + 1;
 	uint64_t *st = s->r->stats.stalls;
