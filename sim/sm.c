@@ -881,6 +881,15 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 	return subpart_issue_as(s, m, sp, local_only, (unsigned)s->c->issue_width, s->obs.on_state != NULL, false);
 }
 
+/* n warps moved between stall bins from and to a cycle early (early_next):
+ * the run's counts for that cycle put back as the walk then would have
+ * counted them. */
+static inline void moved_early(uint64_t *st, enum stall from, enum stall to, uint64_t n)
+{
+	st[from] += n;
+	st[to] -= n;
+}
+
 /* SM-major (sim.early), as sub-partition sp's cycle t ends with one warp
  * issued and nothing else to do at t + 1: the walk at t + 1, which would
  * evaluate only that warp, made now, so that the cycle need not run when
@@ -925,29 +934,28 @@ static bool early_next(struct sim *s, struct sm *m, struct subpart *sp)
 		unsigned u = (unsigned)__builtin_ctz(r);
 		struct unit_queue *q = &sp->uq[u];
 		if (!q->busy) {
-			unsigned other = q->n - q->n_global;
-			st[unitq_bin(q, u, true)] += q->n_global;
-			st[unitq_bin(q, u, false)] += other;
+			enum stall g = unitq_bin(q, u, true), o = unitq_bin(q, u, false);
 			unitq_sync(s, sp, u, t1);
-			st[unitq_bin(q, u, true)] -= q->n_global;
-			st[unitq_bin(q, u, false)] -= other;
+			moved_early(st, g, unitq_bin(q, u, true), q->n_global);
+			moved_early(st, o, unitq_bin(q, u, false), q->n - q->n_global);
 		}
 		if (sp->unit_free[u] < wake)
 			wake = sp->unit_free[u];
 	}
 	evaluate(s, sp, w, t1);
-	if (w->stall != STALL_SELECTED) {
+	if (w->stall == STALL_SELECTED) {
+		wake_place(sp, w, t); /* (eligible at t1: due there) */
+	} else {
 		enum stall from = (enum stall)w->bin;
 		rebin(s, m, w, w->stall);
-		st[from]++;
-		st[w->stall]--;
-	}
-	if (w->stall != STALL_SELECTED && unit_decides(w)) { /* its unit busy at t1: its queue is, or empty */
-		queue_warp(s, sp, w, true);
-		if (w->wake < wake)
-			wake = w->wake;
-	} else {
-		wake_place(sp, w, t); /* (eligible at t1: due there) */
+		moved_early(st, from, w->stall, 1);
+		if (unit_decides(w)) { /* its unit busy at t1: its queue is, or empty */
+			queue_warp(s, sp, w, true);
+			if (w->wake < wake)
+				wake = w->wake;
+		} else {
+			wake_place(sp, w, t);
+		}
 	}
 	uint64_t filed = wake_next(sp, t);
 	sp->wake = filed < wake ? filed : wake;
