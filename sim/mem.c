@@ -640,11 +640,12 @@ uint64_t mem_fence(struct memsys *m, unsigned sm, unsigned scope, uint64_t now)
 	return now + (uint64_t)(scope == SCOPE_SYS ? m->c->fence_sys_cycles : m->c->fence_gpu_cycles);
 }
 
-static struct mem_timing shared_access(struct memsys *m, unsigned sm, const struct mem_request *rq,
-				       uint64_t now, struct smem_memo *memo, struct sim_stats *st)
+struct mem_timing mem_shared(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
+			     struct smem_memo *memo, struct sim_stats *st)
 {
 	struct sm_mem *ms = &m->sm[sm];
-	struct smem_cost c = smem_cost_memo(memo, rq->site, &m->sg, rq->addr, rq->mask, rq->bytes, rq->is_atomic);
+	const struct smem_cost *hit = smem_memo_hit(memo, rq->site, &m->sg, rq->addr, rq->mask, rq->bytes, rq->is_atomic);
+	struct smem_cost c = hit ? *hit : smem_cost_memo(memo, rq->site, &m->sg, rq->addr, rq->mask, rq->bytes, rq->is_atomic);
 	struct mem_stats *s = &st->mem;
 	s->shared_accesses++;
 	s->shared_passes += c.passes;
@@ -678,7 +679,7 @@ struct mem_timing mem_access(struct memsys *m, unsigned sm, const struct mem_req
 {
 	switch (rq->cls) {
 	case MC_GLOBAL: return global_access(m, sm, rq, now, st);
-	case MC_SHARED: return shared_access(m, sm, rq, now, memo, st);
+	case MC_SHARED: return mem_shared(m, sm, rq, now, memo, st);
 	case MC_CONST: return (struct mem_timing){now + (uint64_t)m->c->const_latency, now, 0};
 	case MC_WARP: return (struct mem_timing){now + (uint64_t)m->c->warp_op_latency, now, 0};
 	default: return (struct mem_timing){now, now, 0};

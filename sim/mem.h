@@ -62,6 +62,11 @@ void mem_destroy(struct memsys *m);
 struct mem_timing mem_access(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
 			     struct smem_memo *memo, struct sim_stats *st);
 
+/* mem_access of a shared-memory access (rq->cls MC_SHARED), without the
+ * class's dispatch. */
+struct mem_timing mem_shared(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
+			     struct smem_memo *memo, struct sim_stats *st);
+
 /* A fence of scope (enum isa_scope) that SM sm's warp issued at cycle now:
  * the cycle before which it holds the warp at the least (the caller also
  * waits for the warp's earlier accesses); drops the SM's L1 where the config

@@ -357,7 +357,8 @@ static uint64_t warp_load_turn(const struct sim *s, struct warp *w, const struct
 	return delay;
 }
 
-/* account_timing's memory and fence instructions (its unit taken). */
+/* account_timing's memory and fence instructions but shared accesses (its
+ * unit taken). */
 static void account_memory(struct sim *s, struct sm *m, struct warp *w, const struct deps *d,
 			   const struct isa_insn *in, const struct exec_result *x, uint64_t t, bool defer)
 {
@@ -397,8 +398,12 @@ static inline __attribute__((always_inline)) void account_timing(struct sim *s, 
 {
 	m->sp[w->subp].unit_free[d->unit] = t + s->ii[d->unit];
 	s->r->stats.unit_busy[d->unit] += s->ii[d->unit];
-	if (d->mclass != MC_NONE)
+	if (d->mclass == MC_SHARED) { /* (the usual memory instruction, inlined) */
+		struct mem_request rq = request_of(d, in, w->pc, x, w);
+		access_done(&m->sp[w->subp], w, d, mem_shared(s->mem, m->id, &rq, t, s->memo, &s->r->stats), 0);
+	} else if (d->mclass != MC_NONE) {
 		account_memory(s, m, w, d, in, x, t, defer);
+	}
 	else
 		set_ready(w, d, t + s->lat[d->unit], d->unit == UNIT_SFU ? RK_SHORT : RK_WAIT,
 			  t + (uint64_t)s->c->branch_pred_latency);

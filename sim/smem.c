@@ -253,10 +253,8 @@ struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint
 	return cost(g, addr, mask, bytes, atomic, true);
 }
 
-/* Whether every lane's addr[l] - a0 is diff[l] (hostvec.h: 8 lanes an
- * instruction where the host can). */
 HOST_VECTOR_CLONES
-static bool same_pattern(const uint32_t *addr, uint32_t a0, const uint32_t *diff)
+bool smem_same_pattern(const uint32_t *addr, uint32_t a0, const uint32_t *diff)
 {
 	uint32_t differ = 0;
 	for (uint32_t l = 0; l < 32; l++)
@@ -267,17 +265,16 @@ static bool same_pattern(const uint32_t *addr, uint32_t a0, const uint32_t *diff
 struct smem_cost smem_cost_memo(struct smem_memo *memo, uint32_t site, const struct smem_geom *g,
 				const uint32_t *addr, uint32_t mask, unsigned bytes, bool atomic)
 {
+	const struct smem_cost *hit = smem_memo_hit(memo, site, g, addr, mask, bytes, atomic);
+	if (hit)
+		return *hit;
 	struct smem_memo_entry *e = &memo->e[site % SMEM_MEMO_SITES];
-	uint32_t row = g->banks * g->bank_bytes, a0 = addr[0];
-	uint32_t in_row = (row & (row - 1)) ? a0 % row : a0 & (row - 1);
-	if (e->used && e->site == site && e->mask == mask && e->a0_in_row == in_row && e->bytes == bytes &&
-	    e->atomic == atomic && same_pattern(addr, a0, e->diff))
-		return e->c;
+	uint32_t a0 = addr[0];
 	for (uint32_t l = 0; l < 32; l++)
 		e->diff[l] = addr[l] - a0;
 	e->site = site;
 	e->mask = mask;
-	e->a0_in_row = in_row;
+	e->a0_in_row = smem_in_row(g, a0);
 	e->bytes = (uint8_t)bytes;
 	e->atomic = atomic;
 	e->used = true;

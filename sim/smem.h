@@ -12,6 +12,7 @@
 #define SIMT_SMEM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct smem_geom {
@@ -50,9 +51,33 @@ struct smem_memo {
 };
 
 /* smem_cost(g, addr, mask, bytes, atomic), from memo's entry for site
- * when it matches. */
+ * when it matches (smem_memo_hit), else computed and kept there. */
 struct smem_cost smem_cost_memo(struct smem_memo *memo, uint32_t site, const struct smem_geom *g,
 				const uint32_t *addr, uint32_t mask, unsigned bytes, bool atomic);
+
+/* Whether addr[l] - a0 == diff[l] for every lane (the host's vectors where
+ * it has them). */
+bool smem_same_pattern(const uint32_t *addr, uint32_t a0, const uint32_t *diff);
+
+/* addr[0]'s place in a row of banks (smem_memo's a0_in_row). */
+static inline uint32_t smem_in_row(const struct smem_geom *g, uint32_t a0)
+{
+	uint32_t row = g->banks * g->bank_bytes;
+	return (row & (row - 1)) ? a0 % row : a0 & (row - 1);
+}
+
+/* memo's cost for these lanes when its entry for site matches them; NULL:
+ * ask smem_cost_memo. Inline: most accesses find their site's pattern. */
+static inline const struct smem_cost *smem_memo_hit(const struct smem_memo *memo, uint32_t site,
+						    const struct smem_geom *g, const uint32_t *addr,
+						    uint32_t mask, unsigned bytes, bool atomic)
+{
+	const struct smem_memo_entry *e = &memo->e[site % SMEM_MEMO_SITES];
+	if (e->used && e->site == site && e->mask == mask && e->bytes == bytes && e->atomic == atomic &&
+	    e->a0_in_row == smem_in_row(g, addr[0]) && smem_same_pattern(addr, addr[0], e->diff))
+		return &e->c;
+	return NULL;
+}
 
 /* smem_cost(g, addr, mask, bytes, false).passes, for the shapes of global
  * loads (two halves, each one word or consecutive words: two matrix rows)
