@@ -596,17 +596,18 @@ HOST_AVX2_FN static bool load_full_avx2(struct xc *x, enum mem_space sp, unsigne
 	uint32_t *addr = x->r->addr;
 	const __m256i voff = _mm256_set1_epi32((int)off), vlo = _mm256_set1_epi32((int)lo);
 	const __m256i last = _mm256_set1_epi32((int)(size - bytes)), align = _mm256_set1_epi32((int)(bytes - 1));
-	__m256i rel[ISA_WARP_SIZE / 8], ok = _mm256_set1_epi32(-1);
+	/* every lane inside (rel <= last, unsigned: the greatest rel is) and
+	 * aligned (no bit of align in any address) */
+	__m256i rel[ISA_WARP_SIZE / 8], top = _mm256_setzero_si256(), any = _mm256_setzero_si256();
 	for (unsigned g = 0; g < ISA_WARP_SIZE / 8; g++) {
 		__m256i a = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(const void *)&base[8 * g]), voff);
 		_mm256_storeu_si256((__m256i *)(void *)&addr[8 * g], a);
 		rel[g] = _mm256_sub_epi32(a, vlo);
-		/* inside: rel <= last (unsigned: max(rel, last) == last); aligned: no bit of align */
-		__m256i in = _mm256_cmpeq_epi32(_mm256_max_epu32(rel[g], last), last);
-		__m256i al = _mm256_cmpeq_epi32(_mm256_and_si256(a, align), _mm256_setzero_si256());
-		ok = _mm256_and_si256(ok, _mm256_and_si256(in, al));
+		top = _mm256_max_epu32(top, rel[g]);
+		any = _mm256_or_si256(any, a);
 	}
-	if (_mm256_movemask_epi8(ok) != -1)
+	if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_max_epu32(top, last), last)) != -1 ||
+	    !_mm256_testz_si256(any, align))
 		return false;
 	if (n == 1) { /* (after every address is read: the destination may be the base) */
 		uint32_t *d = dreg(x, x->in->dst, 0);

@@ -131,12 +131,23 @@ static void advance(void *st, uint32_t pc, uint32_t mask)
 
 static const char *const no_policies[] = {"none", NULL};
 
+/* straight, advance and next in one: the top entry moves on to pc + 1,
+ * popped where it reaches its reconvergence pc. */
 static int move_on(void *st, uint32_t pc, uint32_t mask, uint32_t *next_pc, uint32_t *next_mask)
 {
-	if (straight(st, pc, mask) <= pc)
+	struct stack *s = st;
+	(void)mask;
+	if (!s->n || s->blocked) /* (straight: no straight run) */
 		return -1;
-	advance(st, pc + 1, mask);
-	return next(st, next_pc, next_mask);
+	struct entry *top = &s->e[s->n - 1];
+	top->pc = pc + 1;
+	if (top->pc == top->rpc || !top->mask) {
+		pop_finished(s);
+		return next(st, next_pc, next_mask);
+	}
+	*next_pc = top->pc;
+	*next_mask = top->mask;
+	return true;
 }
 
 const struct simt_ops simt_stack_ops = {"stack", sizeof(struct stack), no_policies, init, next, step,
