@@ -228,7 +228,8 @@ struct sm {
 				   * issuing nothing (NEVER: none) */
 	bool queued_smm;          /* in the schedule's queue */
 	uint64_t hist[STALL_COUNT];
-	uint64_t acc_at;          /* hist is in the run's stall counts up to this cycle */
+	uint64_t hacc[STALL_COUNT]; /* SM-major: its stall counts' warp-cycles up to cycle T are
+				     * hacc[k] + hist[k] x T (modulo 2^64; sim.hacc) */
 	/* then */
 	uint64_t active_from;     /* cycle counted last became non-zero: its active cycles since are
 				   * added when it drops to zero, or at the end of the run */
@@ -327,6 +328,12 @@ struct sim {
 	uint64_t *hist;           /* warps per stall reason, at their last evaluations: hist_all, or
 				   * in an SM-major run the running SM's (sm.hist; smmajor.c) */
 	uint64_t hist_all[STALL_COUNT];
+	/* where each change of hist by d at cycle s->now also adds -d x now
+	 * (so that hacc[k] + hist[k] x T sums hist[k] over the cycles before
+	 * T): in an SM-major run the running SM's (sm.hacc); else hacc_sink,
+	 * read by no one */
+	uint64_t *hacc;
+	uint64_t hacc_sink[STALL_COUNT];
 	bool stop;
 	bool reported;            /* this cycle an SM has reports waiting or stopped (cycle.c) */
 	struct sm *cur;           /* the SM whose cycle runs on this view of the sim (cycle.c): reports

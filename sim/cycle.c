@@ -60,6 +60,7 @@ struct view {
 	uint64_t *late;      /* bit i: SM i has step 2 to do (deferred accesses, or paused) */
 	struct smem_memo *memo; /* the view's thread's bank-count memo (sim.memo) */
 	uint64_t hist[STALL_COUNT]; /* its stall counts' changes this cycle (sim.hist) */
+	uint64_t hacc[STALL_COUNT]; /* (sim.hacc: unused beside other SMs) */
 	char apart[64];      /* off the next thread's view's cache lines */
 };
 
@@ -111,6 +112,7 @@ static void view_begin(struct view *vw, const struct sim *s)
 	v->blocks_done = v->free_slots = 0;
 	memset(vw->hist, 0, sizeof vw->hist);
 	v->hist = vw->hist;
+	v->hacc = vw->hacc;
 	v->defers = true;
 }
 

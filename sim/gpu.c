@@ -165,6 +165,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	s->mem = mem;
 	s->memo = xcalloc(1, sizeof *s->memo);
 	s->hist = s->hist_all;
+	s->hacc = s->hacc_sink;
 	s->total_blocks = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
 	return s;
 }

@@ -614,10 +614,12 @@ static void rebin(struct sim *s, struct sm *m, struct warp *w, enum stall b)
 		return;
 	if (w->bin >= 0) {
 		s->hist[w->bin]--;
+		s->hacc[w->bin] += s->now;
 	} else if (m->counted++ == 0) {
 		m->active_from = s->now; /* active from this cycle (sm_figures) */
 	}
 	s->hist[b]++;
+	s->hacc[b] -= s->now;
 	w->bin = (int8_t)b;
 }
 
@@ -627,6 +629,7 @@ static void uncount_gone(struct sim *s, struct sm *m, struct subpart *sp)
 {
 	for (unsigned i = 0; i < sp->ngone; i++) {
 		s->hist[sp->gone[i]]--;
+		s->hacc[sp->gone[i]] += s->now;
 		if (--m->counted == 0) /* not active in this cycle */
 			s->r->sms[m->id].active_cycles += s->now - m->active_from;
 	}
@@ -886,13 +889,13 @@ static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool 
 	return subpart_issue_as(s, m, sp, local_only, (unsigned)s->c->issue_width, s->obs.on_state != NULL, false);
 }
 
-/* n warps moved between stall bins from and to a cycle early (early_next):
- * the run's counts for that cycle put back as the walk then would have
- * counted them. */
-static inline void moved_early(uint64_t *st, enum stall from, enum stall to, uint64_t n)
+/* A warp moved between stall bins from and to at s->now (rebin) for the
+ * next cycle (early_next): its move dated a cycle later in the SM's counts
+ * (sim.hacc: a move at cycle c adds c to from's, takes it from to's). */
+static inline void moved_early(uint64_t *hacc, enum stall from, enum stall to)
 {
-	st[from] += n;
-	st[to] -= n;
+	hacc[from]++;
+	hacc[to]--;
 }
 
 /* SM-major (sim.early), as sub-partition sp's cycle t ends with one warp
@@ -908,20 +911,16 @@ static inline void moved_early(uint64_t *st, enum stall from, enum stall to, uin
  * (each making sp dirty, so the walk runs) changes what they read: a
  * unit's free cycle moves only by sp's own issues.
  *
- * The stall counts move now, a cycle early: each move is taken back from
- * the run's counts for cycle t. That needs the SM's counts added up to t
- * (smmajor.c's account before each SM cycle: acc_at == t, checked) and
- * the run to end after t (the issuer is live, so its block retires at
- * t + 1 or later; a run stopped early is made again, its counts unused).
- * The issuer's bin is the issue loop's selected (checked). */
+ * The stall counts move now, each move dated t + 1 (unitq_sync's at t1,
+ * the issuer's by moved_early). The issuer's bin is the issue loop's
+ * selected (checked). */
 static bool early_next(struct sim *s, struct sm *m, struct subpart *sp)
 {
 	struct warp *w = m->issuer;
 	if (sp->dirty || m->nissued != 1 || sp->ngone || !w->live || !w->dirty || w->sleep_lanes ||
-	    w->bin != STALL_SELECTED || m->acc_at != s->now)
+	    w->bin != STALL_SELECTED)
 		return false;
 	uint64_t t = s->now, t1 = t + 1;
-	uint64_t *st = s->r->stats.stalls;
 	uint64_t wake = NEVER;
 	/* where the walk at t1 has more to do (a warp due or eligible then),
 	 * it runs */
@@ -938,12 +937,8 @@ static bool early_next(struct sim *s, struct sm *m, struct subpart *sp)
 	for (unsigned r = sp->queues; r; r &= r - 1) { /* every one busy at t1 */
 		unsigned u = (unsigned)__builtin_ctz(r);
 		struct unit_queue *q = &sp->uq[u];
-		if (!q->busy) {
-			enum stall g = unitq_bin(q, u, true), o = unitq_bin(q, u, false);
-			unitq_sync(s, sp, u, t1);
-			moved_early(st, g, unitq_bin(q, u, true), q->n_global);
-			moved_early(st, o, unitq_bin(q, u, false), q->n - q->n_global);
-		}
+		if (!q->busy)
+			unitq_sync(s, sp, u, t1); /* (its moves dated t1) */
 		if (sp->unit_free[u] < wake)
 			wake = sp->unit_free[u];
 	}
@@ -953,7 +948,7 @@ static bool early_next(struct sim *s, struct sm *m, struct subpart *sp)
 	} else {
 		enum stall from = (enum stall)w->bin;
 		rebin(s, m, w, w->stall);
-		moved_early(st, from, w->stall, 1);
+		moved_early(s->hacc, from, w->stall);
 		if (unit_decides(w)) { /* its unit busy at t1: its queue is, or empty */
 			queue_warp(s, sp, w, true);
 			if (w->wake < wake)

@@ -28,18 +28,18 @@
  * an SM leaves a ready warp out without issuing (the starvation watchdog).
  *
  * The stall counts: each SM keeps its own (sm.hist, through sim.hist while
- * it runs), added to the run's for the cycles they held (account) before
- * each of its cycles and at the end, and the warp-cycles they sum to: the
- * clock loop's counts of the GPU's warps cycle by cycle, summed the other
- * way round. A move sm.c makes a cycle early (sim.early: a sub-partition's
- * next walk made as its cycle ends, early_next) is taken back from the
- * run's counts for that cycle at once.
+ * it runs), each change dated by the cycle it is made in (sm.hacc, through
+ * sim.hacc), so that at the end hacc + hist x the run's last cycle is what
+ * they held summed over the cycles (account), and the warp-cycles they sum
+ * to: the clock loop's counts of the GPU's warps cycle by cycle, summed the
+ * other way round. A move sm.c makes a cycle early (sim.early: a
+ * sub-partition's next walk made as its cycle ends, early_next) is dated
+ * by the cycle it is for.
  */
 #include <stdlib.h>
 
 #include "core.h"
 #include "heap.h"
-#include "hostvec.h"
 #include "util.h"
 
 /* A queue key: cycle << WHO_BITS | who (0: the dispatcher, i + 1: SM i;
@@ -56,7 +56,6 @@ struct queue {
 	uint64_t limit;     /* the cycle limit (sim_run's max_cycles; NEVER: none) */
 	unsigned *held;     /* per SM: its blocks before a dispatcher's turn */
 	uint64_t half;      /* half sim.livelock_window: the quiet stretch the watch starts after */
-	bool avx2;          /* the host has AVX2 (account) */
 };
 
 bool smm_applies(const struct sim *s)
@@ -91,43 +90,13 @@ static void queue_sm(struct queue *q, struct sm *m, uint64_t cycle)
 	push(q, cycle, m->id + 1);
 }
 
-#ifdef HOST_AVX2
-/* stalls[k] += hist[k] x dt for every k, four at a time (hostvec.h): a
- * count is at most SIM_MAX_WARPS and dt below 2^32, so each product is the
- * low 32 bits of its two 64-bit lanes multiplied (vpmuludq). */
-HOST_AVX2_FN static void account_avx2(uint64_t *stalls, const uint64_t *hist, uint64_t dt)
+/* SM m's stall counts, summed over its cycles before t (its hist and hacc,
+ * sim.hacc), added to the run's. */
+static void account(struct sim *s, const struct sm *m, uint64_t t)
 {
-	const __m256i d = _mm256_set1_epi64x((long long)dt);
-	int k = 0;
-	for (; k + 4 <= STALL_COUNT; k += 4) {
-		__m256i h = _mm256_loadu_si256((const __m256i *)(const void *)&hist[k]);
-		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)&stalls[k]);
-		_mm256_storeu_si256((__m256i *)(void *)&stalls[k], _mm256_add_epi64(v, _mm256_mul_epu32(h, d)));
-	}
-	for (; k < STALL_COUNT; k++)
-		stalls[k] += hist[k] * dt;
-}
-#endif
-
-/* SM m's stall counts, held since m->acc_at, added to the run's up to
- * cycle t (the clock loop's counts of each cycle's warps, for this SM). */
-static void account(struct sim *s, const struct queue *q, struct sm *m, uint64_t t)
-{
-	uint64_t dt = t - m->acc_at;
-	if (!dt)
-		return;
 	uint64_t *stalls = s->r->stats.stalls;
-	m->acc_at = t;
-#ifdef HOST_AVX2
-	if (dt <= UINT32_MAX && q->avx2) {
-		account_avx2(stalls, m->hist, dt);
-		return;
-	}
-#else
-	(void)q;
-#endif
 	for (int k = 0; k < STALL_COUNT; k++)
-		stalls[k] += m->hist[k] * dt;
+		stalls[k] += m->hacc[k] + m->hist[k] * t;
 }
 
 /* After SM m's cycle c: what the clock loop does at a cycle's end, for
@@ -225,7 +194,6 @@ static bool run_sm(struct sim *s, struct queue *q, struct sm *m, uint64_t c)
 				continue;
 			}
 			s->now = c;
-			account(s, q, m, c);
 			m->held = m->nblocks;
 			bool whole = sm_cycle(s, m, true);
 			note_retired(q, m, c);
@@ -253,15 +221,16 @@ static bool run_sm(struct sim *s, struct queue *q, struct sm *m, uint64_t c)
 void smm_run(struct sim *s, uint64_t max_cycles)
 {
 	struct queue q = {NULL, 0, NULL, 0, s->nsms + 16, 0, max_cycles ? max_cycles : NEVER, NULL,
-			  (uint64_t)s->c->livelock_window / 2, false};
-#ifdef HOST_AVX2
-	q.avx2 = host_avx2();
-#endif
+			  (uint64_t)s->c->livelock_window / 2};
 	q.key = xcalloc(q.cap, sizeof *q.key);
 	q.turns = xcalloc(q.cap, sizeof *q.turns);
 	q.held = xcalloc(s->nsms, sizeof *q.held);
-	for (unsigned i = 0; i < s->nsms; i++)
-		s->sms[i].starved_from = NEVER;
+	for (unsigned i = 0; i < s->nsms; i++) {
+		struct sm *m = &s->sms[i];
+		m->starved_from = NEVER;
+		for (int k = 0; k < STALL_COUNT; k++) /* (counts held from cycle 0) */
+			m->hacc[k] = 0;
+	}
 	uint64_t events = 0;
 	s->early = true;
 	push(&q, 0, 0);
@@ -290,10 +259,12 @@ void smm_run(struct sim *s, uint64_t max_cycles)
 		if (!m->queued_smm || m->clock != c)
 			continue; /* stale: queued again for an earlier cycle, and run */
 		s->hist = m->hist;
+		s->hacc = m->hacc;
 		s->cur = m;
 		bool ok = run_sm(s, &q, m, c);
 		s->cur = NULL;
 		s->hist = s->hist_all;
+		s->hacc = s->hacc_sink;
 		if (!ok) {
 			s->redo = true;
 			break;
@@ -308,7 +279,7 @@ void smm_run(struct sim *s, uint64_t max_cycles)
 	s->now = q.end;
 	struct sim_stats *st = &s->r->stats;
 	for (unsigned i = 0; i < s->nsms && !s->redo; i++)
-		account(s, &q, &s->sms[i], q.end);
+		account(s, &s->sms[i], q.end);
 	for (int k = 0; k < STALL_COUNT; k++)
 		st->active_warp_cycles += st->stalls[k];
 	free(q.key);

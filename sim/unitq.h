@@ -13,7 +13,8 @@
  * unitq_sync does. The bins are those the warps would be in: the stall
  * counts, starvation and fast-forward see no difference.
  *
- * unitq_sync recounts queue u of sp as the unit is busy or free at t;
+ * unitq_sync recounts queue u of sp as the unit is busy or free at t (its
+ * moves dated t);
  * unitq_join adds w (evaluated, and filed nowhere in wakeq.h), whose
  * verdict its unit alone made, busy or not (w->bin is then the queue's bin
  * for it); unitq_leave takes w out (it issues or was released: due at the
@@ -49,10 +50,13 @@ static inline enum stall unitq_verdict(const struct subpart *sp, const struct wa
 	return unitq_bin(&sp->uq[w->queued], (unsigned)w->queued, w->q_global);
 }
 
-static inline void unitq_move(struct sim *s, enum stall from, enum stall to, unsigned n)
+/* n warps move from bin from to bin to at cycle t (sim.hacc) */
+static inline void unitq_move(struct sim *s, enum stall from, enum stall to, unsigned n, uint64_t t)
 {
 	s->hist[from] -= n;
 	s->hist[to] += n;
+	s->hacc[from] += (uint64_t)n * t;
+	s->hacc[to] -= (uint64_t)n * t;
 }
 
 static inline void unitq_sync(struct sim *s, struct subpart *sp, unsigned u, uint64_t t)
@@ -65,9 +69,9 @@ static inline void unitq_sync(struct sim *s, struct subpart *sp, unsigned u, uin
 	enum stall g_from = unitq_bin(q, u, true), o_from = unitq_bin(q, u, false);
 	q->busy = busy;
 	if (q->n_global)
-		unitq_move(s, g_from, unitq_bin(q, u, true), q->n_global);
+		unitq_move(s, g_from, unitq_bin(q, u, true), q->n_global, t);
 	if (other)
-		unitq_move(s, o_from, unitq_bin(q, u, false), other);
+		unitq_move(s, o_from, unitq_bin(q, u, false), other, t);
 }
 
 static inline void unitq_join(struct subpart *sp, struct warp *w, unsigned u, bool global, bool busy)

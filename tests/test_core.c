@@ -480,11 +480,13 @@ END_TEST
 /* A unit queue's members change bins together (sim/unitq.h): throttled
  * (lg_throttle before a global access, mio_throttle before another) while
  * the unit is busy, not_selected while it is free; a warp leaving takes
- * its bin with it. The counts are worked out by hand. */
+ * its bin with it. The counts, and the warp-cycles they add up to (each
+ * move dated by its cycle, sim.hacc), are worked out by hand. */
 START_TEST(unit_queue_moves_its_members_together)
 {
 	struct sim s = {0};
 	s.hist = s.hist_all;
+	s.hacc = s.hacc_sink; /* (zero: the counts below held from cycle 0) */
 	struct sm m = {0};
 	m.slots = xcalloc_aligned(8, sizeof *m.slots, 64);
 	struct subpart sp = {0};
@@ -524,6 +526,14 @@ START_TEST(unit_queue_moves_its_members_together)
 	unitq_sync(&s, &sp, UNIT_LDST, 14);
 	ck_assert_uint_eq(s.hist[STALL_NOT_SELECTED], 2);
 	ck_assert_uint_eq(s.hist[STALL_LG_THROTTLE], 1); /* the one that left */
+	/* warp-cycles over cycles 0..15, by hand: lg_throttle, warps 0 and 1
+	 * in cycles 0-9 and 11-13 and warp 1 in 14-15: 20 + 6 + 2; mio_throttle,
+	 * warp 2 in 0-9 and 11-13: 13; not_selected, all three in cycle 10 and
+	 * warps 0 and 2 in 14-15: 3 + 4 */
+	uint64_t T = 16;
+	ck_assert_uint_eq(s.hacc[STALL_LG_THROTTLE] + s.hist[STALL_LG_THROTTLE] * T, 28);
+	ck_assert_uint_eq(s.hacc[STALL_MIO_THROTTLE] + s.hist[STALL_MIO_THROTTLE] * T, 13);
+	ck_assert_uint_eq(s.hacc[STALL_NOT_SELECTED] + s.hist[STALL_NOT_SELECTED] * T, 7);
 	free(m.slots);
 }
 END_TEST
