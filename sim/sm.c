@@ -881,12 +881,21 @@ static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s
 	return true;
 }
 
-/* subpart_issue_as inlined twice, as subpart_select_as. */
-static bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool local_only, bool usual)
+/* subpart_issue_as inlined twice, as subpart_select_as, each copy a
+ * function of its own (the usual one saves only the registers it uses). */
+static bool subpart_issue_usual(struct sim *s, struct sm *m, struct subpart *sp, bool local_only)
 {
-	if (usual)
-		return subpart_issue_as(s, m, sp, local_only, 1, false, true);
+	return subpart_issue_as(s, m, sp, local_only, 1, false, true);
+}
+
+static bool subpart_issue_any(struct sim *s, struct sm *m, struct subpart *sp, bool local_only)
+{
 	return subpart_issue_as(s, m, sp, local_only, (unsigned)s->c->issue_width, s->obs.on_state != NULL, false);
+}
+
+static inline bool subpart_issue(struct sim *s, struct sm *m, struct subpart *sp, bool local_only, bool usual)
+{
+	return usual ? subpart_issue_usual(s, m, sp, local_only) : subpart_issue_any(s, m, sp, local_only);
 }
 
 /* A warp moved between stall bins from and to at s->now (rebin) for the
