@@ -347,6 +347,9 @@ struct sim {
 	bool redo;                /* an SM-major run stopped early or reported: run it again without */
 	bool early;               /* SM-major: a sub-partition's lone issuer is evaluated for the next
 				   * cycle as its cycle ends (sm.c early_next) */
+	bool no_spin;             /* SM-major: the warps' spin ranges (warp.spin_lo, spin_hi), read only
+				   * by a livelock report, are not kept: SM-major makes none (a quiet
+				   * stretch ends it, and the clock loop runs the kernel again) */
 	bool gwritten;            /* step 2 of this cycle (cycle.c) wrote global memory, or may
 				   * have: an early load after it loads again */
 	bool usual;               /* sm_begin_run: the usual case, the SMs' cycles compiled for it

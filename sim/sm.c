@@ -549,7 +549,8 @@ static inline __attribute__((always_inline)) void issue_as(struct sim *s, struct
 					x.exec_mask, live_before, s->simt->depth(w->simt)};
 		s->obs.on_issue(s->obs.ctx, &e);
 	}
-	spin_range(s, w, pc, pc);
+	if (!plain || !s->no_spin)
+		spin_range(s, w, pc, pc);
 	if (progress)
 		livelock_progress(s);
 	if (!plain && !w->live_lanes) { /* (a plain instruction exits no lane) */

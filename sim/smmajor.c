@@ -233,6 +233,7 @@ void smm_run(struct sim *s, uint64_t max_cycles)
 	}
 	uint64_t events = 0;
 	s->early = true;
+	s->no_spin = true;
 	push(&q, 0, 0);
 	for (;;) {
 		/* once every block is done, the SMs' cycles before the run's last
@@ -276,6 +277,7 @@ void smm_run(struct sim *s, uint64_t max_cycles)
 	 * loop's; every SM's counts up to then, and the warp-cycles they add
 	 * up to (the clock loop's sum of each cycle's counts) */
 	s->early = false;
+	s->no_spin = false;
 	s->now = q.end;
 	struct sim_stats *st = &s->r->stats;
 	for (unsigned i = 0; i < s->nsms && !s->redo; i++)
