@@ -200,6 +200,8 @@ struct subpart {
 	uint64_t wheel_t;         /* the last walk's cycle */
 	struct slotset far;       /* later than that, or only when released (wake NEVER) */
 	uint64_t far_wake;        /* no later than the earliest wake in far */
+	uint64_t filed_min;       /* no warp in due, the wheel or far is due before this cycle
+				   * (0: one may be due now; wakeq.h) */
 	struct slotset *wheel;    /* WHEEL_SLOTS sets: at cycle c, within WHEEL_SLOTS of the last
 				   * walk, wheel[c % WHEEL_SLOTS] (apart: a cold kilobyte) */
 	/* and its unit queues */

@@ -230,6 +230,7 @@ static void set_filed(struct sm *m, struct subpart *sp, bool on)
 	sp->far = (struct slotset){{0}};
 	sp->far_wake = NEVER;
 	sp->due = on ? sp->rest : (struct slotset){{0}};
+	sp->filed_min = 0;
 	sp->filed = on;
 }
 
@@ -703,8 +704,14 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 		/* the warps due: evaluate, count reasons (eligible ones as not
 		 * selected until the scheduler picks), file them for their next
 		 * evaluation. Evaluating retires no warp and queues none but the
-		 * one evaluated. */
-		struct slotset walk = wake_collect(sp, m, t);
+		 * one evaluated. Before filed_min none is due: nothing to collect,
+		 * and filed_min is the earliest wake (wakeq.h). */
+		bool none_due = t < sp->filed_min;
+		struct slotset walk = {{0}};
+		if (none_due)
+			sp->wheel_t = t;
+		else
+			walk = wake_collect(sp, m, t);
 		for (unsigned k = 0; k < SLOT_WORDS; k++)
 			for (uint64_t b = walk.w[k]; b; b &= b - 1) {
 				unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
@@ -725,7 +732,7 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 				}
 				wake_place(sp, w, t);
 			}
-		sp->wake = wake_next(sp, t);
+		sp->wake = none_due ? sp->filed_min : wake_next(sp, t);
 		m->el_rest = el;
 		for (unsigned r = sp->queues & ~queued; r; r &= r - 1) { /* queues the walk began: busy */
 			unsigned u = (unsigned)__builtin_ctz(r);

@@ -100,6 +100,7 @@ static inline void unitq_leave(struct subpart *sp, struct warp *w)
 	slot_del(&q->set, w->slot);
 	slot_add(&sp->rest, w->slot);
 	slot_add(&sp->due, w->slot); /* it issues or was released */
+	sp->filed_min = 0;
 	q->n--;
 	q->n_global -= global;
 	if (!q->n)

@@ -16,9 +16,10 @@
  * wake_collect takes out and returns the warps due at the walk at cycle t;
  * wake_place files w after the walk at t looked at it; wake_next is the
  * earliest cycle a filed warp is due (t while some is due at once, NEVER
- * for none); wake_due makes w due at the next walk (dirty); wake_forget
- * unfiles w (it retired). Small and hot: defined here, to be inlined into
- * sm.c's walk.
+ * for none), which it also keeps (subpart.filed_min: each filing lowers it,
+ * so that a walk before it knows without looking that none is due);
+ * wake_due makes w due at the next walk (dirty); wake_forget unfiles w (it
+ * retired). Small and hot: defined here, to be inlined into sm.c's walk.
  */
 #ifndef SIMT_WAKEQ_H
 #define SIMT_WAKEQ_H
@@ -30,6 +31,8 @@ static inline void wake_file(struct subpart *sp, unsigned slot, uint64_t wake)
 	unsigned b = (unsigned)(wake & (WHEEL_SLOTS - 1));
 	slot_add(&sp->wheel[b], slot);
 	sp->wheel_used |= 1ull << b;
+	if (wake < sp->filed_min)
+		sp->filed_min = wake;
 }
 
 static inline void wake_forget(struct subpart *sp, const struct warp *w)
@@ -50,6 +53,7 @@ static inline void wake_due(struct subpart *sp, const struct warp *w)
 		return;
 	wake_forget(sp, w);
 	slot_add(&sp->due, w->slot);
+	sp->filed_min = 0;
 }
 
 static inline struct slotset wake_collect(struct subpart *sp, const struct sm *m, uint64_t t)
@@ -100,19 +104,22 @@ static inline void wake_place(struct subpart *sp, const struct warp *w, uint64_t
 {
 	if (w->dirty || w->wake <= t) {
 		slot_add(&sp->due, w->slot);
+		sp->filed_min = 0;
 	} else if (w->wake - t < WHEEL_SLOTS) {
 		wake_file(sp, w->slot, w->wake);
 	} else {
 		slot_add(&sp->far, w->slot);
 		if (w->wake < sp->far_wake)
 			sp->far_wake = w->wake;
+		if (w->wake < sp->filed_min)
+			sp->filed_min = w->wake;
 	}
 }
 
-static inline uint64_t wake_next(const struct subpart *sp, uint64_t t)
+static inline uint64_t wake_next(struct subpart *sp, uint64_t t)
 {
 	if (!slots_empty(&sp->due))
-		return t;
+		return sp->filed_min = t;
 	uint64_t next = sp->far_wake;
 	if (sp->wheel_used) { /* the first bucket after t: the wheel holds cycles t + 1 .. t + WHEEL_SLOTS - 1 */
 		unsigned at = (unsigned)((t + 1) & (WHEEL_SLOTS - 1));
@@ -121,7 +128,7 @@ static inline uint64_t wake_next(const struct subpart *sp, uint64_t t)
 		if (c < next)
 			next = c;
 	}
-	return next;
+	return sp->filed_min = next;
 }
 
 #endif
