@@ -31,8 +31,10 @@ enum reg_kind { RK_WAIT, RK_SHORT, RK_LONG }; /* which scoreboard stall a pendin
 struct slotset {
 	uint64_t w[SLOT_WORDS];
 };
-static inline void slot_add(struct slotset *s, unsigned i) { s->w[i >> 6] |= 1ull << (i & 63); }
-static inline void slot_del(struct slotset *s, unsigned i) { s->w[i >> 6] &= ~(1ull << (i & 63)); }
+/* slot i's word (a slot is below SIM_MAX_WARPS: with one word, always 0) */
+#define SLOT_WORD(i) (SLOT_WORDS == 1 ? 0 : (i) >> 6)
+static inline void slot_add(struct slotset *s, unsigned i) { s->w[SLOT_WORD(i)] |= 1ull << (i & 63); }
+static inline void slot_del(struct slotset *s, unsigned i) { s->w[SLOT_WORD(i)] &= ~(1ull << (i & 63)); }
 static inline bool slots_empty(const struct slotset *s)
 {
 	uint64_t any = 0;
