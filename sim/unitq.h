@@ -65,13 +65,19 @@ static inline void unitq_sync(struct sim *s, struct subpart *sp, unsigned u, uin
 	bool busy = sp->unit_free[u] > t;
 	if (busy == q->busy)
 		return;
-	unsigned other = q->n - q->n_global;
-	enum stall g_from = unitq_bin(q, u, true), o_from = unitq_bin(q, u, false);
 	q->busy = busy;
-	if (q->n_global)
-		unitq_move(s, g_from, unitq_bin(q, u, true), q->n_global, t);
+	/* each member between not selected and its throttle: a math unit's
+	 * one throttle for all, the LD/ST unit's two (before a global access
+	 * and before any other) */
+	enum stall g = unit_throttle(u, true), o = unit_throttle(u, false);
+	unsigned other = q->n - q->n_global;
+	if (g == o) {
+		other = q->n;
+	} else if (q->n_global) {
+		unitq_move(s, busy ? STALL_NOT_SELECTED : g, busy ? g : STALL_NOT_SELECTED, q->n_global, t);
+	}
 	if (other)
-		unitq_move(s, o_from, unitq_bin(q, u, false), other, t);
+		unitq_move(s, busy ? STALL_NOT_SELECTED : o, busy ? o : STALL_NOT_SELECTED, other, t);
 }
 
 static inline void unitq_join(struct subpart *sp, struct warp *w, unsigned u, bool global, bool busy)
