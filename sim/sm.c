@@ -129,23 +129,23 @@ unheld:;
 	const struct deps *d = &s->deps[w->pc];
 	if (w->sb_clear)
 		goto operands_ready; /* only its own issue can change its scoreboard */
-	uint64_t ready = 0;
-	uint8_t kind = RK_WAIT;
-	for (unsigned i = 0; i < d->nwait; i++) { /* (the first of equal readies decides the kind) */
+	/* the latest pending result, packed (ready_pack): the first of equal
+	 * readies decides the kind, so a later one replaces it only where its
+	 * cycle is greater (r > (best | 3): ready_at(r) > ready_at(best)) */
+	uint64_t best = ready_pack(0, RK_WAIT);
+	for (unsigned i = 0; i < d->nwait; i++) {
 		uint64_t r = w->reg_ready[d->wait[i]];
-		if (ready_at(r) > ready) {
-			ready = ready_at(r);
-			kind = ready_kind(r);
-		}
+		if (r > (best | 3))
+			best = r;
 	}
 	const uint64_t *pred_ready = d->branch ? w->pred_bra_ready : w->pred_ready;
 	for (unsigned r = d->preds; r; r &= r - 1) {
 		uint64_t p = pred_ready[__builtin_ctz(r)];
-		if (ready_at(p) > ready) {
-			ready = ready_at(p);
-			kind = ready_kind(p);
-		}
+		if (p > (best | 3))
+			best = p;
 	}
+	uint64_t ready = ready_at(best);
+	uint8_t kind = ready_kind(best);
 	if (ready > t) {
 		w->stall = kind == RK_LONG ? STALL_LONG_SCOREBOARD
 			 : kind == RK_SHORT ? STALL_SHORT_SCOREBOARD : STALL_WAIT;
