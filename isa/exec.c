@@ -747,7 +747,16 @@ static void store(struct xc *x, enum mem_space sp)
 }
 
 static void sem_LDG(struct xc *x) { load(x, SPACE_GLOBAL); }
-static void sem_LDS(struct xc *x) { load(x, SPACE_SHARED); }
+
+static void sem_LDS(struct xc *x)
+{
+#ifdef HOST_AVX2
+	unsigned n = isa_width_regs(x->in); /* (load's first path, without its call) */
+	if (x->m == ~0u && (n == 1 || n == 4) && host_avx2() && load_full_avx2(x, SPACE_SHARED, n))
+		return;
+#endif
+	load(x, SPACE_SHARED);
+}
 static void sem_STG(struct xc *x) { store(x, SPACE_GLOBAL); }
 static void sem_STS(struct xc *x) { store(x, SPACE_SHARED); }
 
