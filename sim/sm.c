@@ -439,7 +439,12 @@ static void spin_range(const struct sim *s, struct warp *w, uint32_t lo, uint32_
 /* Each issue of a plain instruction may take the short way (straight
  * runs, issue's plain copy): no check mode, livelock watch or issue
  * observer needs to see it. */
-static bool issues_plainly(const struct sim *s) { return !s->chk && !s->lv_on && !s->obs.on_issue; }
+static bool issues_plainly(const struct sim *s)
+{
+	/* (an SM-major run has none of the three: smm_applies, and the watch
+	 * starts only in the clock loop) */
+	return s->early || (!s->chk && !s->lv_on && !s->obs.on_issue);
+}
 
 /* Issue w's next instruction at s->now. defer (a global access, on an SM
  * running beside others): its memory effect and answer wait for
@@ -933,11 +938,17 @@ static inline void moved_early(uint64_t *hacc, enum stall from, enum stall to)
  * selected (checked). */
 static bool early_next(struct sim *s, struct sm *m, struct subpart *sp)
 {
+	uint64_t t = s->now, t1 = t + 1;
+	/* (the most frequent reason to give way first: a queue eligible at t1) */
+	for (unsigned r = sp->queues; r; r &= r - 1) {
+		unsigned u = (unsigned)__builtin_ctz(r);
+		if (sp->unit_free[u] <= t1)
+			return false;
+	}
 	struct warp *w = m->issuer;
 	if (sp->dirty || m->nissued != 1 || sp->ngone || !w->live || !w->dirty || w->sleep_lanes ||
 	    w->bin != STALL_SELECTED)
 		return false;
-	uint64_t t = s->now, t1 = t + 1;
 	uint64_t wake = NEVER;
 	/* where the walk at t1 has more to do (a warp due or eligible then),
 	 * it runs */
@@ -945,11 +956,6 @@ static bool early_next(struct sim *s, struct sm *m, struct subpart *sp)
 	slot_del(&due, w->slot); /* (where the walk at t filed the issuer: it was eligible) */
 	if (!slots_empty(&due) || (sp->wheel_used >> (t1 & (WHEEL_SLOTS - 1)) & 1))
 		return false;
-	for (unsigned r = sp->queues; r; r &= r - 1) {
-		unsigned u = (unsigned)__builtin_ctz(r);
-		if (sp->unit_free[u] <= t1)
-			return false;
-	}
 	sp->due = due;
 	for (unsigned r = sp->queues; r; r &= r - 1) { /* every one busy at t1 */
 		unsigned u = (unsigned)__builtin_ctz(r);
