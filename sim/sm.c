@@ -664,6 +664,41 @@ static void queue_warp(struct sim *s, struct subpart *sp, struct warp *w, bool b
 	unitq_join(sp, w, d->unit, d->mclass == MC_GLOBAL, busy);
 }
 
+/* A filed sub-partition's walk at t of the warps due (subpart_select_as):
+ * evaluate, count reasons (eligible ones as not selected until the
+ * scheduler picks), file them for their next evaluation; sp's wake the
+ * earliest filed one's. Returns the eligible ones. Evaluating retires no
+ * warp and queues none but the one evaluated. (A function of its own: the
+ * walk's caller keeps fewer values live across it.) */
+static __attribute__((noinline)) struct slotset walk_due(struct sim *s, struct sm *m, struct subpart *sp,
+							 uint64_t t)
+{
+	struct slotset el = {{0}};
+	struct slotset walk = wake_collect(sp, m, t);
+	for (unsigned k = 0; k < SLOT_WORDS; k++)
+		for (uint64_t b = walk.w[k]; b; b &= b - 1) {
+			unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
+			struct warp *w = &m->slots[slot];
+			if (!w->dirty && t < w->wake) { /* the last verdict holds, and is not eligible */
+				wake_place(sp, w, t);
+				continue;
+			}
+			evaluate(s, sp, w, t);
+			bool eligible = w->stall == STALL_SELECTED;
+			if (!eligible) /* (an eligible one is counted once the issue loop decides) */
+				rebin(s, m, w, w->stall);
+			if (eligible) { /* it joins its queue if it is not selected (subpart_finish) */
+				slot_add(&el, slot);
+			} else if (unit_decides(w)) { /* its unit is busy */
+				queue_warp(s, sp, w, true);
+				continue;
+			}
+			wake_place(sp, w, t);
+		}
+	sp->wake = wake_next(sp, t);
+	return el;
+}
+
 /* Evaluate sp's warps at s->now, count their stall reasons and, when any
  * is eligible, let the scheduler rank them: the issue loop's candidates
  * are then in m (cands, order; nc, no) and its place at the start.
@@ -706,38 +741,14 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 	unsigned nc = 0;
 	struct slotset el = {{0}}; /* the eligible warps */
 	if (sp->filed) {
-		/* the warps due: evaluate, count reasons (eligible ones as not
-		 * selected until the scheduler picks), file them for their next
-		 * evaluation. Evaluating retires no warp and queues none but the
-		 * one evaluated. Before filed_min none is due: nothing to collect,
-		 * and filed_min is the earliest wake (wakeq.h). */
-		bool none_due = t < sp->filed_min;
-		struct slotset walk = {{0}};
-		if (none_due)
+		/* the warps due (walk_due); before filed_min none is: nothing to
+		 * collect, and filed_min is the earliest wake (wakeq.h) */
+		if (t < sp->filed_min) {
 			sp->wheel_t = t;
-		else
-			walk = wake_collect(sp, m, t);
-		for (unsigned k = 0; k < SLOT_WORDS; k++)
-			for (uint64_t b = walk.w[k]; b; b &= b - 1) {
-				unsigned slot = k * 64 + (unsigned)__builtin_ctzll(b);
-				struct warp *w = &m->slots[slot];
-				if (!w->dirty && t < w->wake) { /* the last verdict holds, and is not eligible */
-					wake_place(sp, w, t);
-					continue;
-				}
-				evaluate(s, sp, w, t);
-				bool eligible = w->stall == STALL_SELECTED;
-				if (!eligible) /* (an eligible one is counted once the issue loop decides) */
-					rebin(s, m, w, w->stall);
-				if (eligible) { /* it joins its queue if it is not selected (subpart_finish) */
-					slot_add(&el, slot);
-				} else if (unit_decides(w)) { /* its unit is busy */
-					queue_warp(s, sp, w, true);
-					continue;
-				}
-				wake_place(sp, w, t);
-			}
-		sp->wake = none_due ? sp->filed_min : wake_next(sp, t);
+			sp->wake = sp->filed_min;
+		} else {
+			el = walk_due(s, m, sp, t);
+		}
 		m->el_rest = el;
 		for (unsigned r = sp->queues & ~queued; r; r &= r - 1) { /* queues the walk began: busy */
 			unsigned u = (unsigned)__builtin_ctz(r);
