@@ -38,6 +38,10 @@ static unsigned pick(void *self, const uint64_t *set, unsigned nwords, const uin
 {
 	(void)age;
 	unsigned after = ((struct lrr *)self)->last + 1; /* the first slot after the last issuer */
+	if (nwords == 1) { /* (every SM today: at most 64 warps) */
+		uint64_t later = after < 64 ? set[0] & ~0ull << after : 0;
+		return (unsigned)__builtin_ctzll(later ? later : set[0]);
+	}
 	for (unsigned k = after / 64; k < nwords; k++) {
 		uint64_t b = set[k] & (k == after / 64 ? ~0ull << (after % 64) : ~0ull);
 		if (b)
