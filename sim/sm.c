@@ -617,16 +617,19 @@ static void trace_verdicts(struct sim *s, struct sm *m, struct slotset set)
  * counts change only where a verdict does. */
 static void rebin(struct sim *s, struct sm *m, struct warp *w, enum stall b)
 {
-	if (w->bin == (int8_t)b)
+	int from = w->bin;
+	if (from == (int8_t)b)
 		return;
-	if (w->bin >= 0) {
-		s->hist[w->bin]--;
-		s->hacc[w->bin] += s->now;
+	uint64_t now = s->now, *hist = s->hist, *hacc = s->hacc; /* (read once: the counts are
+								 * words, as now is) */
+	if (from >= 0) {
+		hist[from]--;
+		hacc[from] += now;
 	} else if (m->counted++ == 0) {
-		m->active_from = s->now; /* active from this cycle (sm_figures) */
+		m->active_from = now; /* active from this cycle (sm_figures) */
 	}
-	s->hist[b]++;
-	s->hacc[b] -= s->now;
+	hist[b]++;
+	hacc[b] -= now;
 	w->bin = (int8_t)b;
 }
 
