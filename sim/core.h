@@ -195,8 +195,8 @@ struct subpart {
 	void *sched;
 	struct warp **live;       /* its resident unfinished warps, in slot order */
 	int8_t *gone;             /* the bins of warps retired since, uncounted at its next evaluation */
-	struct slotset rest;      /* those not in a unit queue: evaluated one by one */
-	/* filed (sm.c): when each warp of rest is evaluated next (wakeq.h): */
+	struct slotset members;   /* the slots of live[] */
+	/* filed (sm.c): when each warp in no unit queue is evaluated next (wakeq.h): */
 	struct slotset due;       /* at the next walk: dirty, or eligible at the last */
 	uint64_t wheel_used;      /* bit i: wheel[i] may hold warps */
 	uint64_t wheel_t;         /* the last walk's cycle */

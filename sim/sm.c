@@ -229,7 +229,7 @@ static void set_filed(struct sm *m, struct subpart *sp, bool on)
 	sp->wheel_used = 0;
 	sp->far = (struct slotset){{0}};
 	sp->far_wake = NEVER;
-	sp->due = on ? sp->rest : (struct slotset){{0}};
+	sp->due = on ? sp->members : (struct slotset){{0}}; /* (none queued: it walked all) */
 	sp->filed_min = 0;
 	sp->filed = on;
 }
@@ -244,7 +244,7 @@ void sm_add_warp(struct sm *m, struct warp *w)
 		i--;
 	}
 	sp->live[i] = w;
-	slot_add(&sp->rest, w->slot);
+	slot_add(&sp->members, w->slot);
 	w->queued = -1;
 	wake_due(sp, w);
 	if (sp->can_file && !sp->filed && sp->nlive >= FILE_ON)
@@ -259,7 +259,7 @@ static void remove_live(struct sm *m, struct warp *w)
 	struct subpart *sp = &m->sp[w->subp];
 	if (w->queued >= 0) /* (a warp retires as it issues, out of its queue) */
 		unitq_leave(sp, w);
-	slot_del(&sp->rest, w->slot);
+	slot_del(&sp->members, w->slot);
 	wake_forget(sp, w);
 	for (unsigned i = 0; i < sp->nlive; i++)
 		if (sp->live[i] == w) {
@@ -774,7 +774,7 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 		 * and the eligible ones the candidates as they come, in slot order */
 		sp->wake = NEVER;
 		if (observed)
-			m->walked = sp->rest;
+			m->walked = sp->members;
 		struct warp *const *live = sp->live;
 		unsigned nw = sp->nlive;
 		if (observed)
@@ -1140,7 +1140,7 @@ static const struct warp *round_next(const struct sim *s, const struct sm *m, un
 			if (++k == (unsigned)s->c->sub_partitions)
 				return NULL;
 		}
-		rest = m->sp[k].rest.w[q];
+		rest = m->sp[k].members.w[q];
 	}
 	return &m->slots[q * 64 + (unsigned)__builtin_ctzll(rest)];
 }
@@ -1218,7 +1218,7 @@ void sm_functional_round(struct sim *s, struct sm *m, bool *issued)
 {
 	uint64_t t = s->now;
 	for (unsigned k = 0; k < (unsigned)s->c->sub_partitions && !s->stop; k++) {
-		struct slotset live = m->sp[k].rest; /* no warp is queued here; issuing can retire warps */
+		struct slotset live = m->sp[k].members; /* (issuing can retire warps) */
 		for (unsigned q = 0; q < SLOT_WORDS; q++)
 			for (uint64_t b = live.w[q]; b && !s->stop; b &= b - 1) {
 				struct warp *w = &m->slots[q * 64 + (unsigned)__builtin_ctzll(b)];

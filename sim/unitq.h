@@ -87,7 +87,6 @@ static inline void unitq_join(struct subpart *sp, struct warp *w, unsigned u, bo
 		q->busy = busy;
 	sp->queues |= 1u << u;
 	slot_add(&q->set, w->slot);
-	slot_del(&sp->rest, w->slot);
 	q->n++;
 	q->n_global += global;
 	w->queued = (int8_t)u;
@@ -104,7 +103,6 @@ static inline void unitq_leave(struct subpart *sp, struct warp *w)
 	w->stall = (enum stall)w->bin;
 	w->wake = q->busy ? sp->unit_free[u] : 0;
 	slot_del(&q->set, w->slot);
-	slot_add(&sp->rest, w->slot);
 	slot_add(&sp->due, w->slot); /* it issues or was released */
 	sp->filed_min = 0;
 	q->n--;

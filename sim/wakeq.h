@@ -1,6 +1,6 @@
 /*
- * wakeq.h - when each warp a sub-partition evaluates one by one (its rest:
- * those in no unit queue) is evaluated next.
+ * wakeq.h - when each warp a sub-partition evaluates one by one (those in
+ * no unit queue) is evaluated next.
  *
  * A warp's verdict holds until its wake cycle unless something makes it
  * dirty (its issue, a release), so instead of looking at every warp at

@@ -496,12 +496,10 @@ START_TEST(unit_queue_moves_its_members_together)
 		struct warp *w = at(&m, i, 10, false);
 		enum stall b = global[i] ? STALL_LG_THROTTLE : STALL_MIO_THROTTLE;
 		s.hist[b]++; /* its count, as the walk's rebin left it */
-		slot_add(&sp.rest, i);
 		unitq_join(&sp, w, UNIT_LDST, global[i], true);
 	}
 	ck_assert_uint_eq(sp.uq[UNIT_LDST].n, 3);
 	ck_assert_uint_eq(sp.uq[UNIT_LDST].n_global, 2);
-	ck_assert(holds(sp.rest, NULL, 0));
 	ck_assert_int_eq(unitq_verdict(&sp, &m.slots[2]), STALL_MIO_THROTTLE);
 	unitq_sync(&s, &sp, UNIT_LDST, 9); /* still busy: nothing moves */
 	ck_assert_uint_eq(s.hist[STALL_LG_THROTTLE], 2);
@@ -521,7 +519,8 @@ START_TEST(unit_queue_moves_its_members_together)
 	ck_assert_uint_eq(m.slots[1].wake, 14);
 	ck_assert_int_eq(m.slots[1].queued, -1);
 	ck_assert_uint_eq(sp.uq[UNIT_LDST].n_global, 1);
-	ck_assert(holds(sp.rest, (unsigned[]){1}, 1));
+	ck_assert(holds(sp.uq[UNIT_LDST].set, (unsigned[]){0, 2}, 2));
+	ck_assert(holds(sp.due, (unsigned[]){1}, 1)); /* evaluated at the next walk */
 	ck_assert_uint_eq(s.hist[STALL_LG_THROTTLE], 2); /* the same warps, the same bins */
 	unitq_sync(&s, &sp, UNIT_LDST, 14);
 	ck_assert_uint_eq(s.hist[STALL_NOT_SELECTED], 2);
