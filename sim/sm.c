@@ -880,8 +880,10 @@ static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s
 		slot_del(&m->el_rest, w->slot);
 		if (w->queued >= 0) /* its verdict is its own again (not selected, so far) */
 			unitq_leave(sp, w);
-		/* an earlier issue this cycle may have taken the unit */
-		if (sp->unit_free[d->unit] > t) {
+		/* an earlier issue this cycle may have taken the unit (not the
+		 * pick's: the one issue of its sub-partition's cycle, its unit free
+		 * at its evaluation or its queue's sync this cycle) */
+		if (!pick && sp->unit_free[d->unit] > t) {
 			w->stall = throttle_of(d);
 			w->wake = sp->unit_free[d->unit];
 			rebin(s, m, w, w->stall);
