@@ -5,9 +5,11 @@
 
 #include "hostvec.h"
 
-/* cc 1.0/1.1: one half-warp (lanes base..base+15 of mask). */
-static unsigned halfwarp(const uint32_t *addr, uint32_t mask, unsigned base, unsigned bytes,
-			 struct txn *out)
+/* cc 1.0/1.1: one half-warp (lanes base..base+15 of mask). Inlined into
+ * coalesce's copies (hostvec.h: a whole half-warp's check 8 lanes an
+ * instruction where the host can). */
+static inline __attribute__((always_inline)) unsigned halfwarp(const uint32_t *addr, uint32_t mask,
+								unsigned base, unsigned bytes, struct txn *out)
 {
 	uint32_t m = (mask >> base) & 0xffff;
 	if (!m)
@@ -16,9 +18,16 @@ static unsigned halfwarp(const uint32_t *addr, uint32_t mask, unsigned base, uns
 	int first = __builtin_ctz(m);
 	uint32_t start = addr[base + (unsigned)first] - (uint32_t)first * bytes;
 	int ok = start % seg == 0;
-	for (uint32_t r = m; r && ok; r &= r - 1) {
-		unsigned k = (unsigned)__builtin_ctz(r);
-		ok = addr[base + k] == start + k * bytes;
+	if (m == 0xffff) { /* (first is 0) */
+		uint32_t differ = 0;
+		for (uint32_t k = 0; k < 16; k++)
+			differ |= addr[base + k] ^ (start + k * bytes);
+		ok = ok && !differ;
+	} else {
+		for (uint32_t r = m; r && ok; r &= r - 1) {
+			unsigned k = (unsigned)__builtin_ctz(r);
+			ok = addr[base + k] == start + k * bytes;
+		}
 	}
 	unsigned n = 0;
 	if (ok) {
