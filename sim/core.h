@@ -248,7 +248,7 @@ struct sm {
 	uint32_t *ev_pc, *ev_mask;  /* per slot: pc and mask at evaluation (trace) */
 	/* the cycle in progress (sm.c): the issue loop's place and size, the
 	 * warps evaluated one by one, and what the cycle did */
-	unsigned at_sp, at_j, nc, no, done;
+	unsigned at_sp, at_j, no, done;
 	struct warp *issuer;      /* the sub-partition's last issuer this cycle, of nissued */
 	unsigned nissued;
 	uint64_t wake_before;     /* paused: the earliest wake of the sub-partitions before at_sp */

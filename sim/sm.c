@@ -817,10 +817,12 @@ static inline __attribute__((always_inline)) bool subpart_select_as(struct sim *
 			slot = s->sched->pick(sp->sched, el.w, SLOT_WORDS, m->age);
 		m->cands[0].slot = slot; /* (what the issue loop reads of it) */
 		m->cands[0].eligible = true;
-		m->nc = m->no = 1;
-		m->order[0] = 0;
+		if (observed) { /* (the issue loop's any copy reads the order: usual's
+				 * picks, observed only where not usual) */
+			m->no = 1;
+			m->order[0] = 0;
+		}
 	} else {
-		m->nc = nc;
 		m->no = s->sched->rank(sp->sched, m->cands, nc, m->order);
 	}
 	m->at_j = m->done = m->nissued = 0;
