@@ -665,13 +665,10 @@ static inline __attribute__((always_inline)) void gather_wide(uint32_t *const *d
 	}
 }
 
-static void load(struct xc *x, enum mem_space sp)
+/* load's path for every other case: addresses checked lane by lane where
+ * they must be (the lane at fault named). */
+static void load_lanes(struct xc *x, enum mem_space sp, unsigned n)
 {
-	unsigned n = isa_width_regs(x->in);
-#ifdef HOST_AVX2
-	if (x->m == ~0u && (n == 1 || n == 4) && host_avx2() && load_full_avx2(x, sp, n))
-		return;
-#endif
 	struct where wh;
 	if (!addresses(x, sp, 4 * n, &wh))
 		return;
@@ -746,17 +743,20 @@ static void store(struct xc *x, enum mem_space sp)
 	x->r->mem_written = x->m != 0;
 }
 
-static void sem_LDG(struct xc *x) { load(x, SPACE_GLOBAL); }
-
-static void sem_LDS(struct xc *x)
+/* A load: a full warp's on an AVX2 host where it can (load_full_avx2),
+ * else lane by lane. Inlined into each load's semantics, a call fewer. */
+static inline __attribute__((always_inline)) void load(struct xc *x, enum mem_space sp)
 {
+	unsigned n = isa_width_regs(x->in);
 #ifdef HOST_AVX2
-	unsigned n = isa_width_regs(x->in); /* (load's first path, without its call) */
-	if (x->m == ~0u && (n == 1 || n == 4) && host_avx2() && load_full_avx2(x, SPACE_SHARED, n))
+	if (x->m == ~0u && (n == 1 || n == 4) && host_avx2() && load_full_avx2(x, sp, n))
 		return;
 #endif
-	load(x, SPACE_SHARED);
+	load_lanes(x, sp, n);
 }
+
+static void sem_LDG(struct xc *x) { load(x, SPACE_GLOBAL); }
+static void sem_LDS(struct xc *x) { load(x, SPACE_SHARED); }
 static void sem_STG(struct xc *x) { store(x, SPACE_GLOBAL); }
 static void sem_STS(struct xc *x) { store(x, SPACE_SHARED); }
 

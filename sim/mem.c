@@ -645,7 +645,7 @@ struct mem_timing mem_shared(struct memsys *m, unsigned sm, const struct mem_req
 {
 	struct sm_mem *ms = &m->sm[sm];
 	const struct smem_cost *hit = smem_memo_hit(memo, rq->site, &m->sg, rq->addr, rq->mask, rq->bytes, rq->is_atomic);
-	struct smem_cost c = hit ? *hit : smem_cost_memo(memo, rq->site, &m->sg, rq->addr, rq->mask, rq->bytes, rq->is_atomic);
+	struct smem_cost c = hit ? *hit : smem_memo_fill(memo, rq->site, &m->sg, rq->addr, rq->mask, rq->bytes, rq->is_atomic);
 	struct mem_stats *s = &st->mem;
 	s->shared_accesses++;
 	s->shared_passes += c.passes;

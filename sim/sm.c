@@ -704,7 +704,8 @@ static __attribute__((noinline)) struct slotset walk_due(struct sim *s, struct s
 
 /* Evaluate sp's warps at s->now, count their stall reasons and, when any
  * is eligible, let the scheduler rank them: the issue loop's candidates
- * are then in m (cands, order; nc, no) and its place at the start.
+ * are then in m (cands; order and no, or the pick in cands[0]) and its
+ * place at the start.
  * Returns whether any warp is eligible.
  *
  * Where the scheduler sees only the eligible warps and no trace is kept,

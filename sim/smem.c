@@ -266,8 +266,12 @@ struct smem_cost smem_cost_memo(struct smem_memo *memo, uint32_t site, const str
 				const uint32_t *addr, uint32_t mask, unsigned bytes, bool atomic)
 {
 	const struct smem_cost *hit = smem_memo_hit(memo, site, g, addr, mask, bytes, atomic);
-	if (hit)
-		return *hit;
+	return hit ? *hit : smem_memo_fill(memo, site, g, addr, mask, bytes, atomic);
+}
+
+struct smem_cost smem_memo_fill(struct smem_memo *memo, uint32_t site, const struct smem_geom *g,
+				const uint32_t *addr, uint32_t mask, unsigned bytes, bool atomic)
+{
 	struct smem_memo_entry *e = &memo->e[site % SMEM_MEMO_SITES];
 	uint32_t a0 = addr[0];
 	for (uint32_t l = 0; l < 32; l++)

@@ -55,6 +55,11 @@ struct smem_memo {
 struct smem_cost smem_cost_memo(struct smem_memo *memo, uint32_t site, const struct smem_geom *g,
 				const uint32_t *addr, uint32_t mask, unsigned bytes, bool atomic);
 
+/* The cost computed and kept in site's entry (smem_cost_memo where
+ * smem_memo_hit found none). */
+struct smem_cost smem_memo_fill(struct smem_memo *memo, uint32_t site, const struct smem_geom *g,
+				const uint32_t *addr, uint32_t mask, unsigned bytes, bool atomic);
+
 /* Whether addr[l] - a0 == diff[l] for every lane (the host's vectors where
  * it has them). */
 bool smem_same_pattern(const uint32_t *addr, uint32_t a0, const uint32_t *diff);
@@ -67,7 +72,7 @@ static inline uint32_t smem_in_row(const struct smem_geom *g, uint32_t a0)
 }
 
 /* memo's cost for these lanes when its entry for site matches them; NULL:
- * ask smem_cost_memo. Inline: most accesses find their site's pattern. */
+ * ask smem_memo_fill. Inline: most accesses find their site's pattern. */
 static inline const struct smem_cost *smem_memo_hit(const struct smem_memo *memo, uint32_t site,
 						    const struct smem_geom *g, const uint32_t *addr,
 						    uint32_t mask, unsigned bytes, bool atomic)
