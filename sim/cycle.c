@@ -108,7 +108,7 @@ static void view_begin(struct view *vw, const struct sim *s)
 	v->stop = false;
 	v->progress_due = false;
 	v->reported = false;
-	v->lv_unproven = v->lv_proven = 0;
+	v->lv_unproven = v->lv_proven = v->lv_waiting = 0;
 	v->blocks_done = v->free_slots = 0;
 	memset(vw->hist, 0, sizeof vw->hist);
 	v->hist = vw->hist;
@@ -248,6 +248,7 @@ static void views_end(struct sim *s, struct pool *p)
 			s->hist[k] += p->views[i].hist[k];
 		s->lv_unproven += v->lv_unproven;
 		s->lv_proven += v->lv_proven;
+		s->lv_waiting += v->lv_waiting;
 		s->blocks_done += v->blocks_done;
 		s->free_slots += v->free_slots;
 		s->progress_due |= v->progress_due;

@@ -15,8 +15,14 @@
  * At livelock_window cycles without cheap progress the watch decides: if
  * every warp that issued while checking has repeated a state, the run is
  * livelocked; otherwise some warp computes, which is progress, and the
- * watch starts over. Decisions are taken at issue cycles only, so stepping
- * and fast-forward decide alike.
+ * watch starts over. A warp that went round its loop fewer than LV_EDGES
+ * times has not shown either (a loop that sleeps between tries may come
+ * round only once or twice in a short window): while one that issued in
+ * the round's last stretch is such, the decision waits, the check going on
+ * for as long again as it has run (so any finite period is covered in a
+ * few stretches, and a warp that stops issuing stops holding it up).
+ * Decisions are taken at issue cycles only, so stepping and fast-forward
+ * decide alike.
  *
  * States are compared by a 64-bit hash: two different states collide with
  * probability about 2^-64 per comparison, which would report a livelock
@@ -25,6 +31,16 @@
 #include "livelock.h"
 
 #include "core.h"
+
+/* Backward branches after which a warp that found no repeated state is
+ * taken to compute: Brent's search finds a loop of period p entered after
+ * a tail of t iterations within about 2 max(p, t) of them, so spin loops
+ * with a back-off that settles (spinlock_sleep: 8 ns doubling to 256 ns,
+ * settled after 5 tries) are found well within it. */
+#define LV_EDGES 64
+
+/* w has not gone round a loop often enough to be judged (see above) */
+static bool undecided(const struct warp *w) { return !w->lv_found && w->lv_edges < LV_EDGES; }
 
 static uint64_t mix(uint64_t h, uint64_t v)
 {
@@ -59,28 +75,40 @@ static uint64_t warp_state_hash(const struct sim *s, const struct warp *w)
 
 void livelock_issue(struct sim *s, struct warp *w)
 {
-	if (w->lv_round == s->lv_round)
-		return;
-	w->lv_round = s->lv_round;
-	w->lv_found = false;
-	w->lv_power = 1;
-	w->lv_steps = 0;
-	w->lv_saved = 0;
-	w->lv_have = false;
-	s->lv_unproven++;
+	if (w->lv_round != s->lv_round) {
+		w->lv_round = s->lv_round;
+		w->lv_found = false;
+		w->lv_power = 1;
+		w->lv_steps = 0;
+		w->lv_saved = 0;
+		w->lv_have = false;
+		w->lv_edges = 0;
+		s->lv_unproven++;
+	}
+	if (w->lv_ext != s->lv_ext) {
+		w->lv_ext = s->lv_ext;
+		if (undecided(w))
+			s->lv_waiting++;
+	}
 }
 
 void livelock_back_edge(struct sim *s, struct warp *w)
 {
 	if (w->lv_found || w->lv_round != s->lv_round)
 		return;
+	bool was = undecided(w);
+	if (w->lv_edges < LV_EDGES)
+		w->lv_edges++;
 	uint64_t h = warp_state_hash(s, w);
 	if (w->lv_have && h == w->lv_saved) {
 		w->lv_found = true;
 		s->lv_unproven--;
 		s->lv_proven++;
-		return;
 	}
+	if (was && !undecided(w) && w->lv_ext == s->lv_ext)
+		s->lv_waiting--;
+	if (w->lv_found)
+		return;
 	/* Brent: compare with a state saved at powers of two steps */
 	if (!w->lv_have || ++w->lv_steps == w->lv_power) {
 		w->lv_saved = h;
@@ -116,12 +144,20 @@ bool livelock_watch(struct sim *s)
 		if (quiet > window / 2) {
 			s->lv_on = true;
 			s->lv_round++;
-			s->lv_unproven = s->lv_proven = 0;
+			s->lv_ext++;
+			s->lv_unproven = s->lv_proven = s->lv_waiting = 0;
+			s->lv_deadline = window;
 		}
 		return false;
 	}
-	if (quiet <= window)
+	if (quiet <= s->lv_deadline)
 		return false;
+	if (s->lv_waiting) { /* too few tries to judge: check as long again */
+		s->lv_deadline = quiet + (quiet - window / 2);
+		s->lv_ext++;
+		s->lv_waiting = 0;
+		return false;
+	}
 	if (!s->lv_unproven && s->lv_proven)
 		return true;
 	restart(s); /* some warp's registers kept changing: it computes */

@@ -166,6 +166,38 @@ START_TEST(revisiting_loops_are_livelocks)
 }
 END_TEST
 
+/* A spin loop that sleeps between tries (spinlock_sleep: 8 ns doubling to
+ * 256 ns, about 345 G80 cycles a try) comes round only a few times in a
+ * short window, too few to show a repeated state: the watch checks on
+ * until each spinning warp has gone round often enough, and under the
+ * reconvergence stack (the lock's winner parked, seed 002) reports the
+ * livelock well before --max-cycles (which would also stop with exit code
+ * 5, at its cycle), stepping and fast-forward at the same cycle. */
+START_TEST(sleeping_spin_loops_are_livelocks_in_a_short_window)
+{
+	static const char *const ff[] = {"0", "1"};
+	double cycles[2];
+	for (int k = 0; k < 2; k++) {
+		char args[512];
+		snprintf(args, sizeof args, "configs/g80.ini workloads/cuda/spinlock_sleep.s -D BLOCKS=2 -D THREADS=64 "
+			 "--set sim.livelock_window=2000 --set sim.fast_forward=%s --max-cycles 1000000 --json - 2>/dev/null",
+			 ff[k]);
+		ck_assert_int_eq(sim(args), 5);
+		ck_assert_msg(strstr(out, "no forward progress: for ") && strstr(out, "(sim.livelock_window = 2000)"),
+			      "%.2000s", out);
+		ck_assert_msg(strstr(out, "spinning: block (1,0,0) warp 1 (SM 1), threads 32-63"), "%.2000s", out);
+		cycles[k] = json_num(out, "cycles");
+		ck_assert_msg(cycles[k] < 100000, "decided at cycle %.0f", cycles[k]);
+	}
+	ck_assert(cycles[0] == cycles[1]);
+	/* under independent thread scheduling the same kernel completes: the
+	 * check going on does not mistake a slow lock for a livelock */
+	ck_assert_int_eq(sim("configs/h100.ini workloads/cuda/spinlock_sleep.s -D BLOCKS=2 -D THREADS=64 "
+			     "--set sim.livelock_window=1000"), 0);
+	ck_assert_msg(strstr(out, "check counter expr(BLOCKS * THREADS): pass"), "%.2000s", out);
+}
+END_TEST
+
 /* latency_hiding.s repeats its load + 4 multiply-adds REPS times: each warp
  * issues 2 + 5 REPS + 6 instructions, 13 warps by default. */
 START_TEST(latency_hiding_reps)
@@ -374,6 +406,7 @@ Suite *cli_suite(void)
 	tcase_add_test(t, occupancy_prints_every_limit);
 	tcase_add_test(t, register_loop_is_not_a_livelock);
 	tcase_add_test(t, revisiting_loops_are_livelocks);
+	tcase_add_test(t, sleeping_spin_loops_are_livelocks_in_a_short_window);
 	tcase_add_test(t, latency_hiding_reps);
 	tcase_add_test(t, element_wise_check);
 	tcase_add_test(t, every_workload_once);
