@@ -3,7 +3,8 @@
 # host second, on one core, for tiled_mm and naive_mm on g80.ini and
 # h100.ini; median of REPEAT runs taken interleaved (every case once, then
 # again), peak RSS; and, with CALLGRIND=1, host instructions per simulated
-# warp instruction from valgrind --tool=callgrind on the 128^3 cases (a
+# warp instruction from valgrind --tool=callgrind on the 128^3 cases and
+# h100.ini tiled_mm 256^3 on 8 full SMs (a
 # count that machine noise does not move: judge each change by it).
 # Builds a release build in build-bench/ first; prints Markdown tables.
 #
@@ -167,14 +168,18 @@ if [ "${CALLGRIND:-0}" = 1 ]; then
 	# it sim_run's inclusive count (the simulation alone), per warp instruction
 	echo "| config | workload | size | host instructions | warp instructions | host instructions per warp instruction | of which sim_run |"
 	echo "| --- | --- | --- | --- | --- | --- | --- |"
-	for cfg in g80 h100; do
-		for w in tiled_mm naive_mm; do
-			valgrind --tool=callgrind --callgrind-out-file="$T/cg.out" "$SIM" "configs/$cfg.ini" "workloads/$w.s" \
-				-D M=128 -D N=128 -D K=128 --json "$T/cg.json" >/dev/null 2>"$T/cg.err"
-			ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$T/cg.err")
-			run=$(callgrind_annotate --inclusive=yes "$T/cg.out" | sed -n 's/^ *\([0-9,]*\) .*[:]sim_run .*/\1/p' | head -1 | tr -d ,)
-			python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); ir=int(sys.argv[2]); run=int(sys.argv[5] or 0); wi=j["warp_instructions"]; print(f"| {sys.argv[3]} | {sys.argv[4]} | 128 | {ir} | {wi} | {ir / wi:.0f} | {run / wi:.0f} |")' \
-				"$T/cg.json" "$ir" "$cfg" "$w" "$run"
-		done
+	# the four 128^3 cases (an h100.ini SM holds 8 of its 64 warps there),
+	# then h100.ini tiled_mm with every SM full: 256^3 on 8 SMs (gpu.num_sms),
+	# 64 warps each, the path a large kernel takes
+	for c in g80:tiled_mm:128: g80:naive_mm:128: h100:tiled_mm:128: h100:naive_mm:128: h100:tiled_mm:256:8; do
+		IFS=: read -r cfg w n sms <<EOF
+$c
+EOF
+		valgrind --tool=callgrind --callgrind-out-file="$T/cg.out" "$SIM" "configs/$cfg.ini" "workloads/$w.s" \
+			-D M="$n" -D N="$n" -D K="$n" ${sms:+--set gpu.num_sms=$sms} --json "$T/cg.json" >/dev/null 2>"$T/cg.err"
+		ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$T/cg.err")
+		run=$(callgrind_annotate --inclusive=yes "$T/cg.out" | sed -n 's/^ *\([0-9,]*\) .*[:]sim_run .*/\1/p' | head -1 | tr -d ,)
+		python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); ir=int(sys.argv[2]); run=int(sys.argv[5] or 0); wi=j["warp_instructions"]; print(f"| {sys.argv[3]} | {sys.argv[4]} | {sys.argv[6]} | {ir} | {wi} | {ir / wi:.0f} | {run / wi:.0f} |")' \
+			"$T/cg.json" "$ir" "$cfg" "$w" "$run" "$n${sms:+, $sms SMs}"
 	done
 fi

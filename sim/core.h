@@ -138,9 +138,9 @@ struct warp {
 	uint64_t lv_round;        /* the check round these fields belong to */
 	uint64_t lv_saved;        /* the state hash compared against */
 	uint32_t lv_power, lv_steps;
-	uint32_t lv_edges;        /* backward branches taken in the round (at most LV_EDGES) */
-	uint64_t lv_ext;          /* the last stretch of the round it issued in (sim.lv_ext) */
+	uint32_t lv_ext;          /* the last stretch of a round it issued in (sim.lv_ext) */
 	bool lv_have, lv_found;   /* a saved hash; a repeated state was seen */
+	uint8_t lv_edges;         /* backward branches taken in the round (at most LV_EDGES) */
 	/* trace (only with an on_state observer): the slot's last reported state */
 	unsigned tr_state;
 	uint32_t tr_pc, tr_mask;
@@ -330,7 +330,9 @@ struct sim {
 	bool lv_on;               /* the livelock watch is checking states (livelock.c) */
 	uint64_t lv_round;        /* ... in this round */
 	uint64_t lv_unproven, lv_proven; /* warps that issued in the round: without, with a repeat */
-	uint64_t lv_ext;          /* the round's current stretch (unique over the run) */
+	uint32_t lv_ext;          /* the round's current stretch (counted over the run: 2^32 of
+				   * them, each at least half sim.livelock_window, before it
+				   * wraps) */
 	uint64_t lv_waiting;      /* warps that issued in it too few times round a loop to judge */
 	uint64_t lv_deadline;     /* the quiet cycles at which the round decides (or is extended) */
 	struct sim_result *r;
