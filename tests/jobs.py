@@ -6,7 +6,7 @@ among the host threads: sim/cycle.c shares a cycle when it has at least
 4 busy SMs per thread), including global atomics between SMs (a spinlock
 over 132 blocks), plain loads and stores racing on one word (a load must
 see the stores earlier SMs made in its cycle) and runs that stop mid-grid (a fault, a barrier
-deadlock in every block), with --jobs 1, 2, 4 and 16, and compares the
+deadlock in every block, a livelock found in a short window), with --jobs 1, 2, 4 and 16, and compares the
 exit code and every JSON key but host_seconds with the one-thread run.
 
 usage: jobs.py SIMT_SIM SRCDIR
@@ -22,6 +22,10 @@ CASES = [
     ["configs/g80.ini", "workloads/tiled_mm.s", "-D", "M=256", "-D", "N=256", "-D", "K=256"],
     ["configs/h100.ini", "workloads/spinlock.s", "-D", "BLOCKS=132", "-D", "THREADS=32"],
     ["configs/h100.ini", "tests/workloads/racy_counter.s"],
+    # the livelock watch checking on across SMs (a sleeping spin loop in
+    # a short window: the stretches' counts made on every host thread)
+    ["configs/g80.ini", "workloads/cuda/spinlock_sleep.s", "-D", "BLOCKS=64", "-D", "THREADS=64",
+     "--set", "sim.livelock_window=2000"],
     ["configs/h100.ini", "tests/workloads/grid_fault.s"],
     ["configs/v100.ini", "tests/workloads/grid_deadlock.s", "--set", "sm.divergence=stack",
      "--set", "sm.barrier=strict"],
