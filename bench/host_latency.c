@@ -2,7 +2,8 @@
  * host_latency.c - this host's load-to-use latency by working-set size: a
  * chase of dependent loads through one random cycle over every 64-byte
  * line of a buffer, so that each load misses wherever the buffer outgrows
- * a level of the host's caches. bench/footprint.sh builds and runs it.
+ * a level of the host's caches. bench/run.sh (FOOTPRINT=...) builds and
+ * runs it.
  *
  *   host_latency [MB ...]     (default 1 2 4 8 16 32 64)
  *

@@ -16,6 +16,13 @@
 #                                         # sizes, h100.ini, timed and --functional
 #   JOBS="1 2 4 8 16" SIZES= bench/run.sh # --jobs scaling: tiled_mm on h100.ini at
 #                                         # JOBS_SIZE^3 (default 1024), median of REPEAT
+#   FOOTPRINT="8 16 33 66 132" SIZES= bench/run.sh
+#                                         # how the host's caches bound a timed run:
+#                                         # tiled_mm on h100.ini at FOOTPRINT_SIZE^3 (default
+#                                         # 512) with gpu.num_sms set to each (the work fixed,
+#                                         # every SM full: the resident warps grow with the
+#                                         # SMs), median of REPEAT; then this host's load
+#                                         # latency by working-set size (bench/host_latency.c)
 #   SIM=path/to/simt-sim bench/run.sh     # a simt-sim built elsewhere (no build here)
 #   MARCH=x86-64-v3 bench/run.sh          # built with -Dmarch=x86-64-v3 (AVX2, FMA), in
 #                                         # build-bench-x86-64-v3/ (valgrind runs it; not native
@@ -161,6 +168,37 @@ print(f"| h100 | tiled_mm | {n} | {j} | {m:.2f} | {m1 / m:.2f} | {d['warp_instru
       f"{'identical' if d == d1 else 'DIFFERENT'} |")
 PY
 	done
+fi
+if [ -n "${FOOTPRINT:-}" ]; then
+	n=${FOOTPRINT_SIZE:-512}
+	for r in $(seq "$REPEAT"); do
+		for sms in $FOOTPRINT; do
+			"$SIM" configs/h100.ini workloads/tiled_mm.s -D M="$n" -D N="$n" -D K="$n" \
+				--set gpu.num_sms="$sms" --json "$T/fp-$sms.json" >/dev/null
+			python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["host_seconds"])' \
+				"$T/fp-$sms.json" >>"$T/fp-$sms.times"
+		done
+		echo "bench: footprint pass $r of $REPEAT done" >&2
+	done
+	echo
+	echo "| config | workload | size | SMs | resident warps (most) | cycles | warp instructions | host s (median of $REPEAT) | M warp-instr/s |"
+	echo "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+	for sms in $FOOTPRINT; do
+		python3 - "$T" "$sms" "$n" <<'PY'
+import json, statistics, sys
+t, sms, n = sys.argv[1:4]
+d = json.load(open(f"{t}/fp-{sms}.json"))
+m = statistics.median(float(x) for x in open(f"{t}/fp-{sms}.times").read().split())
+warps = int(sms) * d["blocks_per_sm"] * d["block"][0] * d["block"][1] * d["block"][2] // 32
+print(f"| h100 | tiled_mm | {n} | {sms} | {warps:,} | {d['cycles']:,} | {d['warp_instructions']:,} | {m:.2f} | "
+      f"{d['warp_instructions'] / m / 1e6:.2f} |")
+PY
+	done
+	cc -O2 -o "$T/host_latency" bench/host_latency.c
+	echo
+	echo "| working set MB | ns a dependent load (bench/host_latency.c) |"
+	echo "| ---: | ---: |"
+	"$T/host_latency" | while read -r mb ns; do echo "| $mb | $ns |"; done
 fi
 if [ "${CALLGRIND:-0}" = 1 ]; then
 	echo
