@@ -48,7 +48,7 @@ bool wl_setup(const struct program *p, struct gmem *g, uint32_t *args, struct di
 		const struct buffer_spec *b = &p->buffers[bi];
 		int idx = gmem_add(g, b->name, b->count * 4);
 		if (idx < 0)
-			return diag_error(d, p->files[0], b->line, 0, "",
+			return diag_error(d, p->files[b->file], b->line, 0, "",
 					  "buffer %s does not fit in the 4 GiB global address space",
 					  b->name);
 		uint32_t *w = (uint32_t *)g->bufs[idx].data;
@@ -83,11 +83,11 @@ bool wl_setup(const struct program *p, struct gmem *g, uint32_t *args, struct di
 			char why[128];
 			char *data = read_input(b->path, (size_t)b->count * 4 + 4096, &len, why, sizeof why);
 			if (!data)
-				return diag_error(d, p->files[0], b->line, 0, "",
+				return diag_error(d, p->files[b->file], b->line, 0, "",
 						  "buffer %s: cannot read '%s': %s", b->name, b->path, why);
 			if (len != (size_t)b->count * 4) {
 				free(data);
-				return diag_error(d, p->files[0], b->line, 0, "",
+				return diag_error(d, p->files[b->file], b->line, 0, "",
 						  "buffer %s: '%s' has %zu bytes, the buffer needs %u (%u elements of 4 bytes, little-endian)",
 						  b->name, b->path, len, b->count * 4, b->count);
 			}
@@ -132,15 +132,17 @@ static void compare(struct cmp *c, uint32_t i, uint32_t got, uint32_t want)
 
 struct ectx {
 	const struct program *p;
+	const struct check_spec *c; /* the check evaluated */
 	const struct gmem *initial; /* buffers as filled before the run */
 	uint32_t i;
 };
 
 /* BUF[idx] in a check expression: the element as filled before the run. */
-static bool index_initial(void *ctx, const char *s, unsigned len, int64_t idx, struct value *out, char *why,
+static bool index_initial(void *ctx, const char *s, unsigned len, struct value ix, struct value *out, char *why,
 			  size_t n)
 {
 	struct ectx *e = ctx;
+	int64_t idx = ix.i; /* (known: nothing is unknown after the run) */
 	for (unsigned b = 0; b < e->p->nbuffers; b++) {
 		const struct buffer_spec *bs = &e->p->buffers[b];
 		if (strlen(bs->name) != len || memcmp(bs->name, s, len))
@@ -153,34 +155,31 @@ static bool index_initial(void *ctx, const char *s, unsigned len, int64_t idx, s
 		uint32_t v;
 		memcpy(&v, e->initial->bufs[b].data + 4 * (size_t)idx, 4);
 		if (bs->type == ELEM_F32)
-			*out = (struct value){true, 0, (double)bitsf(v)};
+			*out = (struct value){true, 0, (double)bitsf(v), false};
 		else if (bs->type == ELEM_S32)
-			*out = (struct value){false, (int32_t)v, 0};
+			*out = (struct value){false, (int32_t)v, 0, false};
 		else
-			*out = (struct value){false, v, 0};
+			*out = (struct value){false, v, 0, false};
 		return true;
 	}
 	snprintf(why, n, "unknown buffer '%.*s'", (int)(len > 40 ? 40 : len), s);
 	return false;
 }
 
+/* A name in a check expression: those the assembler resolved
+ * (check_spec.binds, which it looked up before i), then i. */
 static bool lookup_i(void *ctx, const char *s, unsigned len, struct value *out)
 {
 	struct ectx *e = ctx;
+	for (unsigned k = 0; k < e->c->nbinds; k++)
+		if (strlen(e->c->binds[k].name) == len && !memcmp(e->c->binds[k].name, s, len)) {
+			*out = e->c->binds[k].v;
+			return true;
+		}
 	if (len == 1 && s[0] == 'i') {
-		*out = (struct value){false, e->i, 0};
+		*out = (struct value){false, e->i, 0, false};
 		return true;
 	}
-	for (unsigned k = 0; k < e->p->nparams; k++)
-		if (strlen(e->p->params[k].name) == len && !memcmp(e->p->params[k].name, s, len)) {
-			*out = e->p->params[k].v;
-			return true;
-		}
-	for (unsigned k = 0; k < e->p->nshared; k++)
-		if (strlen(e->p->shared[k].name) == len && !memcmp(e->p->shared[k].name, s, len)) {
-			*out = (struct value){false, e->p->shared[k].offset, 0};
-			return true;
-		}
 	return false;
 }
 
@@ -229,8 +228,8 @@ int wl_check(const struct program *p, const struct gmem *initial, const struct g
 			break;
 		}
 		case CHECK_EXPR: {
-			struct ectx e = {p, initial, 0};
-			struct expr_env env = {lookup_i, index_initial, &e, p->files[0], c->line, c->expr_text, d};
+			struct ectx e = {p, c, initial, 0};
+			struct expr_env env = {lookup_i, index_initial, &e, p->files[c->file], c->line, c->line_text, d};
 			for (uint32_t i = 0; i < n; i++) {
 				e.i = i;
 				int pos = 0;
@@ -246,7 +245,7 @@ int wl_check(const struct program *p, const struct gmem *initial, const struct g
 					double x = value_f(v);
 					if (v.is_float ? !(x > -2147483649.0 && x < 4294967296.0)
 						       : v.i < INT32_MIN || v.i > (int64_t)UINT32_MAX)
-						return diag_error(d, p->files[0], c->line, 0, "",
+						return diag_error(d, p->files[c->file], c->line, 0, "",
 								  "check of %s: expr(%s) is %.17g for i = %u, which no 32-bit element "
 								  "holds (%d..%u)", bs->name, c->expr_text, x, i, INT32_MIN,
 								  UINT32_MAX),
@@ -263,12 +262,12 @@ int wl_check(const struct program *p, const struct gmem *initial, const struct g
 			char why[128];
 			char *data = read_input(c->path, (size_t)n * 4 + 4096, &len, why, sizeof why);
 			if (!data)
-				return diag_error(d, p->files[0], c->line, 0, "",
+				return diag_error(d, p->files[c->file], c->line, 0, "",
 						  "check of %s: cannot read '%s': %s", bs->name, c->path, why),
 				       -1;
 			if (len != (size_t)n * 4) {
 				free(data);
-				return diag_error(d, p->files[0], c->line, 0, "",
+				return diag_error(d, p->files[c->file], c->line, 0, "",
 						  "check of %s: '%s' has %zu bytes, the buffer has %u",
 						  bs->name, c->path, len, n * 4),
 				       -1;

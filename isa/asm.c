@@ -63,6 +63,8 @@ struct as {
 	unsigned regs_line;
 	uint32_t allowed_i; /* CHECK_EXPR validation: value of i */
 	bool allow_i;
+	struct check_spec *checking; /* CHECK_EXPR validation: the check, whose binds
+				      * lookup records */
 	unsigned visited;         /* source lines pass 1 has visited (MAX_EXPAND) */
 	struct rept_bind **binds; /* every .rept index binding (owned) */
 	unsigned nbinds, cap_binds;
@@ -214,12 +216,43 @@ static int find_arg(const struct program *p, const char *s, unsigned len)
 	return -1;
 }
 
+static bool lookup_name(struct as *a, const char *s, unsigned len, struct value *out);
+
+/* A name in an expression: lookup_name's, or i where a check allows it.
+ * While a check is validated, the names it reads other than i are kept
+ * with their values (check_spec.binds), for its evaluation after the run. */
 static bool lookup(void *ctx, const char *s, unsigned len, struct value *out)
 {
 	struct as *a = ctx;
+	if (lookup_name(a, s, len, out)) {
+		struct check_spec *c = a->checking;
+		if (c) {
+			unsigned k = 0;
+			while (k < c->nbinds && (strlen(c->binds[k].name) != len || memcmp(c->binds[k].name, s, len)))
+				k++;
+			if (k == c->nbinds && len < PROG_NAME_MAX) {
+				c->binds = xrealloc(c->binds, (c->nbinds + 1) * sizeof *c->binds);
+				memset(&c->binds[k], 0, sizeof c->binds[k]);
+				memcpy(c->binds[k].name, s, len);
+				c->binds[k].v = *out;
+				c->nbinds++;
+			}
+		}
+		return true;
+	}
+	if (a->allow_i && len == 1 && s[0] == 'i') {
+		*out = (struct value){false, a->allowed_i, 0, false};
+		return true;
+	}
+	return false;
+}
+
+/* A .rept index in scope, parameter, shared symbol or SM. */
+static bool lookup_name(struct as *a, const char *s, unsigned len, struct value *out)
+{
 	for (const struct rept_bind *b = a->cur ? a->cur->bind : NULL; b; b = b->outer)
 		if (strlen(b->name) == len && !memcmp(b->name, s, len)) {
-			*out = (struct value){false, b->value, 0};
+			*out = (struct value){false, b->value, 0, false};
 			return true;
 		}
 	int i = find_param(a->p, s, len);
@@ -229,25 +262,23 @@ static bool lookup(void *ctx, const char *s, unsigned len, struct value *out)
 	}
 	i = find_shared(a->p, s, len);
 	if (i >= 0) {
-		*out = (struct value){false, a->p->shared[i].offset, 0};
+		*out = (struct value){false, a->p->shared[i].offset, 0, false};
 		return true;
 	}
 	if (len == 2 && !memcmp(s, "SM", 2)) { /* the target's compute capability x 10; 0: unknown */
-		*out = (struct value){false, a->hooks ? (int64_t)a->hooks->target_cc : 0, 0};
-		return true;
-	}
-	if (a->allow_i && len == 1 && s[0] == 'i') {
-		*out = (struct value){false, a->allowed_i, 0};
+		*out = (struct value){false, a->hooks ? (int64_t)a->hooks->target_cc : 0, 0, false};
 		return true;
 	}
 	return false;
 }
 
 /* BUF[idx] in a .check expression, validated at assembly (the buffer exists,
- * the index is inside it); the value is read at check time (workload.c). */
-static bool check_index(void *ctx, const char *s, unsigned len, int64_t idx, struct value *out, char *why,
+ * the index, where known, is inside it); the value is read at check time
+ * (workload.c): here it is unknown. */
+static bool check_index(void *ctx, const char *s, unsigned len, struct value ix, struct value *out, char *why,
 			size_t n)
 {
+	int64_t idx = ix.i;
 	struct as *a = ctx;
 	int b = find_buffer_n(a->p, s, len);
 	if (b < 0) {
@@ -255,12 +286,12 @@ static bool check_index(void *ctx, const char *s, unsigned len, int64_t idx, str
 		return false;
 	}
 	const struct buffer_spec *bs = &a->p->buffers[b];
-	if (idx < 0 || idx >= (int64_t)bs->count) {
+	if (!ix.unknown && (idx < 0 || idx >= (int64_t)bs->count)) {
 		snprintf(why, n, "index %lld is outside buffer %s (%u elements) for i = %u", (long long)idx, bs->name,
 			 bs->count, a->allowed_i);
 		return false;
 	}
-	*out = (struct value){bs->type == ELEM_F32, 0, 0.0};
+	*out = (struct value){bs->type == ELEM_F32, 0, 0.0, true};
 	return true;
 }
 
@@ -620,6 +651,7 @@ static bool do_ptx(struct as *a, const struct token *t, int pos)
 		bs.type = ELEM_U32;
 		bs.count = (g->size + 3) / 4 ? (g->size + 3) / 4 : 1;
 		bs.fill = FILL_ZERO;
+		bs.file = a->cur->file;
 		bs.line = a->cur->lineno;
 		bool zero = true;
 		for (uint32_t j = 0; j < g->size; j++)
@@ -1350,6 +1382,7 @@ static bool do_buffer(struct as *a, int pos)
 {
 	struct buffer_spec b;
 	memset(&b, 0, sizeof b);
+	b.file = a->cur->file;
 	b.line = a->cur->lineno;
 	if (!name_token(a, pos, "a buffer name after .buffer", b.name))
 		return false;
@@ -1533,6 +1566,7 @@ static bool do_check(struct as *a, int pos)
 {
 	struct check_spec c;
 	memset(&c, 0, sizeof c);
+	c.file = a->cur->file;
 	c.line = a->cur->lineno;
 	if (!buffer_ref(a, &pos, &c.buffer))
 		return false;
@@ -1575,23 +1609,35 @@ static bool do_check(struct as *a, int pos)
 		struct value v;
 		a->allow_i = true;
 		a->allowed_i = 0;
+		a->checking = &c;
 		bool ok = eval(a, &pos, &v);
 		a->allowed_i = cb->count - 1;
 		int p2 = start;
 		ok = ok && eval(a, &p2, &v);
 		a->allow_i = false;
-		if (!ok)
+		a->checking = NULL;
+		if (ok && !is_p(&a->toks[pos], ')'))
+			ok = err_tok(a, &a->toks[pos], "')'");
+		if (!ok) {
+			free(c.binds);
 			return false;
-		if (!is_p(&a->toks[pos], ')'))
-			return err_tok(a, &a->toks[pos], "')'");
+		}
 		const struct token *st = &a->toks[start], *et = &a->toks[pos];
 		c.expr_text = xstrndup(st->s, (size_t)(et->s - st->s));
+		c.line_text = xstrdup(a->cur->text);
 		struct diag ld = {0};
 		c.expr_toks = xmalloc(sizeof(struct token) * MAX_TOKS);
 		if (lex_line(c.expr_text, c.expr_toks, MAX_TOKS, "", 0, &ld) < 0) {
 			free(c.expr_text);
 			free(c.expr_toks);
+			free(c.line_text);
+			free(c.binds);
 			return err_at(a, st->col, "cannot re-read the expression");
+		}
+		for (int k = 0; k < MAX_TOKS; k++) { /* columns in the source line */
+			c.expr_toks[k].col += st->col - 1;
+			if (c.expr_toks[k].kind == TK_END)
+				break;
 		}
 		pos++;
 		c.kind = CHECK_EXPR;
@@ -1615,6 +1661,8 @@ static bool do_check(struct as *a, int pos)
 	if (!expect_end(a, pos)) {
 		free(c.expr_text);
 		free(c.expr_toks);
+		free(c.line_text);
+		free(c.binds);
 		free(c.path);
 		free(c.list);
 		return false;

@@ -196,6 +196,43 @@ static void path_text(struct sb *b, const char *path)
 	free(abs);
 }
 
+/* Whether the disassembly declares name (a parameter or shared symbol). */
+static bool declared(const struct program *p, const char *name)
+{
+	for (unsigned i = 0; i < p->nparams; i++)
+		if (!strcmp(p->params[i].name, name))
+			return true;
+	for (unsigned i = 0; i < p->nshared; i++)
+		if (!strcmp(p->shared[i].name, name))
+			return true;
+	return false;
+}
+
+/* A check's expression as its source reads, each name the disassembly
+ * does not declare (a .rept index, SM) written as the value the assembler
+ * gave it. */
+static void expr_text(struct sb *b, const struct program *p, const struct check_spec *c)
+{
+	const char *at = c->expr_text;
+	for (const struct token *t = c->expr_toks; t->kind != TK_END; t++) {
+		const struct check_bind *bind = NULL;
+		if (t->kind == TK_IDENT && !(t[1].kind == TK_PUNCT && (t[1].punct == '(' || t[1].punct == '[')))
+			for (unsigned k = 0; k < c->nbinds; k++)
+				if (strlen(c->binds[k].name) == t->len && !memcmp(c->binds[k].name, t->s, t->len) &&
+				    !declared(p, c->binds[k].name))
+					bind = &c->binds[k];
+		if (!bind)
+			continue;
+		sb_printf(b, "%.*s", (int)(t->s - at), at);
+		if (bind->v.is_float)
+			sb_printf(b, "(%.17g)", bind->v.f);
+		else
+			sb_printf(b, "(%lld)", (long long)bind->v.i);
+		at = t->s + t->len;
+	}
+	sb_printf(b, "%s", at);
+}
+
 char *disasm_program(const struct program *p)
 {
 	struct sb b = {xmalloc(4096), 0, 4096};
@@ -254,7 +291,11 @@ char *disasm_program(const struct program *p)
 			sb_printf(&b, "matmul(%s, %s, %u, %u, %u)", p->buffers[c->a].name,
 				  p->buffers[c->b].name, c->m, c->n, c->k);
 			break;
-		case CHECK_EXPR: sb_printf(&b, "expr(%s)", c->expr_text); break;
+		case CHECK_EXPR:
+			sb_printf(&b, "expr(");
+			expr_text(&b, p, c);
+			sb_printf(&b, ")");
+			break;
 		case CHECK_FILE:
 			sb_printf(&b, "file");
 			path_text(&b, c->path);

@@ -35,11 +35,11 @@ static bool primary(struct ep *e, struct value *out)
 	if (t->kind == TK_INT) {
 		if (t->ival > (uint64_t)INT64_MAX)
 			return err(e, t, "integer literal is too large");
-		*out = (struct value){false, (int64_t)t->ival, 0};
+		*out = (struct value){false, (int64_t)t->ival, 0, false};
 		e->pos++;
 		ok = true;
 	} else if (t->kind == TK_FLOAT) {
-		*out = (struct value){true, 0, t->fval};
+		*out = (struct value){true, 0, t->fval, false};
 		e->pos++;
 		ok = true;
 	} else if (is_p(t, '(')) {
@@ -55,7 +55,10 @@ static bool primary(struct ep *e, struct value *out)
 		struct value v;
 		if (!primary(e, &v))
 			return false;
-		if (t->punct == '-') {
+		if (v.unknown) { /* (its type stays) */
+			if (v.is_float && (t->punct == '~' || t->punct == '!'))
+				return err(e, t, "operator needs an integer operand, got a float");
+		} else if (t->punct == '-') {
 			if (v.is_float)
 				v.f = -v.f;
 			else if (v.i == INT64_MIN)
@@ -86,10 +89,15 @@ static bool primary(struct ep *e, struct value *out)
 				return err(e, &e->t[e->pos], "expected ')' after the arguments of min/max");
 			e->pos++;
 			bool fl = a.is_float || b.is_float;
-			bool less = fl ? value_f(a) < value_f(b) : a.i < b.i;
-			struct value r = (less == is_min) ? a : b;
-			if (fl && !r.is_float)
-				r = (struct value){true, 0, (double)r.i};
+			struct value r;
+			if (a.unknown || b.unknown) {
+				r = (struct value){fl, 0, 0.0, true};
+			} else {
+				bool less = fl ? value_f(a) < value_f(b) : a.i < b.i;
+				r = (less == is_min) ? a : b;
+				if (fl && !r.is_float)
+					r = (struct value){true, 0, (double)r.i, false};
+			}
 			*out = r;
 			ok = true;
 		} else if (is_func(t, "f32") || is_func(t, "fmaf")) {
@@ -111,9 +119,11 @@ static bool primary(struct ep *e, struct value *out)
 			if (!is_p(&e->t[e->pos], ')'))
 				return err(e, &e->t[e->pos], "expected ')' after the arguments");
 			e->pos++;
-			float r = fma ? fmaf((float)value_f(v[0]), (float)value_f(v[1]), (float)value_f(v[2]))
+			bool unknown = v[0].unknown || (fma && (v[1].unknown || v[2].unknown));
+			float r = unknown ? 0.0f
+				: fma ? fmaf((float)value_f(v[0]), (float)value_f(v[1]), (float)value_f(v[2]))
 				      : (float)value_f(v[0]);
-			*out = (struct value){true, 0, (double)r};
+			*out = (struct value){true, 0, (double)r, unknown};
 			ok = true;
 		} else if (is_p(&e->t[e->pos + 1], '[')) {
 			e->pos += 2;
@@ -126,7 +136,7 @@ static bool primary(struct ep *e, struct value *out)
 				return err(e, &e->t[e->pos], "an index must be an integer");
 			e->pos++;
 			char why[160] = "buffer elements can only be read in a .check expression";
-			if (!e->env->index || !e->env->index(e->env->ctx, t->s, t->len, ix.i, out, why, sizeof why))
+			if (!e->env->index || !e->env->index(e->env->ctx, t->s, t->len, ix, out, why, sizeof why))
 				return err(e, t, why);
 			ok = true;
 		} else {
@@ -176,6 +186,16 @@ static bool apply(struct ep *e, const struct token *op, struct value a, struct v
 	bool fl = a.is_float || b.is_float;
 	if (fl && (c == '|' || c == '^' || c == '&' || c == P_SHL || c == P_SHR || c == '%'))
 		return err(e, op, "operator needs integer operands, got a float");
+	if (a.unknown || b.unknown) { /* the type alone (a comparison's is an integer),
+					* and what a known right operand rules out */
+		if (!b.unknown && (c == P_SHL || c == P_SHR) && (b.i < 0 || b.i > 63))
+			return err(e, op, "shift count out of range 0..63");
+		if (!b.unknown && !fl && (c == '/' || c == '%') && b.i == 0)
+			return err(e, op, "division by zero in expression");
+		bool cmp = c == P_EQ || c == P_NE || c == '<' || c == '>' || c == P_LE || c == P_GE;
+		*out = (struct value){fl && !cmp, 0, 0.0, true};
+		return true;
+	}
 	if (fl) {
 		double x = value_f(a), y = value_f(b), r = 0;
 		bool cmp = true;
@@ -193,7 +213,7 @@ static bool apply(struct ep *e, const struct token *op, struct value a, struct v
 			else if (c == '*') r = x * y;
 			else r = x / y;
 		}
-		*out = cmp ? (struct value){false, (int64_t)r, 0} : (struct value){true, 0, r};
+		*out = cmp ? (struct value){false, (int64_t)r, 0, false} : (struct value){true, 0, r, false};
 		return true;
 	}
 	uint64_t x = (uint64_t)a.i, y = (uint64_t)b.i;
@@ -234,7 +254,7 @@ static bool apply(struct ep *e, const struct token *op, struct value a, struct v
 			return err(e, op, "integer overflow in expression");
 		r = c == '/' ? a.i / b.i : a.i % b.i;
 	}
-	*out = (struct value){false, r, 0};
+	*out = (struct value){false, r, 0, false};
 	return true;
 }
 

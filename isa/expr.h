@@ -20,14 +20,20 @@ struct value {
 	bool is_float;
 	int64_t i;
 	double f;
+	/* the value is not known yet, only its type: a buffer element when a
+	 * .check is assembled (read at check time). Arithmetic on it gives an
+	 * unknown value and skips the checks that need the value (division by
+	 * zero, overflow, shift count, an index's range); type errors stand. */
+	bool unknown;
 };
 
 struct expr_env {
 	/* Resolve a name; return false if it is unknown. */
 	bool (*lookup)(void *ctx, const char *name, unsigned len, struct value *out);
-	/* Resolve NAME[idx] (a buffer element), or NULL where elements cannot be
-	 * read; on failure it writes why (at most n bytes) and returns false. */
-	bool (*index)(void *ctx, const char *name, unsigned len, int64_t idx, struct value *out, char *why,
+	/* Resolve NAME[idx] (a buffer element; idx an integer, perhaps unknown),
+	 * or NULL where elements cannot be read; on failure it writes why (at
+	 * most n bytes) and returns false. */
+	bool (*index)(void *ctx, const char *name, unsigned len, struct value idx, struct value *out, char *why,
 		      size_t n);
 	void *ctx;
 	const char *file; /* for diagnostics */

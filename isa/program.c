@@ -17,6 +17,8 @@ void program_free(struct program *p)
 	for (unsigned i = 0; i < p->nchecks; i++) {
 		free(p->checks[i].expr_text);
 		free(p->checks[i].expr_toks);
+		free(p->checks[i].line_text);
+		free(p->checks[i].binds);
 		free(p->checks[i].path);
 		free(p->checks[i].list);
 	}

@@ -39,7 +39,8 @@ struct buffer_spec {
 	uint32_t seed;     /* FILL_RANDOM: the seed; FILL_CHASE: the stride (bytes) */
 	char *path;        /* FILL_FILE: path as resolved (relative to cwd) */
 	uint32_t *list;    /* FILL_LIST: count element bits */
-	unsigned line;     /* where it was declared */
+	unsigned file;     /* where it was declared: index into program.files */
+	unsigned line;     /* ... and its line there */
 };
 
 struct arg_spec {
@@ -55,16 +56,28 @@ struct shared_sym {
 
 enum check_kind { CHECK_MATMUL, CHECK_EXPR, CHECK_FILE, CHECK_LIST };
 
+/* A name a .check expression reads, other than i, with the value the
+ * assembler gave it there (a .rept index, parameter, shared symbol, SM). */
+struct check_bind {
+	char name[PROG_NAME_MAX];
+	struct value v;
+};
+
 struct check_spec {
 	enum check_kind kind;
 	int buffer;              /* the buffer checked */
 	int a, b;                /* CHECK_MATMUL: input buffers */
 	uint32_t m, n, k;        /* CHECK_MATMUL: C(m x k) = A(m x n) B(n x k) */
 	char *expr_text;         /* CHECK_EXPR: source text of the expression in i */
-	struct token *expr_toks; /* CHECK_EXPR: its tokens (s points into expr_text) */
+	struct token *expr_toks; /* CHECK_EXPR: its tokens (s points into expr_text; col
+				  * the column in line_text) */
+	char *line_text;         /* CHECK_EXPR: the source line it is on (diagnostics) */
+	struct check_bind *binds; /* CHECK_EXPR: the names it reads (struct check_bind) */
+	unsigned nbinds;
 	char *path;              /* CHECK_FILE */
 	uint32_t *list;          /* CHECK_LIST */
 	uint32_t count;          /* CHECK_LIST: number of values */
+	unsigned file;           /* where it was declared: index into program.files */
 	unsigned line;
 };
 

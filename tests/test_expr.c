@@ -10,7 +10,7 @@ static bool lookup(void *ctx, const char *s, unsigned len, struct value *out)
 {
 	(void)ctx;
 	if (len == 4 && !memcmp(s, "TILE", 4)) {
-		*out = (struct value){false, 16, 0};
+		*out = (struct value){false, 16, 0, false};
 		return true;
 	}
 	return false;
@@ -19,7 +19,7 @@ static bool lookup(void *ctx, const char *s, unsigned len, struct value *out)
 static struct value ev(const char *text, struct diag *d)
 {
 	struct token t[64];
-	struct value v = {false, -999, 0};
+	struct value v = {false, -999, 0, false};
 	memset(d, 0, sizeof *d);
 	if (lex_line(text, t, 64, "e", 1, d) < 0)
 		return v;

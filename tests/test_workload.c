@@ -109,6 +109,79 @@ START_TEST(fills_and_value_checks)
 }
 END_TEST
 
+/* A check reads the names the assembler knew where it stands (.rept
+ * indices, SM) after the run too; an element's value is unknown until
+ * then, so what it divides by is judged then; and an error then names the
+ * check's own file, line and column. */
+START_TEST(check_names_and_element_values)
+{
+	int fails;
+	const char *out = check_text(
+		".grid 1\n.block 32\n.buffer a u32 6 iota\n.buffer d u32 6 value(4)\n"
+		".rept k, 2\n.check a expr(i + k - k)\n.endr\n"
+		".check a expr(i + SM - SM)\n.check a expr(i * (16 / d[i]) / 4)\n    exit\n",
+		NULL, &fails);
+	ck_assert_msg(fails == 0, "%s", out);
+	ck_assert_msg(strstr(out, "check a expr(i + k - k): pass (6 elements bit-exact)"), "%s", out);
+	ck_assert_msg(strstr(out, "check a expr(i * (16 / d[i]) / 4): pass"), "%s", out);
+
+	/* a known divisor of 0, or shift count, is still refused at assembly */
+	struct diag d = {0};
+	ck_assert(!asm_from_string("t.s", ".grid 1\n.block 32\n.buffer a u32 6 iota\n.check a expr(a[i] / 0)\n    exit\n",
+				   NULL, 0, &d));
+	ck_assert_msg(strstr(d.msg, "division by zero") && d.line == 4 && d.col == 20, "%u:%u %s", d.line, d.col, d.msg);
+
+	/* 1 / z[i] with z all zero: found at check time, at its column */
+	struct program *p = must_assemble(".grid 1\n.block 32\n.buffer a u32 6 iota\n.buffer z u32 6 zero\n"
+					  ".check a expr(i + 1 / z[i])\n    exit\n");
+	struct gmem g;
+	gmem_init(&g);
+	uint32_t args[1];
+	memset(&d, 0, sizeof d);
+	ck_assert(wl_setup(p, &g, args, &d));
+	FILE *f = fmemopen(NULL, 4096, "w");
+	ck_assert_int_eq(wl_check(p, &g, &g, f, &d), -1);
+	fclose(f);
+	ck_assert_msg(strstr(d.msg, "division by zero"), "%s", d.msg);
+	ck_assert_uint_eq(d.line, 5);
+	ck_assert_uint_eq(d.col, 21); /* the '/' in ".check a expr(i + 1 / z[i])" */
+	ck_assert_str_eq(d.text, ".check a expr(i + 1 / z[i])");
+	gmem_free(&g);
+	program_free(p);
+}
+END_TEST
+
+/* A fill that fails names the file that declared the buffer (an include),
+ * not the workload. */
+START_TEST(fill_error_names_the_included_file)
+{
+	char dir[] = "/tmp/simt-inc-XXXXXX";
+	ck_assert(mkdtemp(dir));
+	char inc[64], main_s[64];
+	snprintf(inc, sizeof inc, "%s/bufs.inc", dir);
+	snprintf(main_s, sizeof main_s, "%s/main.s", dir);
+	FILE *f = fopen(inc, "w");
+	fputs("; one\n; two\n.buffer b u32 4 file(\"missing.bin\")\n", f);
+	fclose(f);
+	f = fopen(main_s, "w");
+	fputs(".grid 1\n.block 32\n.include \"bufs.inc\"\n    exit\n", f);
+	fclose(f);
+	struct diag d = {0};
+	struct program *p = asm_load(main_s, NULL, 0, &d);
+	ck_assert_msg(p, "%s", d.msg);
+	struct gmem g;
+	gmem_init(&g);
+	uint32_t args[1];
+	ck_assert(!wl_setup(p, &g, args, &d));
+	ck_assert_msg(strstr(d.file, "bufs.inc") && d.line == 3, "%s:%u %s", d.file, d.line, d.msg);
+	gmem_free(&g);
+	program_free(p);
+	unlink(inc);
+	unlink(main_s);
+	rmdir(dir);
+}
+END_TEST
+
 START_TEST(file_fill_and_check)
 {
 	char path[] = "/tmp/simt-test-XXXXXX";
@@ -147,6 +220,8 @@ Suite *workload_suite(void)
 	tcase_add_test(t, matmul_check_is_bit_exact);
 	tcase_add_test(t, fills_and_value_checks);
 	tcase_add_test(t, file_fill_and_check);
+	tcase_add_test(t, check_names_and_element_values);
+	tcase_add_test(t, fill_error_names_the_included_file);
 	suite_add_tcase(s, t);
 	return s;
 }
