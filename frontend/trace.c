@@ -261,8 +261,20 @@ int trace_writer_close(struct trace_writer *t, uint64_t total_cycles)
 	put_u8(t, 'E');
 	put_u64(t, total_cycles);
 	put_u64(t, t->nchunks);
-	if (t->total_at >= 0 && !t->err && fseek(t->f, t->total_at, SEEK_SET) == 0)
-		put_u64(t, total_cycles);
+	/* (a write that fails at the flush before the seek leaves fclose nothing
+	 * to fail on: each step's failure is kept) */
+	errno = 0;
+	if (!t->err && fflush(t->f))
+		t->err = errno ? errno : EIO;
+	if (t->total_at >= 0 && !t->err) {
+		if (fseek(t->f, t->total_at, SEEK_SET) == 0)
+			put_u64(t, total_cycles);
+		else
+			t->err = errno ? errno : EIO;
+	}
+	errno = 0;
+	if (ferror(t->f) && !t->err)
+		t->err = EIO;
 	if (fclose(t->f) && !t->err)
 		t->err = errno ? errno : EIO;
 	int err = t->err;

@@ -87,6 +87,10 @@ START_TEST(outputs_checked_before_the_run)
 	/* a write that fails at the end is exit code 2 even when the check passes */
 	if (access("/dev/full", W_OK) == 0) {
 		ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --trace /dev/full"), 2);
+		/* a trace shorter than the stream's buffer: the write fails at the
+		 * flush before the header's last patch */
+		ck_assert_int_eq(sim("configs/g80.ini workloads/vecadd.s -D N=100 --trace /dev/full"), 2);
+		ck_assert_msg(strstr(out, "--trace: cannot write '/dev/full'"), "%s", out);
 		ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --json /dev/full"), 2);
 	}
 }
