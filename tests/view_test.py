@@ -189,6 +189,12 @@ def check(tmp):
     assert "at byte" in p.stderr and "no end record" in p.stderr, p.stderr
     p = run([VIEW, os.path.join(tmp, "missing.trc"), "--png", png], expect_rc=2)
     assert "cannot open" in p.stderr, p.stderr
+    # an output it cannot write: exit 2, the path and why
+    p = run([VIEW, trc, "--png", os.path.join(tmp, "no", "such", "dir.png")], expect_rc=2)
+    assert "cannot write" in p.stderr, p.stderr
+    if os.access("/dev/full", os.W_OK):
+        p = run([VIEW, trc, "--perfetto", "/dev/full"], expect_rc=2)
+        assert "cannot write '/dev/full'" in p.stderr, p.stderr
     print("bad traces refused")
 
 

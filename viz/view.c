@@ -159,7 +159,7 @@ static int save_png(const char *path, const struct picture *p)
 	char err[512];
 	if (!png_save(path, p, err, sizeof err)) {
 		fprintf(stderr, "simt-view: %s\n", err);
-		return EXIT_FAIL;
+		return EXIT_BAD; /* (an output it cannot write: bad usage, as simt-sim's) */
 	}
 	return 0;
 }
@@ -258,14 +258,22 @@ int main(int argc, char **argv)
 	if (o.perfetto) {
 		FILE *f = fopen(o.perfetto, "w");
 		if (!f) {
-			fprintf(stderr, "simt-view: cannot write '%s': %s\n", o.perfetto, strerror(errno));
+			fprintf(stderr, "simt-view: --perfetto: cannot write '%s': %s\n", o.perfetto, strerror(errno));
 			model_close(&m);
-			return EXIT_FAIL;
+			return EXIT_BAD;
 		}
 		bool ok = perfetto_write(&m, f, v.c0, v.c1);
-		if (fclose(f) || !ok) {
-			fprintf(stderr, "simt-view: %s\n", ok ? "cannot write the JSON" : m.err);
+		errno = 0;
+		bool written = !ferror(f);
+		if (fclose(f))
+			written = false;
+		if (!ok) {
+			fprintf(stderr, "simt-view: %s\n", m.err);
 			rc = EXIT_FAIL;
+		} else if (!written) {
+			fprintf(stderr, "simt-view: --perfetto: cannot write '%s': %s\n", o.perfetto,
+				strerror(errno ? errno : EIO));
+			rc = EXIT_BAD;
 		}
 		if (!o.png) {
 			model_close(&m);
