@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -52,6 +53,70 @@ struct options {
 	int occ_given;            /* --threads, --regs or --smem appeared */
 	long long occ_threads, occ_regs, occ_smem;
 };
+
+/* The first option given that only a run uses (its name), or NULL;
+ * workload: -D, which assembling a workload uses, is allowed. */
+static const char *run_option(const struct options *o, bool workload)
+{
+	if (!workload && o->ndefs)
+		return "-D";
+	if (o->ndumps)
+		return "--dump";
+	if (o->trace)
+		return "--trace";
+	if (workload && o->json)
+		return "--json";
+	if (o->max_cycles)
+		return "--max-cycles";
+	if (o->jobs)
+		return "--jobs";
+	if (o->functional)
+		return "--functional";
+	if (o->checks)
+		return "a check mode (--racecheck, --initcheck, --synccheck)";
+	if (!workload && o->disasm)
+		return "--disasm";
+	return NULL;
+}
+
+/* Whether the output files (--json, --trace, each --dump) are all
+ * different: two options writing one file would leave it holding a mix.
+ * The same path, or two paths to one existing regular file, is an error
+ * (printed here); a device such as /dev/null may take several. */
+static bool distinct_outputs(const struct options *o)
+{
+	const char *opt[MAX_OPT + 2], *arg[MAX_OPT + 2], *path[MAX_OPT + 2]; /* (as given, and its file) */
+	unsigned n = 0;
+	if (o->json && strcmp(o->json, "-")) {
+		opt[n] = "--json";
+		arg[n] = path[n] = o->json;
+		n++;
+	}
+	if (o->trace) {
+		opt[n] = "--trace";
+		arg[n] = path[n] = o->trace;
+		n++;
+	}
+	for (unsigned i = 0; i < o->ndumps; i++) {
+		opt[n] = "--dump";
+		arg[n] = o->dumps[i];
+		path[n++] = strchr(o->dumps[i], '=') + 1;
+	}
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned j = 0; j < i; j++) {
+			struct stat a, b;
+			bool ai = !stat(path[i], &a), bj = !stat(path[j], &b);
+			if (ai && !S_ISREG(a.st_mode))
+				continue;
+			if (strcmp(path[i], path[j]) &&
+			    !(ai && bj && a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+				continue;
+			fprintf(stderr, "simt-sim: %s %s and %s %s write the same file: give each its own\n", opt[j],
+				arg[j], opt[i], arg[i]);
+			return false;
+		}
+	return true;
+}
 
 static void usage(FILE *f)
 {
@@ -203,6 +268,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 	if (o->occupancy) {
 		if (npos != 1)
 			return bad_usage("%s", "--occupancy takes CONFIG.ini and no workload");
+		const char *stray = run_option(o, false);
+		if (stray)
+			return bad_usage("--occupancy runs no workload: %s does not apply", stray);
 		if (!o->occ_threads)
 			return bad_usage("%s", "--occupancy needs --threads T (and --regs R, --smem BYTES)");
 		o->config = pos[0];
@@ -217,6 +285,13 @@ static int parse_args(int argc, char **argv, struct options *o)
 		return bad_usage("%s", npos ? "missing WORKLOAD.s" : "missing CONFIG.ini and WORKLOAD.s");
 	if (o->functional && o->trace)
 		return bad_usage("%s", "--trace records timing, which --functional does not simulate: drop one");
+	if (o->disasm) {
+		const char *stray = run_option(o, true);
+		if (stray)
+			return bad_usage("--disasm prints the program and runs nothing: %s does not apply", stray);
+	}
+	if (!distinct_outputs(o))
+		return EXIT_USAGE;
 	o->config = pos[0];
 	o->workload = pos[1];
 	return 0;

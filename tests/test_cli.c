@@ -80,6 +80,19 @@ START_TEST(outputs_checked_before_the_run)
 	ck_assert_msg(!strstr(out, "cycles"), "the run happened: %s", out);
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --trace /nonexistent/dir/t.trc"), 2);
 	ck_assert_msg(!strstr(out, "cycles"), "the run happened: %s", out);
+	/* two outputs to one file, and outputs of a run that does not happen,
+	 * are refused before anything is written */
+	unlink("/tmp/simt-cli-same.bin");
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --dump C=/tmp/simt-cli-same.bin --json /tmp/simt-cli-same.bin"), 2);
+	ck_assert_msg(strstr(out, "--json /tmp/simt-cli-same.bin and --dump C=/tmp/simt-cli-same.bin write the same file"),
+		      "%s", out);
+	ck_assert_int_ne(access("/tmp/simt-cli-same.bin", F_OK), 0);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --disasm --json /tmp/simt-cli-same.bin"), 2);
+	ck_assert_msg(strstr(out, "--disasm prints the program and runs nothing: --json does not apply"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini --occupancy --threads 64 --trace /tmp/simt-cli-same.bin"), 2);
+	ck_assert_msg(strstr(out, "--occupancy runs no workload: --trace does not apply"), "%s", out);
+	ck_assert_int_ne(access("/tmp/simt-cli-same.bin", F_OK), 0);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --json /dev/null --trace /dev/null"), 0);
 	/* a run that stops early (the seed's deadlock) leaves no empty dump behind */
 	unlink("/tmp/simt-cli-dump.bin");
 	ck_assert_int_eq(sim("configs/g80.ini workloads/barrier_divergence.s --dump data=/tmp/simt-cli-dump.bin"), 3);
