@@ -479,6 +479,8 @@ static bool do_param(struct as *a, int pos)
 static bool do_shared(struct as *a, int pos)
 {
 	char name[PROG_NAME_MAX];
+	if (a->have_ptx) /* (before the kernel: do_ptx) */
+		return err_at(a, a->toks[pos - 1].col, "a CUDA kernel's shared memory comes from its code: remove .shared");
 	if (!name_token(a, pos, "a symbol name after .shared", name))
 		return false;
 	const struct token *nt = &a->toks[pos];

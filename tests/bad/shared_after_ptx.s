@@ -1,0 +1,2 @@
+.ptx "../../workloads/cuda/saxpy.ptx" saxpy
+.shared extra 4096
