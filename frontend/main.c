@@ -815,7 +815,22 @@ static int run(const struct options *o)
 	uint32_t threads = p->block[0] * p->block[1] * p->block[2];
 	const char *refuse = NULL;
 	char why[256];
-	if (threads > (uint32_t)cfg.max_threads_per_block) {
+	uint64_t maxntid = (uint64_t)p->maxntid[0] * p->maxntid[1] * p->maxntid[2];
+	if (p->reqntid[0] &&
+	    (p->block[0] != p->reqntid[0] || p->block[1] != p->reqntid[1] || p->block[2] != p->reqntid[2])) {
+		snprintf(why, sizeof why, "the block is %u x %u x %u threads; the kernel requires %u x %u x %u (.reqntid)",
+			 p->block[0], p->block[1], p->block[2], p->reqntid[0], p->reqntid[1], p->reqntid[2]);
+		refuse = why;
+	} else if (maxntid && threads > maxntid) {
+		snprintf(why, sizeof why, "the block has %u threads; the kernel allows at most %llu (.maxntid, "
+			 "__launch_bounds__)", threads, (unsigned long long)maxntid);
+		refuse = why;
+	} else if (p->maxnreg && !p->regs_explicit && p->nregs > p->maxnreg) {
+		snprintf(why, sizeof why, "the translation needs %u registers a thread, more than the kernel's "
+			 ".maxnreg %u: ptxas would spill to local memory, which simt-sim does not model (give .regs)",
+			 p->nregs, p->maxnreg);
+		refuse = why;
+	} else if (threads > (uint32_t)cfg.max_threads_per_block) {
 		snprintf(why, sizeof why, "the block has %u threads; %s allows at most %lld (sm.max_threads_per_block)",
 			 threads, cfg.name, (long long)cfg.max_threads_per_block);
 		refuse = why;

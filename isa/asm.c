@@ -710,6 +710,9 @@ static bool take_ptx(struct as *a)
 	for (unsigned i = 0; i < k->nlabels; i++)
 		if (k->labels[i].pc < p->ncode)
 			p->labels[p->nlabels++] = k->labels[i];
+	memcpy(p->maxntid, k->maxntid, sizeof p->maxntid);
+	memcpy(p->reqntid, k->reqntid, sizeof p->reqntid);
+	p->maxnreg = k->maxnreg;
 	p->regs_alloc = k->nregs;
 	if (!p->regs_explicit)
 		p->nregs = k->nregs;

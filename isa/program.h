@@ -112,6 +112,10 @@ struct program {
 	struct src_loc *cuda_loc; /* CUDA kernels: the .cu file (index into files) and line of
 				   * each instruction, line 0 when unknown; NULL otherwise */
 	char *ptx_entry;      /* CUDA kernels: the PTX .entry name; NULL otherwise */
+	uint32_t maxntid[3];  /* CUDA kernels: .maxntid (__launch_bounds__), 0: none; a launch's
+			       * block has at most their product of threads */
+	uint32_t reqntid[3];  /* CUDA kernels: .reqntid, 0: none; a launch's block is exactly so */
+	unsigned maxnreg;     /* CUDA kernels: .maxnreg, 0: none */
 	uint32_t ptx_insns;   /* CUDA kernels: PTX instructions in the entry */
 	uint32_t dyn_shared;  /* CUDA kernels: .dynshared bytes (the launch's dynamic shared
 			       * memory; included in shared_bytes) */

@@ -55,6 +55,10 @@ struct ptx_kernel {
 	unsigned nparams;
 	struct ptx_global *globals;   /* hidden argument nparams + i holds globals[i]'s address */
 	unsigned nglobals;
+	uint32_t maxntid[3];          /* .maxntid (__launch_bounds__): a block has at most their
+				       * product of threads; 0: not given */
+	uint32_t reqntid[3];          /* .reqntid: a block is exactly this; 0: not given */
+	unsigned maxnreg;             /* .maxnreg: ptxas allocates at most this many; 0: not given */
 	unsigned nregs;               /* registers per thread after allocation */
 	unsigned npreds;              /* predicates used (at most ISA_NUM_PREDS) */
 	uint32_t ptx_insns;           /* PTX instructions translated */

@@ -1050,6 +1050,59 @@ static bool do_params(struct parser *ps, bool keep)
 }
 
 /* Skip a balanced { ... } body (of another entry or a function). */
+/* An entry's performance directives, between its parameters and its
+ * body (PTX ISA, "Performance-Tuning Directives"): .maxntid and .reqntid,
+ * which a launch must keep to, and .maxnreg, kept in k (NULL: another
+ * entry's, read only); .minnctapersm, .maxnctapersm and the cluster
+ * directives, hints to ptxas that change nothing here; .noreturn. Anything
+ * else is refused. */
+static bool do_perf(struct cur *c, struct ptx_kernel *k)
+{
+	for (;;) {
+		if (!skip(c))
+			return false;
+		if (*c->p == '{' || *c->p == ';' || !*c->p)
+			return true;
+		const char *at = c->p;
+		char w[32];
+		if (*c->p != '.')
+			return err_at(c, at, "expected a performance directive (.maxntid, .reqntid, .maxnreg, ...) or the kernel's body");
+		if (!read_word(c, w, sizeof w, true, "a performance directive"))
+			return false;
+		unsigned dims = !strcmp(w, ".maxntid") || !strcmp(w, ".reqntid") || !strcmp(w, ".reqnctapercluster")
+					? 3 : !strcmp(w, ".maxnreg") || !strcmp(w, ".minnctapersm") ||
+						      !strcmp(w, ".maxnctapersm") || !strcmp(w, ".maxclusterrank") ? 1 : 0;
+		if (!dims) {
+			if (!strcmp(w, ".noreturn") || !strcmp(w, ".explicitcluster"))
+				continue;
+			return err_at(c, at, "%s is not supported (a performance directive simt-sim does not know)", w);
+		}
+		uint64_t v[3] = {1, 1, 1};
+		for (unsigned d = 0; d < dims; d++) {
+			if (d) {
+				if (!skip(c))
+					return false;
+				if (*c->p != ',')
+					break;
+				c->p++;
+			}
+			if (!read_uint(c, &v[d], "a number"))
+				return false;
+			if (!v[d] || v[d] > 65535)
+				return err_at(c, at, "%s %llu: out of range 1..65535", w, (unsigned long long)v[d]);
+		}
+		if (!k)
+			continue;
+		if (!strcmp(w, ".maxntid") || !strcmp(w, ".reqntid")) {
+			uint32_t *to = w[3] == 'x' ? k->maxntid : k->reqntid;
+			for (unsigned d = 0; d < 3; d++)
+				to[d] = (uint32_t)v[d];
+		} else if (!strcmp(w, ".maxnreg")) {
+			k->maxnreg = (unsigned)v[0];
+		}
+	}
+}
+
 static bool skip_body(struct cur *c)
 {
 	unsigned depth = 0;
@@ -1243,13 +1296,8 @@ static bool parse_file(struct parser *ps, const char *path, const char *text, co
 					return false;
 				}
 				/* performance directives, up to the body or ';' */
-				for (;;) {
-					if (!skip(c))
-						return false;
-					if (*c->p == '{' || *c->p == ';' || !*c->p)
-						break;
-					c->p++;
-				}
+				if (!do_perf(c, mine ? k : NULL))
+					return false;
 				if (*c->p == ';') {
 					c->p++;
 				} else if (*c->p == '{') {

@@ -365,6 +365,41 @@ END_TEST
 /* A module-scope __device__ variable is a buffer of its name holding its
  * initialiser (its address a hidden argument after the parameters), and a
  * .buffer of that name in the workload replaces it. */
+/* A kernel's launch bounds (.maxntid from __launch_bounds__, .reqntid)
+ * refuse a launch outside them, as CUDA does; .maxnreg below what the
+ * translation needs is refused, not run with registers it cannot hold. */
+START_TEST(launch_bounds)
+{
+	static const struct {
+		const char *entry;
+		unsigned block, rc;
+		const char *says;
+	} cases[] = {
+		{"bounded", 64, 0, "check O expr(i): pass (64 elements bit-exact)"},
+		{"bounded", 128, 2, "cannot launch: the block has 128 threads; the kernel allows at most 64 (.maxntid"},
+		{"exact", 32, 0, "check O expr(i): pass (32 elements bit-exact)"},
+		{"exact", 64, 2, "cannot launch: the block is 64 x 1 x 1 threads; the kernel requires 32 x 1 x 1 (.reqntid)"},
+		{"tight", 32, 2, "more than the kernel's .maxnreg 1"},
+	};
+	for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		char wl[64];
+		snprintf(wl, sizeof wl, "/tmp/simt-bounds-%d.s", (int)getpid());
+		FILE *f = fopen(wl, "w");
+		ck_assert(f);
+		fprintf(f, ".ptx \"%s\" %s\n.buffer O u32 %u zero\n.arg O\n.grid 1\n.block %u\n.check O expr(i)\n",
+			src_path("tests/ptx/bounds.ptx"), cases[c].entry, cases[c].block, cases[c].block);
+		fclose(f);
+		char args[256];
+		static char out[1 << 14];
+		snprintf(args, sizeof args, "configs/g80.ini %s 2>&1", wl);
+		int rc = run_simt_sim(args, out, sizeof out);
+		unlink(wl);
+		ck_assert_msg(rc == (int)cases[c].rc && strstr(out, cases[c].says), "%s %u: exit %d\n%s", cases[c].entry,
+			      cases[c].block, rc, out);
+	}
+}
+END_TEST
+
 START_TEST(module_variables)
 {
 	char text[2048];
@@ -887,6 +922,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, atomic_inc_dec);
 	tcase_add_test(t, cache_operators);
 	tcase_add_test(t, module_variables);
+	tcase_add_test(t, launch_bounds);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
 	tcase_add_test(t, loads_scheduled_first);
