@@ -42,8 +42,10 @@ static void sb_printf(struct sb *b, const char *fmt, ...)
 /* A float literal that reads back to the same binary32 value. */
 static void fmt_float(char *buf, size_t size, float f)
 {
-	if (f != f) {
-		snprintf(buf, size, "0.0");
+	if (f != f) { /* its bits (a quiet NaN: an expression holds no other) */
+		uint32_t u;
+		memcpy(&u, &f, 4);
+		snprintf(buf, size, "f32bits(0x%08" PRIx32 ")", u);
 		return;
 	}
 	if (f > 3.4028235e38f || f < -3.4028235e38f) {
@@ -53,6 +55,21 @@ static void fmt_float(char *buf, size_t size, float f)
 	snprintf(buf, size, "%.9g", (double)f);
 	if (!strpbrk(buf, ".en"))
 		strncat(buf, ".0", size - strlen(buf) - 1);
+}
+
+/* A double literal that reads back to the same value (an infinity as
+ * +-1e999, a NaN by its binary32 bits: expressions make no other). */
+static void fmt_double(char *buf, size_t size, double v)
+{
+	if (v != v) {
+		fmt_float(buf, size, (float)v);
+	} else if (v > 1.7976931348623157e308 || v < -1.7976931348623157e308) {
+		snprintf(buf, size, v > 0 ? "1e999" : "-1e999");
+	} else {
+		snprintf(buf, size, "%.17g", v);
+		if (!strpbrk(buf, ".en"))
+			strncat(buf, ".0", size - strlen(buf) - 1);
+	}
 }
 
 static void fmt_int(char *buf, size_t size, uint32_t v)
@@ -224,9 +241,11 @@ static void expr_text(struct sb *b, const struct program *p, const struct check_
 		if (!bind)
 			continue;
 		sb_printf(b, "%.*s", (int)(t->s - at), at);
-		if (bind->v.is_float)
-			sb_printf(b, "(%.17g)", bind->v.f);
-		else
+		char num[64];
+		if (bind->v.is_float) {
+			fmt_double(num, sizeof num, bind->v.f);
+			sb_printf(b, "(%s)", num);
+		} else
 			sb_printf(b, "(%lld)", (long long)bind->v.i);
 		at = t->s + t->len;
 	}
@@ -243,9 +262,7 @@ char *disasm_program(const struct program *p)
 	for (unsigned i = 0; i < p->nparams; i++) {
 		const struct value *v = &p->params[i].v;
 		if (v->is_float) {
-			snprintf(num, sizeof num, "%.17g", v->f);
-			if (!strpbrk(num, ".en"))
-				strncat(num, ".0", sizeof num - strlen(num) - 1);
+			fmt_double(num, sizeof num, v->f);
 		} else {
 			snprintf(num, sizeof num, "%lld", (long long)v->i);
 		}

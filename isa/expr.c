@@ -100,6 +100,27 @@ static bool primary(struct ep *e, struct value *out)
 			}
 			*out = r;
 			ok = true;
+		} else if (is_func(t, "f32bits") && is_p(&e->t[e->pos + 1], '(')) {
+			/* the binary32 value whose bits are the integer argument */
+			e->pos += 2;
+			struct value v;
+			const struct token *at = &e->t[e->pos];
+			if (!binary(e, 0, &v))
+				return false;
+			if (!is_p(&e->t[e->pos], ')'))
+				return err(e, &e->t[e->pos], "expected ')' after the argument of f32bits");
+			e->pos++;
+			if (v.is_float)
+				return err(e, at, "f32bits takes an integer (the bits), got a float");
+			if (!v.unknown && (v.i < 0 || v.i > (int64_t)UINT32_MAX))
+				return err(e, at, "f32bits takes 32 bits (0 to 0xffffffff)");
+			uint32_t u = (uint32_t)v.i;
+			if (!v.unknown && (u & 0x7f800000u) == 0x7f800000u && (u & 0x007fffffu) && !(u & 0x00400000u))
+				return err(e, at, "f32bits: a signaling NaN, which an expression cannot hold (a file() fill can)");
+			float f;
+			memcpy(&f, &u, 4);
+			*out = (struct value){true, 0, v.unknown ? 0.0 : (double)f, v.unknown};
+			ok = true;
 		} else if (is_func(t, "f32") || is_func(t, "fmaf")) {
 			bool fma = t->len == 4;
 			struct value v[3];

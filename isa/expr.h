@@ -2,8 +2,9 @@
  *
  * C precedence and operators: unary - + ~ !, * / %, + -, << >>, < <= > >=,
  * == !=, &, ^, |, parentheses, min(a,b), max(a,b), f32(x) (x rounded to
- * single precision) and fmaf(a,b,c) (C's fmaf of the three rounded to single
- * precision). Values are 64-bit integers or doubles (a float literal makes
+ * single precision), fmaf(a,b,c) (C's fmaf of the three rounded to single
+ * precision) and f32bits(n) (the binary32 value whose bits are n: any but a
+ * signaling NaN). Values are 64-bit integers or doubles (a float literal makes
  * the result float); bitwise and shift operators need integers. Names, and
  * NAME[index] where the context allows it, are resolved through callbacks. */
 #ifndef SIMT_EXPR_H
