@@ -209,10 +209,12 @@ static char *next_line(char *str, int num, void *stream)
 
 /* What inih would read wrongly without a word: NUL bytes, carriage returns
  * that end no line, lines longer than its buffer (it would split them and
- * read the tail as a line of its own), a section header without ']'. */
+ * read the tail as a line of its own), a section header without ']', an
+ * indented line after a key (it would continue that key's value). */
 static bool check_text(const char *path, const char *text, size_t len, struct diag *d)
 {
 	unsigned line = 1;
+	bool after_key = false; /* a key line came before, in this section */
 	for (const char *bol = text; bol < text + len; line++) {
 		const char *eol = memchr(bol, '\n', (size_t)(text + len - bol));
 		size_t n = eol ? (size_t)(eol - bol) : (size_t)(text + len - bol);
@@ -233,6 +235,14 @@ static bool check_text(const char *path, const char *text, size_t len, struct di
 		if (q < bol + chars && *q == '[' && !memchr(q, ']', (size_t)(bol + chars - q)))
 			return diag_error(d, path, line, (unsigned)(q - bol) + 1, bol,
 					  "expected ']' to end the section name");
+		bool blank = q >= bol + chars || *q == '\r';
+		if (!blank && *q != ';' && *q != '#') {
+			if (q > bol && after_key)
+				return diag_error(d, path, line, (unsigned)(q - bol) + 1, bol,
+						  "an indented line would continue the value of the key above it "
+						  "(the INI reader's continuation lines): remove the indentation");
+			after_key = *q != '[';
+		}
 		bol = eol ? eol + 1 : text + len;
 	}
 	return true;

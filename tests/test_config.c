@@ -37,6 +37,9 @@ START_TEST(bad_configs)
 			 "line 1: a carriage return inside a line (lines end with LF or CR LF; CR alone is not read as a line end)");
 	ck_assert_str_eq(load_error("nul.ini"), "line 2: line contains a NUL byte");
 	ck_assert_str_eq(load_error("unclosed_section.ini"), "line 1: expected ']' to end the section name");
+	ck_assert_str_eq(load_error("indented.ini"),
+			 "line 3: an indented line would continue the value of the key above it (the INI reader's "
+			 "continuation lines): remove the indentation");
 	ck_assert_str_eq(load_error("hex_junk.ini"),
 			 "line 2: gpu.num_sms = '0x2JUNK': expected a whole number in 1..1024 (decimal, or hexadecimal after 0x)");
 	ck_assert_str_eq(load_error("huge_number.ini"),
