@@ -115,11 +115,17 @@ void explain_refusal(const struct sim_refused *why, const struct gpu_config *c, 
 		diag_config(d, "sm.divergence", "sm.divergence = '%s' is not a divergence model (one of: stack, its)",
 			    c->divergence);
 		break;
-	case REFUSE_LAUNCH:
+	case REFUSE_LAUNCH: {
+		/* the per-SM limits' keys (the others name theirs) */
+		const char *keys = why->limiter == OCC_WARPS ? " per SM (sm.max_threads, sm.max_warps)"
+				   : why->limiter == OCC_BLOCKS ? " per SM (sm.max_blocks)"
+				   : why->limiter == OCC_REGS ? " per SM (sm.registers)"
+				   : why->limiter == OCC_SMEM ? " per SM (sm.shared_mem)" : "";
 		diag_error(d, p->files[0], 0, 0, "",
-			   "cannot launch on %s: %u threads per block, %u registers per thread and %u bytes of shared memory per block exceed its %s",
-			   c->name, threads, p->nregs, p->shared_bytes, explain_limiter(why->limiter));
+			   "cannot launch on %s: %u threads per block, %u registers per thread and %u bytes of shared memory per block exceed its %s%s",
+			   c->name, threads, p->nregs, p->shared_bytes, explain_limiter(why->limiter), keys);
 		break;
+	}
 	case REFUSE_TXN_LINE:
 	case REFUSE_LINE_POW2:
 	case REFUSE_SECTOR:

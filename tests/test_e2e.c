@@ -61,6 +61,9 @@ START_TEST(tile32_refused_on_g80)
 {
 	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s -D TILE=32"), 2);
 	ck_assert_msg(strstr(out, "cannot launch: the block has 1024 threads; g80 allows at most 512"), "%s", out);
+	/* a per-SM limit a --set lowered names its keys */
+	ck_assert_int_eq(sim("configs/h100.ini workloads/vecadd.s --set sm.max_threads=32"), 2);
+	ck_assert_msg(strstr(out, "exceed its warps per SM (sm.max_threads, sm.max_warps)"), "%s", out);
 }
 END_TEST
 
