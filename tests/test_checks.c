@@ -212,13 +212,15 @@ START_TEST(global_race_between_blocks)
 END_TEST
 
 /* The three intentionally broken seed examples (each demonstrates its
- * diagnosis), and the mutex's variants in workloads/micro/ (lock_exch.s,
- * lock_store.s: seed 002's livelock under the stack), are left out; every
- * other shipped workload is clean. */
-static bool demonstrates_bug(const char *name)
+ * diagnosis) are left out, and on the stack (g80) the mutex's variants in
+ * workloads/micro/ (lock_*.s: seed 002's livelock under the stack; the
+ * H100 lock-round benchmarks among them, one with a 1024-thread block the
+ * G80 cannot launch); every other shipped workload is clean, those on
+ * h100.ini too. */
+static bool demonstrates_bug(const char *name, const char *config)
 {
 	return !strcmp(name, "barrier_divergence.s") || !strcmp(name, "spinlock.s") ||
-	       !strcmp(name, "ballot_mask.s") || !strncmp(name, "lock_", 5);
+	       !strcmp(name, "ballot_mask.s") || (!strncmp(name, "lock_", 5) && !strcmp(config, "g80"));
 }
 
 static void all_clean(const char *dir, const char *config)
@@ -231,7 +233,7 @@ static void all_clean(const char *dir, const char *config)
 	struct dirent *e;
 	while ((e = readdir(d))) {
 		size_t len = strlen(e->d_name);
-		if (len < 3 || strcmp(e->d_name + len - 2, ".s") || demonstrates_bug(e->d_name))
+		if (len < 3 || strcmp(e->d_name + len - 2, ".s") || demonstrates_bug(e->d_name, config))
 			continue;
 		char rel[512];
 		snprintf(rel, sizeof rel, "%s/%s", dir, e->d_name);
