@@ -7,6 +7,7 @@
  * passed; 1 a check failed; 2 bad usage or bad input; 3 deadlock; 4 kernel
  * memory fault; 5 no forward progress or the step limit.
  */
+#define _DEFAULT_SOURCE /* realpath, ftruncate */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -83,6 +84,21 @@ static const char *run_option(const struct options *o, bool workload)
  * different: two options writing one file would leave it holding a mix.
  * The same path, or two paths to one existing regular file, is an error
  * (printed here); a device such as /dev/null may take several. */
+/* path with its directory resolved (realpath: "./x", "a//x" and a link to
+ * the directory name one file); as given when the directory is not there. */
+static void canonical_path(const char *path, char *buf, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+	char *real = realpath(dir, NULL);
+	if (real)
+		snprintf(buf, n, "%s/%s", real, slash ? slash + 1 : path);
+	else
+		snprintf(buf, n, "%s", path);
+	free(real);
+}
+
 static bool distinct_outputs(const struct options *o)
 {
 	const char *opt[MAX_OPT + 2], *arg[MAX_OPT + 2], *path[MAX_OPT + 2]; /* (as given, and its file) */
@@ -108,8 +124,10 @@ static bool distinct_outputs(const struct options *o)
 			bool ai = !stat(path[i], &a), bj = !stat(path[j], &b);
 			if (ai && !S_ISREG(a.st_mode))
 				continue;
-			if (strcmp(path[i], path[j]) &&
-			    !(ai && bj && a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+			char ci[4200], cj[4200];
+			canonical_path(path[i], ci, sizeof ci);
+			canonical_path(path[j], cj, sizeof cj);
+			if (strcmp(ci, cj) && !(ai && bj && a.st_dev == b.st_dev && a.st_ino == b.st_ino))
 				continue;
 			fprintf(stderr, "simt-sim: %s %s and %s %s write the same file: give each its own\n", opt[j],
 				arg[j], opt[i], arg[i]);
@@ -687,11 +705,33 @@ static void on_progress(void *ctx, uint64_t cycle, uint64_t done, uint64_t total
  * or an unwritable path is reported at once, not after a long run. */
 struct outputs {
 	FILE *json;               /* --json, or NULL */
-	FILE *dump[MAX_OPT];      /* --dump files, in option order */
+	FILE *dump[MAX_OPT];      /* --dump files, in option order (opened to append: see open_output) */
 	int dump_buf[MAX_OPT];    /* ... and the buffer each writes */
+	bool dump_made[MAX_OPT];  /* ... and whether opening it made the file */
+	bool json_made;           /* opening the JSON file made it */
 	bool dumped;              /* the run completed and the dumps were written */
 	bool json_written;        /* the JSON document was written */
 };
+
+/* An output file, opened before the run so that a path it cannot write
+ * stops it first, but neither truncated nor made empty until the run has
+ * something to write there (start_output): a run that stops early leaves
+ * what was at the path as it was. *made: the file did not exist. */
+static FILE *open_output(const char *path, bool *made)
+{
+	struct stat st;
+	*made = stat(path, &st) != 0;
+	return fopen(path, "ab");
+}
+
+/* Before the first write to an output: a regular file is emptied (a
+ * device is written as it is). */
+static void start_output(FILE *f)
+{
+	struct stat st;
+	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) && ftruncate(fileno(f), 0) != 0)
+		clearerr(f); /* (a later write reports it) */
+}
 
 static int open_outputs(const struct options *o, const struct program *p, struct outputs *out)
 {
@@ -704,14 +744,14 @@ static int open_outputs(const struct options *o, const struct program *p, struct
 			fprintf(stderr, "simt-sim: --dump: the workload has no buffer '%s'\n", name);
 			return EXIT_USAGE;
 		}
-		out->dump[i] = fopen(eq + 1, "wb");
+		out->dump[i] = open_output(eq + 1, &out->dump_made[i]);
 		if (!out->dump[i]) {
 			fprintf(stderr, "simt-sim: --dump: cannot write '%s': %s\n", eq + 1, strerror(errno));
 			return EXIT_USAGE;
 		}
 	}
 	if (o->json) {
-		out->json = strcmp(o->json, "-") ? fopen(o->json, "w") : stdout;
+		out->json = strcmp(o->json, "-") ? open_output(o->json, &out->json_made) : stdout;
 		if (!out->json) {
 			fprintf(stderr, "simt-sim: --json: cannot write '%s': %s\n", o->json, strerror(errno));
 			return EXIT_USAGE;
@@ -721,8 +761,8 @@ static int open_outputs(const struct options *o, const struct program *p, struct
 }
 
 /* Close every output; a failed write or close is exit code 2. A dump or a
- * JSON file the run never wrote (it stopped early) is removed, not left
- * empty. */
+ * JSON file the run never wrote (it stopped early) is removed if opening
+ * it made it (no empty file left behind), else left as it was. */
 static int close_outputs(const struct options *o, struct outputs *out)
 {
 	int rc = 0;
@@ -733,14 +773,14 @@ static int close_outputs(const struct options *o, struct outputs *out)
 		if (ferror(out->dump[i]) | fclose(out->dump[i])) {
 			fprintf(stderr, "simt-sim: --dump: cannot write '%s'\n", path);
 			rc = EXIT_USAGE;
-		} else if (!out->dumped) {
+		} else if (!out->dumped && out->dump_made[i]) {
 			remove(path);
 		}
 	}
 	if (out->json && (ferror(out->json) | (out->json == stdout ? fflush(stdout) : fclose(out->json)))) {
 		fprintf(stderr, "simt-sim: --json: cannot write '%s'\n", o->json);
 		rc = EXIT_USAGE;
-	} else if (out->json && out->json != stdout && !out->json_written) {
+	} else if (out->json && out->json != stdout && !out->json_written && out->json_made) {
 		remove(o->json); /* the run never got to it: no empty file left behind */
 	}
 	return rc;
@@ -749,8 +789,10 @@ static int close_outputs(const struct options *o, struct outputs *out)
 static void dump_buffers(const struct options *o, struct outputs *out, const struct gmem *g)
 {
 	out->dumped = true;
-	for (unsigned i = 0; i < o->ndumps; i++)
+	for (unsigned i = 0; i < o->ndumps; i++) {
+		start_output(out->dump[i]);
 		fwrite(g->bufs[out->dump_buf[i]].data, 1, g->bufs[out->dump_buf[i]].size, out->dump[i]);
+	}
 }
 
 /* Global memory g as the workload set it up: initial's contents (the
@@ -991,6 +1033,8 @@ static int run(const struct options *o)
 		dump_buffers(o, &out, &g);
 	}
 	if (out.json) {
+		if (out.json != stdout)
+			start_output(out.json);
 		write_json(out.json, p, &cfg, r, &g, word, secs, o->checks, o->functional);
 		out.json_written = true;
 	}

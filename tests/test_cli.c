@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common.h"
@@ -87,6 +88,8 @@ START_TEST(outputs_checked_before_the_run)
 	ck_assert_msg(strstr(out, "--json /tmp/simt-cli-same.bin and --dump C=/tmp/simt-cli-same.bin write the same file"),
 		      "%s", out);
 	ck_assert_int_ne(access("/tmp/simt-cli-same.bin", F_OK), 0);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --trace /tmp/simt-cli-same.bin --dump C=/tmp/./simt-cli-same.bin"), 2);
+	ck_assert_int_ne(access("/tmp/simt-cli-same.bin", F_OK), 0);
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --disasm --json /tmp/simt-cli-same.bin"), 2);
 	ck_assert_msg(strstr(out, "--disasm prints the program and runs nothing: --json does not apply"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini --occupancy --threads 64 --trace /tmp/simt-cli-same.bin"), 2);
@@ -97,6 +100,24 @@ START_TEST(outputs_checked_before_the_run)
 	unlink("/tmp/simt-cli-dump.bin");
 	ck_assert_int_eq(sim("configs/g80.ini workloads/barrier_divergence.s --dump data=/tmp/simt-cli-dump.bin"), 3);
 	ck_assert_int_ne(access("/tmp/simt-cli-dump.bin", F_OK), 0);
+	/* ... and leaves a file that was there as it was */
+	FILE *keep = fopen("/tmp/simt-cli-keep.bin", "w");
+	ck_assert(keep);
+	fputs("kept", keep);
+	fclose(keep);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/barrier_divergence.s --dump data=/tmp/simt-cli-keep.bin"), 3);
+	keep = fopen("/tmp/simt-cli-keep.bin", "r");
+	ck_assert(keep);
+	char kept[8] = {0};
+	ck_assert_int_eq(fread(kept, 1, sizeof kept, keep), 4);
+	fclose(keep);
+	ck_assert_str_eq(kept, "kept");
+	/* a run that completes replaces it whole (16 floats of C) */
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --dump C=/tmp/simt-cli-keep.bin"), 0);
+	struct stat st;
+	ck_assert_int_eq(stat("/tmp/simt-cli-keep.bin", &st), 0);
+	ck_assert_int_eq(st.st_size, 64);
+	unlink("/tmp/simt-cli-keep.bin");
 	/* a write that fails at the end is exit code 2 even when the check passes */
 	if (access("/dev/full", W_OK) == 0) {
 		ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --trace /dev/full"), 2);
