@@ -189,12 +189,17 @@ def check(tmp):
     assert "at byte" in p.stderr and "no end record" in p.stderr, p.stderr
     p = run([VIEW, os.path.join(tmp, "missing.trc"), "--png", png], expect_rc=2)
     assert "cannot open" in p.stderr, p.stderr
-    # an output it cannot write: exit 2, the path and why
-    p = run([VIEW, trc, "--png", os.path.join(tmp, "no", "such", "dir.png")], expect_rc=2)
+    # an output it cannot write: exit 1 (the contract: ARCHITECTURE.md), the
+    # path and why; a failed write leaves the path there (libpng's own file
+    # writer would remove it, /dev/full included)
+    p = run([VIEW, trc, "--png", os.path.join(tmp, "no", "such", "dir.png")], expect_rc=1)
     assert "cannot write" in p.stderr, p.stderr
     if os.access("/dev/full", os.W_OK):
-        p = run([VIEW, trc, "--perfetto", "/dev/full"], expect_rc=2)
+        p = run([VIEW, trc, "--perfetto", "/dev/full"], expect_rc=1)
         assert "cannot write '/dev/full'" in p.stderr, p.stderr
+        p = run([VIEW, trc, "--png", "/dev/full"], expect_rc=1)
+        assert "cannot write '/dev/full'" in p.stderr, p.stderr
+        assert os.path.exists("/dev/full") and not os.path.isfile("/dev/full"), "/dev/full removed"
     print("bad traces refused")
 
 

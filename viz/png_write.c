@@ -1,4 +1,5 @@
 /* png_write.c - write a picture as an RGB PNG with libpng's simplified API. */
+#include <errno.h>
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,10 +21,25 @@ bool png_save(const char *path, const struct picture *p, char *err, size_t errle
 		rgb[3 * i + 1] = (unsigned char)(p->px[i] >> 8);
 		rgb[3 * i + 2] = (unsigned char)p->px[i];
 	}
-	int ok = png_image_write_to_file(&img, path, 0, rgb, 0, NULL);
+	/* to a stream of its own: png_image_write_to_file removes the path when
+	 * a write fails, whatever it was (a device included) */
+	FILE *f = fopen(path, "wb");
+	if (!f) {
+		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+		free(rgb);
+		return false;
+	}
+	int ok = png_image_write_to_stdio(&img, f, 0, rgb, 0, NULL);
 	free(rgb);
-	if (!ok) {
-		snprintf(err, errlen, "cannot write '%s': %s", path, img.message);
+	errno = 0;
+	bool flushed = !ferror(f) && fflush(f) == 0;
+	int why = errno;
+	if (fclose(f) && flushed) {
+		flushed = false;
+		why = errno;
+	}
+	if (!ok || !flushed) {
+		snprintf(err, errlen, "cannot write '%s': %s", path, !ok ? img.message : strerror(why ? why : EIO));
 		png_image_free(&img);
 		return false;
 	}

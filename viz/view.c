@@ -159,7 +159,7 @@ static int save_png(const char *path, const struct picture *p)
 	char err[512];
 	if (!png_save(path, p, err, sizeof err)) {
 		fprintf(stderr, "simt-view: %s\n", err);
-		return EXIT_BAD; /* (an output it cannot write: bad usage, as simt-sim's) */
+		return EXIT_FAIL;
 	}
 	return 0;
 }
@@ -260,7 +260,7 @@ int main(int argc, char **argv)
 		if (!f) {
 			fprintf(stderr, "simt-view: --perfetto: cannot write '%s': %s\n", o.perfetto, strerror(errno));
 			model_close(&m);
-			return EXIT_BAD;
+			return EXIT_FAIL;
 		}
 		bool ok = perfetto_write(&m, f, v.c0, v.c1);
 		errno = 0;
@@ -273,7 +273,7 @@ int main(int argc, char **argv)
 		} else if (!written) {
 			fprintf(stderr, "simt-view: --perfetto: cannot write '%s': %s\n", o.perfetto,
 				strerror(errno ? errno : EIO));
-			rc = EXIT_BAD;
+			rc = EXIT_FAIL;
 		}
 		if (!o.png) {
 			model_close(&m);
