@@ -243,9 +243,9 @@ int wl_check(const struct program *p, const struct gmem *initial, const struct g
 					/* an integer element: the value (a float truncated toward
 					 * zero, as C converts) must be a 32-bit pattern */
 					double x = value_f(v);
-					if (v.is_float ? !(x > -2147483649.0 && x < 4294967296.0)
-						       : v.i < INT32_MIN || v.i > (int64_t)UINT32_MAX)
-						return diag_error(d, p->files[c->file], c->line, 0, "",
+					if (!elem_holds(bs->type, v))
+						return diag_error(d, p->files[c->file], c->line, c->expr_toks[0].col,
+								  c->line_text,
 								  "check of %s: expr(%s) is %.17g for i = %u, which no 32-bit element "
 								  "holds (%d..%u)", bs->name, c->expr_text, x, i, INT32_MIN,
 								  UINT32_MAX),

@@ -56,6 +56,17 @@ struct shared_sym {
 
 enum check_kind { CHECK_MATMUL, CHECK_EXPR, CHECK_FILE, CHECK_LIST };
 
+/* Whether an element of type t holds the value v of a check expression:
+ * an f32 holds any (rounded); an integer one, a value in INT32_MIN ..
+ * UINT32_MAX (a float truncated toward zero, as C converts it; not a NaN). */
+static inline bool elem_holds(enum elem_type t, struct value v)
+{
+	if (t == ELEM_F32)
+		return true;
+	double x = value_f(v);
+	return v.is_float ? x > -2147483649.0 && x < 4294967296.0 : v.i >= INT32_MIN && v.i <= (int64_t)UINT32_MAX;
+}
+
 /* A name a .check expression reads, other than i, with the value the
  * assembler gave it there (a .rept index, parameter, shared symbol, SM). */
 struct check_bind {

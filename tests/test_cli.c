@@ -352,16 +352,18 @@ END_TEST
  * NaN) is an error, not a conversion that happens to match. */
 START_TEST(integer_check_out_of_range)
 {
-	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/check_too_big.s"), 2);
-	ck_assert_msg(strstr(out, "check_too_big.s:5: error: check of v: expr(i * 1e30) is 1e+30 for i = 1, which no "
+	ck_assert_int_eq(sim("configs/g80.ini tests/bad/check_too_big.s"), 2);
+	ck_assert_msg(strstr(out, "check_too_big.s:5:15: error: expr is 3.0000000000000003e+30 for i = 3, which no "
 				  "32-bit element holds"), "%s", out);
+	ck_assert_msg(!strstr(out, "cycles"), "found after the run: %s", out);
 	/* and a -D value beyond 64 bits is refused, not wrapped */
 	ck_assert_int_eq(sim("configs/g80.ini workloads/vecadd.s -D N=4611686018427387905*64"), 2);
 	ck_assert_msg(strstr(out, "-D N=4611686018427387905*64: expected a number: integer overflow in expression"), "%s", out);
 	unlink("/tmp/simt-cli-nan.json");
-	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/check_nan.s --json /tmp/simt-cli-nan.json"), 2);
+	ck_assert_int_eq(sim("configs/g80.ini tests/bad/check_nan.s --json /tmp/simt-cli-nan.json"), 2);
 	ck_assert_int_ne(access("/tmp/simt-cli-nan.json", F_OK), 0); /* no empty JSON left behind */
 	ck_assert_msg(strstr(out, "nan for i = 0, which no 32-bit element holds"), "%s", out);
+	ck_assert_msg(!strstr(out, "cycles"), "found after the run: %s", out);
 }
 END_TEST
 

@@ -148,6 +148,21 @@ START_TEST(check_names_and_element_values)
 	ck_assert_str_eq(d.text, ".check a expr(i + 1 / z[i])");
 	gmem_free(&g);
 	program_free(p);
+
+	/* a value no element holds, known only from an element: at check time,
+	 * at the expression's column */
+	p = must_assemble(".grid 1\n.block 32\n.buffer a u32 6 iota\n.buffer d u32 6 value(4)\n"
+			  ".check a expr(d[i] * 1e30)\n    exit\n");
+	gmem_init(&g);
+	memset(&d, 0, sizeof d);
+	ck_assert(wl_setup(p, &g, args, &d));
+	f = fmemopen(NULL, 4096, "w");
+	ck_assert_int_eq(wl_check(p, &g, &g, f, &d), -1);
+	fclose(f);
+	ck_assert_msg(strstr(d.msg, "which no 32-bit element holds") && d.line == 5 && d.col == 15, "%u:%u %s", d.line,
+		      d.col, d.msg);
+	gmem_free(&g);
+	program_free(p);
 }
 END_TEST
 
