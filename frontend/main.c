@@ -828,13 +828,6 @@ static int run(const struct options *o)
 	struct program *p = asm_load_hooked(o->workload, o->defs, o->ndefs, &hooks, &d);
 	if (!p)
 		return report_diag(&d);
-	if (o->disasm) {
-		char *text = disasm_program(p);
-		fputs(text, stdout);
-		free(text);
-		program_free(p);
-		return 0;
-	}
 	/* a CUDA kernel's registers: ptxas's count for this GPU where it can
 	 * compile for it, else the front end's allocation (or .regs) */
 	if (p->ptx_entry) {
@@ -852,6 +845,13 @@ static int run(const struct options *o)
 		} else {
 			snprintf(regs_from, rn, "allocation");
 		}
+	}
+	if (o->disasm) { /* (a CUDA kernel's registers as a run counts them: above) */
+		char *text = disasm_program(p);
+		fputs(text, stdout);
+		free(text);
+		program_free(p);
+		return 0;
 	}
 	/* launch limits of the configured GPU, as a CUDA launch would refuse them */
 	uint32_t threads = p->block[0] * p->block[1] * p->block[2];

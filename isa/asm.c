@@ -63,6 +63,7 @@ struct as {
 	unsigned regs_line;
 	uint32_t allowed_i; /* CHECK_EXPR validation: value of i */
 	bool allow_i;
+	unsigned regs_touched;       /* .regs COUNT, TOUCHED: TOUCHED (0: not given) */
 	struct check_spec *checking; /* CHECK_EXPR validation: the check, whose binds
 				      * lookup records */
 	unsigned visited;         /* source lines pass 1 has visited (MAX_EXPAND) */
@@ -1762,12 +1763,20 @@ static bool do_directive(struct as *a, const struct token *t, int pos)
 		snprintf(a->p->name, sizeof a->p->name, "%s", name);
 		return true;
 	}
-	if (tok_is(t, ".regs")) {
-		int64_t n;
-		if (!eval_int(a, &pos, 1, ISA_MAX_REGS, "register count", &n) || !expect_end(a, pos))
+	if (tok_is(t, ".regs")) { /* .regs COUNT[, TOUCHED] */
+		int64_t n, touched = 0;
+		if (!eval_int(a, &pos, 1, ISA_MAX_REGS, "register count", &n))
+			return false;
+		if (is_p(&a->toks[pos], ',')) {
+			pos++;
+			if (!eval_int(a, &pos, n, ISA_MAX_REGS, "registers the code touches", &touched))
+				return false;
+		}
+		if (!expect_end(a, pos))
 			return false;
 		if (a->p->regs_explicit)
 			return err_at(a, t->col, ".regs is given twice");
+		a->regs_touched = (unsigned)touched;
 		a->p->nregs = (unsigned)n;
 		a->p->regs_explicit = true;
 		a->regs_line = (unsigned)(a->cur - a->lines);
@@ -1858,15 +1867,16 @@ static bool pass2(struct as *a)
 	if (a->have_ptx) {
 		/* registers come from the kernel's allocation (take_ptx) */
 	} else if (p->regs_explicit) {
-		if (p->nregs < used) {
+		unsigned may = a->regs_touched ? a->regs_touched : p->nregs;
+		if (may < used) {
 			a->cur = &a->lines[a->regs_line];
-			return err_at(a, 1, ".regs %u is too few: the kernel uses r%d", p->nregs, a->max_reg);
+			return err_at(a, 1, ".regs %u is too few: the kernel uses r%d", may, a->max_reg);
 		}
 	} else {
 		p->nregs = used ? used : 1;
 	}
 	if (!a->have_ptx)
-		p->regs_alloc = p->nregs;
+		p->regs_alloc = a->regs_touched ? a->regs_touched : p->nregs;
 	if (!p->name[0]) {
 		const char *base = strrchr(p->files[0], '/');
 		base = base ? base + 1 : p->files[0];

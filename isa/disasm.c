@@ -256,7 +256,10 @@ char *disasm_program(const struct program *p)
 {
 	struct sb b = {xmalloc(4096), 0, 4096};
 	char num[64];
-	sb_printf(&b, "; disassembly of %s\n.kernel %s\n.regs %u\n", p->files[0], p->name, p->nregs);
+	sb_printf(&b, "; disassembly of %s\n.kernel %s\n.regs %u", p->files[0], p->name, p->nregs);
+	if (p->regs_alloc > p->nregs) /* (a CUDA kernel: its compiler's count below the code's) */
+		sb_printf(&b, ", %u", p->regs_alloc);
+	sb_printf(&b, "\n");
 	if (p->optin)
 		sb_printf(&b, ".optin\n");
 	for (unsigned i = 0; i < p->nparams; i++) {

@@ -846,6 +846,25 @@ START_TEST(regs_from_ptxas)
 		 src_dir(), getenv("SIMT_SIM"));
 	ck_assert_int_eq(run_cmd(cmd, out, sizeof out), 0);
 	ck_assert_msg(strstr(out, "\"regs_source\": \"allocation\"") && strstr(out, "\"check\": \"pass\""), "%s", out);
+
+	/* --disasm writes ptxas's count beside the code's (.regs 32, 40), so the
+	 * program it writes runs as the kernel does: the same occupancy, cycles */
+	static char dis[1 << 16];
+	snprintf(cmd, sizeof cmd, "cd %s && %s configs/h100.ini workloads/cuda/tiled_mm16.s --disasm > /tmp/simt-disasm-%d.s",
+		 src_dir(), getenv("SIMT_SIM"), (int)getpid());
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	ck_assert_int_eq(run_simt_sim("configs/h100.ini workloads/cuda/tiled_mm16.s --json - 2>/dev/null", out, sizeof out), 0);
+	snprintf(cmd, sizeof cmd, "configs/h100.ini /tmp/simt-disasm-%d.s --json - 2>/dev/null", (int)getpid());
+	ck_assert_int_eq(run_simt_sim(cmd, dis, sizeof dis), 0);
+	snprintf(cmd, sizeof cmd, "/tmp/simt-disasm-%d.s", (int)getpid());
+	unlink(cmd);
+	ck_assert_msg(strstr(dis, "\"regs_per_thread\": 32,"), "%s", dis);
+	const char *keys[] = {"\"cycles\": ", "\"blocks_per_sm\": ", "\"warp_instructions\": "};
+	for (int k = 0; k < 3; k++) {
+		const char *a = strstr(out, keys[k]), *b = strstr(dis, keys[k]);
+		ck_assert(a && b);
+		ck_assert_msg(strtoull(a + strlen(keys[k]), NULL, 10) == strtoull(b + strlen(keys[k]), NULL, 10), "%s", keys[k]);
+	}
 }
 END_TEST
 
