@@ -1049,7 +1049,6 @@ static bool do_params(struct parser *ps, bool keep)
 	}
 }
 
-/* Skip a balanced { ... } body (of another entry or a function). */
 /* An entry's performance directives, between its parameters and its
  * body (PTX ISA, "Performance-Tuning Directives"): .maxntid and .reqntid,
  * which a launch must keep to, and .maxnreg, kept in k (NULL: another
@@ -1103,6 +1102,7 @@ static bool do_perf(struct cur *c, struct ptx_kernel *k)
 	}
 }
 
+/* Skip a balanced { ... } body (of another entry or a function). */
 static bool skip_body(struct cur *c)
 {
 	unsigned depth = 0;
