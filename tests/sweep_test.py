@@ -76,8 +76,11 @@ def main():
         ini = os.path.join(tmp, "grid.ini")
         with open(ini, "w") as f:
             f.write(GRID)
-        out = os.path.join(tmp, "out")
+        # an output directory with a space and shell syntax in its name is a
+        # name (parallel -q), never run as shell code
+        out = os.path.join(tmp, "out $(touch injected)")
         sweep("run", ini, "-o", out, "-j", "2")
+        assert not os.path.exists("injected") and not os.path.exists(os.path.join(tmp, "injected"))
         rs = rows(out)
         # 2 configs x 2 policies x (2 vecadd sizes + 1 tiled_mm) = 12 rows
         assert len(rs) == 12, len(rs)
