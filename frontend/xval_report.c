@@ -1,11 +1,13 @@
 /* xval_report.c - simt-xval's table (Markdown on stdout, CSV, JSON) and
  * --calibrate (see xval.h). */
+#define _DEFAULT_SOURCE /* mkstemp */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "json.h"
@@ -325,10 +327,16 @@ int xval_calibrate(const struct xval_opts *o)
 	/* written beside --out and renamed once it loads: a config that does
 	 * not load never takes --out's place */
 	char tmp[4200];
-	snprintf(tmp, sizeof tmp, "%s.tmp", o->out);
-	FILE *f = fopen(tmp, "w");
+	snprintf(tmp, sizeof tmp, "%s.XXXXXX", o->out);
+	int fd = mkstemp(tmp); /* (a new file: nothing already there is touched) */
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!f || fputs(out, f) < 0 || fclose(f)) {
-		fprintf(stderr, "simt-xval: cannot write %s\n", tmp);
+		fprintf(stderr, "simt-xval: cannot write beside %s: %s\n", o->out, strerror(errno));
+		if (fd >= 0) {
+			if (!f)
+				close(fd);
+			remove(tmp);
+		}
 		free(out);
 		return XV_USAGE;
 	}
@@ -340,6 +348,7 @@ int xval_calibrate(const struct xval_opts *o)
 	cfg_defaults(&cfg);
 	if (!cfg_load(tmp, &cfg, NULL, &d)) {
 		char buf[2048];
+		snprintf(d.file, sizeof d.file, "%s", o->out); /* (its line as it would be there) */
 		diag_format(&d, buf, sizeof buf);
 		fprintf(stderr, "simt-xval: the calibrated config does not load (not written to %s):\n%s", o->out, buf);
 		remove(tmp);

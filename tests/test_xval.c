@@ -224,6 +224,19 @@ START_TEST(reuse_refuses_corrupt_answers)
 	char path[512];
 	snprintf(path, sizeof path, "%s/cal.ini", d);
 	ck_assert_int_ne(access(path, F_OK), 0);
+	/* a calibrated config that does not load (an L1 latency out of range)
+	 * is refused, and touches no file that was beside --out */
+	d = gpu_copy("noload", "calibration.txt");
+	snprintf(cmd, sizeof cmd, "sed -i 's/cycles_per_load=32.500/cycles_per_load=1000000000000/' %s/gpu.txt && "
+		 "echo kept > %s/cal.ini.tmp", d, d);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	snprintf(args, sizeof args, "--calibrate --reuse --gpu-dir %s --out %s/cal.ini -j 2", d, d);
+	ck_assert_int_eq(xval(args), 2);
+	ck_assert_msg(strstr(out, "cal.ini:") && strstr(out, "l1.latency = 1000000000000 is out of range"), "%s", out);
+	snprintf(path, sizeof path, "%s/cal.ini", d);
+	ck_assert_int_ne(access(path, F_OK), 0);
+	snprintf(cmd, sizeof cmd, "test \"$(cat %s/cal.ini.tmp)\" = kept && test $(ls %s | grep -c cal.ini) = 1", d, d);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
 }
 END_TEST
 
