@@ -20,7 +20,13 @@ mkdir -p "$out"
 for wl in $(grep -v '^#' "${CASES:-$here/cases.txt}" | awk '{print $2}' | sort -u); do
 	"$sim" --disasm "$cfg" "$wl" > /dev/null 2>&1
 done
+# each case's line reaches the shell that runs it as one argument, split
+# there into words (no globbing): paths with spaces or shell syntax in them
+# stay paths, nothing in them is run
+export sim cfg out simjobs
 grep -v '^#' "${CASES:-$here/cases.txt}" | while read -r name wl args; do
+	[ -n "$name" ] || continue # (a blank line)
 	[ "${RESUME:-0}" = 1 ] && [ -s "$out/$name.json" ] && continue
-	echo "$sim $cfg $wl $args --jobs $simjobs --json $out/$name.json > $out/$name.txt 2>&1"
-done | xargs -P "$jobs" -I{} sh -c "{}"
+	printf '%s\n' "$name $wl $args"
+done | xargs -d '\n' -P "$jobs" -I{} sh -c 'set -f; set -- $1; name=$1; wl=$2; shift 2
+	"$sim" "$cfg" "$wl" "$@" --jobs "$simjobs" --json "$out/$name.json" > "$out/$name.txt" 2>&1' sh {}
