@@ -2,10 +2,12 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 void *xmalloc(size_t n)
@@ -75,15 +77,23 @@ char *read_input(const char *path, size_t max, size_t *len, char *why, size_t wh
 		why = dummy;
 		why_n = sizeof dummy;
 	}
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	/* opened without blocking: a FIFO would wait for a writer before fstat
+	 * could refuse it */
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0) {
 		snprintf(why, why_n, "%s", strerror(errno));
 		return NULL;
 	}
 	struct stat st;
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		snprintf(why, why_n, "not a regular file");
-		fclose(f);
+		close(fd);
+		return NULL;
+	}
+	FILE *f = fcntl(fd, F_SETFL, 0) == 0 ? fdopen(fd, "rb") : NULL;
+	if (!f) {
+		snprintf(why, why_n, "%s", strerror(errno));
+		close(fd);
 		return NULL;
 	}
 	if ((uint64_t)st.st_size > (uint64_t)max) {

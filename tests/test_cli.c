@@ -325,6 +325,15 @@ START_TEST(inputs_are_regular_files)
 	ck_assert_msg(strstr(out, "/dev/zero: error: cannot read workload: not a regular file"), "%s", out);
 	ck_assert_int_eq(sim("configs workloads/seed_4x4.s"), 2);
 	ck_assert_msg(strstr(out, "configs: error: cannot read config: not a regular file"), "%s", out);
+	/* a FIFO is refused at once, not waited on for a writer */
+	char fifo[64];
+	snprintf(fifo, sizeof fifo, "/tmp/simt-cli-fifo-%d.s", (int)getpid());
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	char args[128];
+	snprintf(args, sizeof args, "configs/g80.ini %s", fifo);
+	ck_assert_int_eq(sim(args), 2);
+	unlink(fifo);
+	ck_assert_msg(strstr(out, "cannot read workload: not a regular file"), "%s", out);
 }
 END_TEST
 
