@@ -12,6 +12,16 @@
 #include "config.h"
 #include "json.h"
 #include "util.h"
+
+/* A JSON number with prec decimals, or null where there is none (a NaN:
+ * nothing to compare; an infinity) so that no reader takes it for a value. */
+static void json_real(FILE *f, double v, int prec)
+{
+	if (isfinite(v))
+		fprintf(f, "%.*f", prec, v);
+	else
+		fputs("null", f);
+}
 #include "xval.h"
 
 /* The measured SM clock (MHz) of the GPU, else the config's. */
@@ -177,21 +187,29 @@ int xval_compare(const struct xval_opts *o)
 		json_string(f, o->config);
 		fprintf(f, ", \"gpu\": ");
 		json_string(f, xval_gpu_info(o));
-		fprintf(f, ", \"mean_abs_error\": %.6f, \"mean_abs_error_globaltimer\": "
-			   "%.6f, \"log_correlation\": %.6f, \"rows\": [\n",
-			nm ? mae : -1, nm ? mae_gt : -1, nm > 1 ? corr : 0);
+		fprintf(f, ", \"mean_abs_error\": ");
+		json_real(f, nm ? mae : NAN, 6);
+		fprintf(f, ", \"mean_abs_error_globaltimer\": ");
+		json_real(f, nm ? mae_gt : NAN, 6);
+		fprintf(f, ", \"log_correlation\": ");
+		json_real(f, nm > 1 ? corr : NAN, 6);
+		fprintf(f, ", \"rows\": [\n");
 		for (unsigned i = 0; i < n; i++) {
 			fprintf(f, "  {\"kernel\": ");
 			json_string(f, c[i].label);
 			fprintf(f, ", \"size\": ");
 			json_string(f, r[i].size);
-			fprintf(f, ", \"tile\": %ld, \"bit_exact\": %s, "
-				   "\"real_cycles_globaltimer\": %.3f, \"real_cycles_clock64\": %.3f, \"simulated\": %.3f, "
-				   "\"error\": %.6f}%s\n",
+			fprintf(f, ", \"tile\": %ld, \"bit_exact\": %s, \"real_cycles_globaltimer\": ",
 				c[i].kind == XK_MM ? c[i].p[3].value : 0L,
-				c[i].kind != XK_MM ? "null" : s[i].same == 1 ? "true" : "false",
-				isnan(r[i].real_gt) ? -1 : r[i].real_gt, isnan(r[i].real_ck) ? -1 : r[i].real_ck,
-				isnan(r[i].sim) ? -1 : r[i].sim, isnan(r[i].err) ? 0 : r[i].err, i + 1 < n ? "," : "");
+				c[i].kind != XK_MM ? "null" : s[i].same == 1 ? "true" : "false");
+			json_real(f, r[i].real_gt, 3);
+			fprintf(f, ", \"real_cycles_clock64\": ");
+			json_real(f, r[i].real_ck, 3);
+			fprintf(f, ", \"simulated\": ");
+			json_real(f, r[i].sim, 3);
+			fprintf(f, ", \"error\": ");
+			json_real(f, r[i].err, 6);
+			fprintf(f, "}%s\n", i + 1 < n ? "," : "");
 		}
 		fprintf(f, "]}\n");
 		fclose(f);
