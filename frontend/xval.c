@@ -188,16 +188,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "simt-xval: cannot make %s: %s\n", o.gpu_dir, strerror(errno));
 		return XV_USAGE;
 	}
+	int rc;
 	if (one_source) {
 		exe_dir(dir, sizeof dir);
-		return xval_one_source(&o, dir, NULL, cases, max_size);
-	}
-	if (!o.reuse) {
-		const char *why = xval_gpu_available(&o);
+		rc = xval_one_source(&o, dir, NULL, cases, max_size);
+	} else {
+		const char *why = o.reuse ? NULL : xval_gpu_available(&o);
 		if (why) {
 			printf("simt-xval: skipped: %s\n", why);
-			return 0;
+			rc = 0;
+		} else {
+			rc = o.calibrate ? xval_calibrate(&o) : xval_compare(&o);
 		}
 	}
-	return o.calibrate ? xval_calibrate(&o) : xval_compare(&o);
+	if (o.gpu_dir == tmpl)
+		rmdir(tmpl); /* (only if the GPU left nothing there: a skip) */
+	return rc;
 }
