@@ -1614,19 +1614,20 @@ static bool do_check(struct as *a, int pos)
 		int start = pos;
 		struct value v;
 		a->allow_i = true;
-		a->allowed_i = 0;
 		a->checking = &c;
-		bool ok = eval(a, &pos, &v);
-		/* a value known now (no element read) that no element holds */
-		if (ok && !v.unknown && !elem_holds(cb->type, v))
-			ok = err_at(a, a->toks[start].col, "expr is %.17g for i = 0, which no 32-bit element holds (%d..%u)",
-				    value_f(v), INT32_MIN, UINT32_MAX);
-		a->allowed_i = cb->count - 1;
-		int p2 = start;
-		ok = ok && eval(a, &p2, &v);
-		if (ok && !v.unknown && !elem_holds(cb->type, v))
-			ok = err_at(a, a->toks[start].col, "expr is %.17g for i = %u, which no 32-bit element holds (%d..%u)",
-				    value_f(v), cb->count - 1, INT32_MIN, UINT32_MAX);
+		bool ok = true;
+		for (int k = 0; k < 2 && ok; k++) { /* i = 0, then the last element */
+			a->allowed_i = k ? cb->count - 1 : 0;
+			int at = start;
+			ok = eval(a, &at, &v);
+			if (!k)
+				pos = at;
+			/* a value known now (no element read) that no element holds */
+			if (ok && !v.unknown && !elem_holds(cb->type, v))
+				ok = err_at(a, a->toks[start].col,
+					    "expr is %.17g for i = %u, which no 32-bit element holds (%d..%u)", value_f(v),
+					    a->allowed_i, INT32_MIN, UINT32_MAX);
+		}
 		a->allow_i = false;
 		a->checking = NULL;
 		if (ok && !is_p(&a->toks[pos], ')'))
