@@ -109,10 +109,16 @@ static int cu_fail(const struct cuda *c, CUresult r, const char *what)
 		}                                    \
 	} while (0)
 
-static int usage(void)
+static const char usage_text[] = "usage: simt-gpu WORKLOAD [-D NAME=VALUE]... [--repeat N]\n"
+				 "  runs a CUDA workload (.ptx or .cuda kernel) on the GPU with simt-sim's inputs and "
+				 "checks\n";
+
+/* Bad usage: what was wrong, then the usage; exit 2. */
+static int usage(const char *why, const char *arg)
 {
-	fprintf(stderr, "usage: simt-gpu WORKLOAD [-D NAME=VALUE]... [--repeat N]\n"
-			"  runs a CUDA workload (.ptx or .cuda kernel) on the GPU with simt-sim's inputs and checks\n");
+	if (why)
+		fprintf(stderr, "simt-gpu: %s%s%s%s\n", why, arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
+	fputs(usage_text, stderr);
 	return 2;
 }
 
@@ -123,24 +129,32 @@ int main(int argc, char **argv)
 	unsigned nov = 0;
 	long repeat = 1;
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-D") && i + 1 < argc) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs(usage_text, stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "-D") && i + 1 < argc) {
 			char *eq = strchr(argv[++i], '=');
-			if (!eq || nov == 64)
-				return usage();
+			if (!eq || eq == argv[i])
+				return usage("-D takes NAME=VALUE, found", argv[i]);
+			if (nov == 64)
+				return usage("at most 64 -D options", NULL);
 			*eq = 0;
 			ov[nov++] = (struct param_override){argv[i], eq + 1};
 		} else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) {
-			repeat = strtol(argv[++i], NULL, 10);
-			if (repeat < 1 || repeat > 1000)
-				return usage();
-		} else if (argv[i][0] == '-' || path) {
-			return usage();
+			char *end;
+			repeat = strtol(argv[++i], &end, 10);
+			if (end == argv[i] || *end || repeat < 1 || repeat > 1000)
+				return usage("--repeat takes a count 1..1000, found", argv[i]);
+		} else if (argv[i][0] == '-') {
+			return usage("unknown or incomplete option", argv[i]);
+		} else if (path) {
+			return usage("one workload only; a second", argv[i]);
 		} else {
 			path = argv[i];
 		}
 	}
 	if (!path)
-		return usage();
+		return usage("no workload given", NULL);
 	struct diag d;
 	memset(&d, 0, sizeof d);
 	long long cc = 0; /* nvcc's oldest target: the driver compiles the PTX for the GPU */

@@ -18,7 +18,9 @@
  * --gpu-only stops after the GPU runs (to compare elsewhere with --reuse).
  *
  * Exit codes: 0 compared (or skipped, with the reason), 1 an output differs
- * from the GPU's, 2 bad usage, 4 the GPU program failed.
+ * from the GPU's, 2 bad usage or bad input (with --reuse: a GPU directory
+ * whose gpu.txt is missing, malformed or answers none of the cases), 4 the
+ * GPU program failed.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -108,7 +110,9 @@ int main(int argc, char **argv)
 		} else if (v && !strcmp(a, "--sizes")) {
 			sizes = argv[++i];
 		} else if (v && !strcmp(a, "-j")) {
-			o.jobs = atoi(argv[++i]);
+			char *end;
+			long j = strtol(argv[++i], &end, 10);
+			o.jobs = *argv[i] && !*end && j >= 1 && j <= 256 ? (int)j : 0;
 		} else if (v && !strcmp(a, "--gpu-dir")) {
 			o.gpu_dir = argv[++i];
 		} else if (v && !strcmp(a, "--csv")) {
@@ -137,11 +141,16 @@ int main(int argc, char **argv)
 		fprintf(stderr, "simt-xval: --answers, --cases, --max-size and --sim-dir go with --one-source\n");
 		return XV_USAGE;
 	}
-	if (max_size && strspn(max_size, "0123456789") != strlen(max_size)) {
+	if (max_size && (!*max_size || strspn(max_size, "0123456789") != strlen(max_size) || strlen(max_size) > 5 ||
+			 atoi(max_size) < 1)) {
 		fprintf(stderr, "simt-xval: --max-size takes a size N (cases up to N^3)\n");
 		return XV_USAGE;
 	}
 	o.nsizes = 0;
+	if (sizes && !*sizes) {
+		fprintf(stderr, "simt-xval: --sizes takes a comma-separated list of sizes 1..4096\n");
+		return XV_USAGE;
+	}
 	if (sizes) {
 		for (const char *p = sizes; *p;) {
 			char *end;
@@ -152,6 +161,10 @@ int main(int argc, char **argv)
 			}
 			o.sizes[o.nsizes++] = (int)n;
 			p = *end ? end + 1 : end;
+			if (*end && !*p) { /* a trailing comma */
+				fprintf(stderr, "simt-xval: --sizes takes a comma-separated list of sizes 1..4096\n");
+				return XV_USAGE;
+			}
 		}
 	}
 	char dir[4096], cuda[4200];
@@ -159,6 +172,12 @@ int main(int argc, char **argv)
 		exe_dir(dir, sizeof dir);
 		snprintf(cuda, sizeof cuda, "%s/simt-cuda", dir);
 		o.cuda = cuda;
+	}
+	/* the cases name workloads and scripts by their place in the source tree */
+	const char *need = one_source ? "scripts/xval/table.py" : "workloads/tiled_mm.s";
+	if (access(need, R_OK)) {
+		fprintf(stderr, "simt-xval: %s not found here: run simt-xval from simt-sim's source directory\n", need);
+		return XV_USAGE;
 	}
 	struct diag d;
 	memset(&d, 0, sizeof d);

@@ -69,8 +69,10 @@ unsigned xval_calibration_cases(struct xcase *c, unsigned max);
  * GPU directory), else why not. */
 const char *xval_gpu_available(const struct xval_opts *o);
 
-/* Run the GPU side of every case (or read it back with --reuse). */
-bool xval_gpu_run(const struct xval_opts *o, const struct xcase *c, unsigned n, struct xgpu *g);
+/* Run the GPU side of every case (or read it back with --reuse): XV_OK,
+ * XV_GPU (the GPU program failed or wrote no answers), or XV_USAGE
+ * (--reuse: gpu.txt unreadable, malformed, or with no answer for any case). */
+int xval_gpu_run(const struct xval_opts *o, const struct xcase *c, unsigned n, struct xgpu *g);
 /* The device line ("device=... clock_measured_mhz=..."), or "" */
 const char *xval_gpu_info(const struct xval_opts *o);
 double xval_kv(const char *line, const char *key); /* NAN when absent */

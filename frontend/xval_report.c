@@ -105,8 +105,9 @@ int xval_compare(const struct xval_opts *o)
 	static struct xsim s[XV_MAX_CASES];
 	static struct row r[XV_MAX_CASES];
 	unsigned n = xval_cases(o, c, XV_MAX_CASES);
-	if (!xval_gpu_run(o, c, n, g))
-		return XV_GPU;
+	int grc = xval_gpu_run(o, c, n, g);
+	if (grc != XV_OK)
+		return grc;
 	if (o->gpu_only) {
 		printf("simt-xval: GPU results in %s/gpu.txt\n", o->gpu_dir);
 		return XV_OK;
@@ -277,16 +278,17 @@ int xval_calibrate(const struct xval_opts *o)
 	struct xcase c[8];
 	struct xgpu g[8];
 	unsigned n = xval_calibration_cases(c, 8);
-	if (!xval_gpu_run(o, c, n, g))
-		return XV_GPU;
+	int grc = xval_gpu_run(o, c, n, g);
+	if (grc != XV_OK)
+		return grc;
 	if (o->gpu_only) {
 		printf("simt-xval: GPU results in %s/gpu.txt\n", o->gpu_dir);
 		return XV_OK;
 	}
 	for (unsigned i = 0; i < n; i++)
 		if (!g[i].have || isnan(g[i].value)) {
-			fprintf(stderr, "simt-xval: no GPU measurement for %s\n", c[i].id);
-			return XV_GPU;
+			fprintf(stderr, "simt-xval: no GPU measurement for %s in %s/gpu.txt\n", c[i].id, o->gpu_dir);
+			return o->reuse ? XV_USAGE : XV_GPU;
 		}
 	const char *info = xval_gpu_info(o);
 	double mhz = xval_kv(info, "clock_measured_mhz"), drv = xval_kv(info, "driver");

@@ -133,20 +133,27 @@ double xval_kv(const char *line, const char *key)
 
 static char info_line[2048];
 
+/* gpu.txt whole (read_input: a regular file, lines of any length), or NULL
+ * with why set. */
+static char *read_answers(const struct xval_opts *o, char *path, size_t path_n, char *why, size_t why_n)
+{
+	snprintf(path, path_n, "%s/gpu.txt", o->gpu_dir);
+	return read_input(path, READ_MAX_TEXT, NULL, why, why_n);
+}
+
 const char *xval_gpu_info(const struct xval_opts *o)
 {
 	if (!info_line[0]) {
-		char path[4200];
-		snprintf(path, sizeof path, "%s/gpu.txt", o->gpu_dir);
-		FILE *f = fopen(path, "r");
-		char line[2048];
-		while (f && fgets(line, sizeof line, f))
-			if (!strncmp(line, "info ", 5)) {
+		char path[4200], why[128];
+		char *text = read_answers(o, path, sizeof path, why, sizeof why);
+		for (char *line = text, *next; line && *line; line = next) {
+			next = line + strcspn(line, "\n");
+			if (*next)
+				*next++ = 0;
+			if (!strncmp(line, "info ", 5))
 				snprintf(info_line, sizeof info_line, "%s", line + 5);
-				info_line[strcspn(info_line, "\n")] = 0;
-			}
-		if (f)
-			fclose(f);
+		}
+		free(text);
 	}
 	return info_line;
 }
@@ -233,9 +240,9 @@ static const char *bad_value(const char *kv, char *buf, size_t n)
 	return NULL;
 }
 
-bool xval_gpu_run(const struct xval_opts *o, const struct xcase *c, unsigned n, struct xgpu *g)
+int xval_gpu_run(const struct xval_opts *o, const struct xcase *c, unsigned n, struct xgpu *g)
 {
-	char path[4200], line[2048];
+	char path[4200], line[2048], why[128];
 	memset(g, 0, n * sizeof *g);
 	if (!o->reuse)
 		for (unsigned i = 0; i < n; i++) {
@@ -250,32 +257,39 @@ bool xval_gpu_run(const struct xval_opts *o, const struct xcase *c, unsigned n, 
 			int rc = cuda_cmd(o, args, line, sizeof line);
 			if (rc) {
 				fprintf(stderr, "simt-xval: simt-cuda %s failed (exit %d)\n", args, rc);
-				return false;
+				return XV_GPU;
 			}
 			append(o, c[i].id, line);
 		}
-	snprintf(path, sizeof path, "%s/gpu.txt", o->gpu_dir);
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "simt-xval: cannot read %s: %s\n", path, strerror(errno));
-		return false;
+	/* What --reuse reads is the user's input (exit 2 when it is not
+	 * answers); what the GPU just wrote is the GPU program's (exit 4). */
+	int bad = o->reuse ? XV_USAGE : XV_GPU;
+	char *text = read_answers(o, path, sizeof path, why, sizeof why);
+	if (!text) {
+		fprintf(stderr, "simt-xval: cannot read %s: %s\n", path, why);
+		return bad;
 	}
-	unsigned lineno = 0;
-	while (fgets(line, sizeof line, f)) {
+	unsigned lineno = 0, found = 0;
+	for (char *ln = text, *next; *ln; ln = next) {
 		lineno++;
-		char *sp = strchr(line, ' ');
+		next = ln + strcspn(ln, "\n");
+		if (*next)
+			*next++ = 0;
+		char *sp = strchr(ln, ' ');
 		if (!sp)
 			continue;
 		*sp = 0;
-		char bad[128];
-		if (strcmp(line, "info") && bad_value(sp + 1, bad, sizeof bad)) {
-			fprintf(stderr, "simt-xval: %s:%u: %s: expected a finite, non-negative number\n", path, lineno, bad);
-			fclose(f);
-			return false;
+		char badkv[128];
+		if (strcmp(ln, "info") && bad_value(sp + 1, badkv, sizeof badkv)) {
+			fprintf(stderr, "simt-xval: %s:%u: %s: expected a finite, non-negative number\n", path, lineno,
+				badkv);
+			free(text);
+			return bad;
 		}
 		for (unsigned i = 0; i < n; i++)
-			if (!strcmp(line, c[i].id)) { /* the last line of a case wins */
+			if (!strcmp(ln, c[i].id)) { /* the last line of a case wins */
 				const char *kv = sp + 1;
+				found += !g[i].have;
 				g[i].have = true;
 				g[i].span_ns = xval_kv(kv, "span_ns");
 				g[i].sm_cycles = xval_kv(kv, "sm_cycles");
@@ -286,8 +300,14 @@ bool xval_gpu_run(const struct xval_opts *o, const struct xcase *c, unsigned n, 
 				g[i].value = c[i].metric[0] ? xval_kv(kv, c[i].metric) : NAN;
 			}
 	}
-	fclose(f);
-	return true;
+	free(text);
+	if (!found) {
+		fprintf(stderr, "simt-xval: %s holds no answer for any of the %u cases (%s ... %s)%s\n", path, n,
+			n ? c[0].id : "", n ? c[n - 1].id : "",
+			o->reuse ? ": --reuse compares with answers a GPU run wrote there (--gpu-only)" : "");
+		return bad;
+	}
+	return XV_OK;
 }
 
 /* ---- the simulator ---------------------------------------------------------------- */

@@ -69,6 +69,35 @@ START_TEST(bad_jobs_refused)
 }
 END_TEST
 
+/* simt-gpu's usage: --help is a success on stdout; a -D without '=', a
+ * repeat count with letters, a second workload or an unknown option is exit
+ * 2 naming what was wrong, before any GPU is looked for. */
+START_TEST(gpu_runner_usage)
+{
+	const char *bin = getenv("SIMT_SIM");
+	ck_assert_msg(bin, "SIMT_SIM is not set (run through meson test)");
+	static const struct {
+		const char *args, *want;
+		int rc;
+	} c[] = {
+		{"--help 2>/dev/null", "usage: simt-gpu WORKLOAD", 0},
+		{"workloads/cuda/vecadd.s -D N", "simt-gpu: -D takes NAME=VALUE, found 'N'", 2},
+		{"workloads/cuda/vecadd.s -D =4", "simt-gpu: -D takes NAME=VALUE, found '=4'", 2},
+		{"workloads/cuda/vecadd.s --repeat 3abc", "simt-gpu: --repeat takes a count 1..1000, found '3abc'", 2},
+		{"workloads/cuda/vecadd.s --repeat 0", "simt-gpu: --repeat takes a count 1..1000, found '0'", 2},
+		{"workloads/cuda/vecadd.s workloads/cuda/vecadd.s", "simt-gpu: one workload only", 2},
+		{"workloads/cuda/vecadd.s --fast", "simt-gpu: unknown or incomplete option '--fast'", 2},
+		{"", "simt-gpu: no workload given", 2},
+	};
+	for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+		char cmd[4096];
+		snprintf(cmd, sizeof cmd, "cd '%s' && '%.*sgpu' %s", src_dir(), (int)(strlen(bin) - 3), bin, c[i].args);
+		ck_assert_msg(run_cmd(cmd, out, sizeof out) == c[i].rc, "%s: %s", c[i].args, out);
+		ck_assert_msg(strstr(out, c[i].want), "%s: %s", c[i].args, out);
+	}
+}
+END_TEST
+
 START_TEST(outputs_checked_before_the_run)
 {
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --dump X=/tmp/simt-x.bin"), 2);
@@ -466,6 +495,7 @@ Suite *cli_suite(void)
 	tcase_add_test(t, integer_check_out_of_range);
 	tcase_add_test(t, check_modes_exit_and_json);
 	tcase_add_test(t, bad_jobs_refused);
+	tcase_add_test(t, gpu_runner_usage);
 	suite_add_tcase(s, t);
 	return s;
 }

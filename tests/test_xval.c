@@ -138,8 +138,28 @@ START_TEST(one_source_from_stored_answers)
 	ck_assert_int_eq(xval("--one-source --answers docs/data/xval-h100/ncu-data-pipe.txt --max-size 32"), 2);
 	ck_assert_msg(strstr(out, "docs/data/xval-h100/ncu-data-pipe.txt:"), "%s", out);
 	ck_assert_msg(strstr(out, ": expected NAME cold|warm cycles=N,... inst=N,... checks=pass|FAIL"), "%s", out);
-	char cmd[8192];
+	/* a cases file that is not one, a warm line with one launch (its median
+	 * leaves the first out): the file and line, exit 2, no traceback */
+	char cmd[8192], args[512];
+	snprintf(cmd, sizeof cmd, "printf 'a w.s M=x N=1 K=1\\n' > /tmp/simt-test-xval-cases-%d.txt && "
+		 "printf 'v cold cycles=5 inst=4 checks=pass\\nv warm cycles=5 inst=4 checks=pass\\n' "
+		 "> /tmp/simt-test-xval-warm-%d.txt", (int)getpid(), (int)getpid());
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	snprintf(args, sizeof args, "--one-source --answers docs/data/xval-h100/gpu.txt --cases /tmp/simt-test-xval-cases-%d.txt",
+		 (int)getpid());
+	ck_assert_int_eq(xval(args), 2);
+	ck_assert_msg(strstr(out, "cases-") && strstr(out, ".txt:1: expected NAME WORKLOAD [PARAM=VALUE ...]") &&
+			      !strstr(out, "Traceback"), "%s", out);
+	snprintf(args, sizeof args, "--one-source --answers /tmp/simt-test-xval-warm-%d.txt", (int)getpid());
+	ck_assert_int_eq(xval(args), 2);
+	ck_assert_msg(strstr(out, "warm-") && strstr(out, ".txt:2: expected NAME cold|warm") && !strstr(out, "Traceback"),
+		      "%s", out);
+	/* from elsewhere than the source directory: said, not a missing script */
 	const char *bin = getenv("SIMT_SIM");
+	snprintf(cmd, sizeof cmd, "cd / && '%.*sxval' --one-source --answers x", (int)(strlen(bin) - 3), bin);
+	ck_assert_int_eq(run_cmd(cmd, out, sizeof out), 2);
+	ck_assert_msg(strstr(out, "scripts/xval/table.py not found here: run simt-xval from simt-sim's source directory"),
+		      "%s", out);
 	snprintf(cmd, sizeof cmd, "cd '%s' && env PATH=/nonexistent '%.*sxval' --one-source", src_dir(),
 		 (int)(strlen(bin) - 3), bin);
 	ck_assert_int_eq(run_cmd(cmd, out, sizeof out), 0);
@@ -210,7 +230,7 @@ START_TEST(reuse_refuses_corrupt_answers)
 		snprintf(cmd, sizeof cmd, "sed -i 's/sm_cycles=2802 /%s /' %s/gpu.txt", bad[k], d);
 		ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
 		snprintf(args, sizeof args, "--reuse --gpu-dir %s --sizes 32 --mm-only", d);
-		ck_assert_int_ne(xval(args), 0);
+		ck_assert_int_eq(xval(args), 2);
 		char want[128];
 		snprintf(want, sizeof want, "gpu.txt:3: %s: expected a finite, non-negative number", bad[k]);
 		ck_assert_msg(strstr(out, want), "%s", out);
@@ -237,6 +257,41 @@ START_TEST(reuse_refuses_corrupt_answers)
 	ck_assert_int_ne(access(path, F_OK), 0);
 	snprintf(cmd, sizeof cmd, "test \"$(cat %s/cal.ini.tmp)\" = kept && test $(ls %s | grep -c cal.ini) = 1", d, d);
 	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+}
+END_TEST
+
+/* What --reuse reads is input: a directory with no answers, or answers for
+ * none of the cases, or a FIFO for gpu.txt is exit 2 with the reason, never
+ * a table of nothing (exit 0) or a wait; a line longer than any buffer is
+ * read whole (the values after 3,000 bytes of kernel name still count). */
+START_TEST(reuse_refuses_what_is_not_answers)
+{
+	char dir[256], cmd[1024], args[1024];
+	snprintf(dir, sizeof dir, "/tmp/simt-test-xval-none-%d", (int)getpid());
+	snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s", dir, dir);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	snprintf(args, sizeof args, "--reuse --gpu-dir %s --sizes 32 --mm-only", dir);
+	ck_assert_int_eq(xval(args), 2);
+	ck_assert_msg(strstr(out, "gpu.txt: No such file or directory"), "%s", out);
+	snprintf(cmd, sizeof cmd, "echo 'info device=x' > %s/gpu.txt", dir);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	ck_assert_int_eq(xval(args), 2);
+	ck_assert_msg(strstr(out, "gpu.txt holds no answer for any of the 4 cases"), "%s", out);
+	snprintf(cmd, sizeof cmd, "rm %s/gpu.txt && mkfifo %s/gpu.txt", dir, dir);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	ck_assert_int_eq(xval(args), 2);
+	ck_assert_msg(strstr(out, "gpu.txt: not a regular file"), "%s", out);
+	const char *d = gpu_copy("long", "gpu.txt");
+	snprintf(cmd, sizeof cmd, "sed -i \"s/^tiled_mm-32-t16 kernel=tiled_mm/tiled_mm-32-t16 kernel=tiled_mm$(printf 'x%%.0s' $(seq 3000))/\" %s/gpu.txt", d);
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	snprintf(args, sizeof args, "--reuse --gpu-dir %s --sizes 32 --mm-only", d);
+	ck_assert_msg(xval(args) == 0, "%s", out);
+	ck_assert_msg(strstr(out, "| tiled_mm | 32x32x32 | 16 | yes | 2912 | 2802 |"), "%s", out);
+	/* options: a trailing comma, an empty value, a count with letters */
+	static const char *const bad[] = {"--sizes 8,", "--sizes ''", "-j 1x", "-j ''", "--one-source --max-size ''",
+					  "--one-source --max-size 0"};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(xval(bad[i]) == 2 && strstr(out, "simt-xval: "), "%s: %s", bad[i], out);
 }
 END_TEST
 
@@ -345,6 +400,7 @@ Suite *xval_suite(void)
 	tcase_add_test(t, one_source_from_stored_answers);
 	tcase_add_test(t, one_source_reads_sim_dir);
 	tcase_add_test(t, reuse_refuses_corrupt_answers);
+	tcase_add_test(t, reuse_refuses_what_is_not_answers);
 	tcase_add_test(t, calibrate_from_h100_measurements);
 	tcase_add_test(t, h100_config_reproduces_microbenchmarks);
 	suite_add_tcase(s, t);

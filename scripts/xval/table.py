@@ -36,26 +36,46 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 CASES = os.environ.get("CASES") or os.path.join(ROOT, "scripts", "xval", "cases.txt")
 
 
+class BadAnswers(Exception):
+    pass
+
+
 def cases():
+    """(name, workload, args) of each case line; BadAnswers names the file
+    and line of anything else"""
     out = []
-    for line in open(CASES):
+    try:
+        lines = open(CASES).read().splitlines()
+    except OSError as e:
+        raise BadAnswers(f"{CASES}: cannot read: {e.strerror}")
+    for n, line in enumerate(lines, 1):
         if line.startswith("#") or not line.strip():
             continue
         w = line.split()
+        try:
+            if len(w) < 2:
+                raise ValueError
+            size_of(w[2:])
+        except ValueError:
+            raise BadAnswers(f"{CASES}:{n}: expected NAME WORKLOAD [PARAM=VALUE ...] (M, N and K integers), "
+                             f"found '{line[:60]}'")
         out.append((w[0], w[1], w[2:]))
     return out
 
 
 def size_of(args):
     """M*N*K of a matmul case, 0 for the others"""
-    d = dict(a.split("=") for a in args if "=" in a)
+    d = dict(a.split("=", 1) for a in args if "=" in a)
     if {"M", "N", "K"} <= d.keys():
         return int(d["M"]) * int(d["N"]) * int(d["K"])
     return 0
 
 
 def collect(raw):
-    gpu = open(os.path.join(raw, "gpu.txt")).read().splitlines()
+    try:
+        gpu = open(os.path.join(raw, "gpu.txt")).read().splitlines()
+    except OSError as e:
+        raise BadAnswers(f"{os.path.join(raw, 'gpu.txt')}: cannot read: {e.strerror} (gpu.sh writes it)")
     print(f"# {gpu[-1] if gpu else '?'}")
     print("# NAME MODE cycles=per launch [active=per launch] ns=per launch inst=per launch checks=pass|FAIL"
           " (scripts/xval/gpu.sh)")
@@ -79,10 +99,6 @@ def collect(raw):
                   f"checks={ok}")
 
 
-class BadAnswers(Exception):
-    pass
-
-
 def read_gpu(path):
     """the GPU's answers as `collect` writes them; BadAnswers names the file
     and line of anything else"""
@@ -103,6 +119,8 @@ def read_gpu(path):
                                   for k in kv}
             if len(w) < 3 or w[1] not in ("cold", "warm") or not {"cycles", "inst", "checks"} <= kv.keys():
                 raise ValueError
+            if w[1] == "warm" and len(rows[(w[0], w[1])]["cycles"]) < 2:
+                raise ValueError  # the warm median leaves the first launch out
         except ValueError:
             raise BadAnswers(f"{path}:{n}: expected NAME cold|warm cycles=N,... inst=N,... checks=pass|FAIL "
                              f"(table.py collect), found '{line[:60]}'")
@@ -219,11 +237,18 @@ def run(argv):
     i = 0
     while i < len(argv):
         if argv[i] in opt:
+            if i + 1 == len(argv):
+                sys.stderr.write(f"table.py: {argv[i]} needs a value\n")
+                return 2
             opt[argv[i]] = argv[i + 1]
             i += 2
         else:
             pos.append(argv[i])
             i += 1
+    for k in ("-j", "--max-size"):
+        if opt[k] is not None and not (opt[k].isdigit() and int(opt[k]) >= 1):
+            sys.stderr.write(f"table.py: {k} takes a whole number from 1, found '{opt[k]}'\n")
+            return 2
     if len(pos) == 4 and pos[0] == "table":
         _, gpu_txt, simt_sim, config = pos
         _, gpu = read_gpu(gpu_txt)
@@ -239,8 +264,13 @@ def run(argv):
         _, doc, gpu_txt, simt_sim, config = pos
         _, gpu = read_gpu(gpu_txt)
         rows = rows_for(gpu, os.path.abspath(simt_sim), config, None, int(opt["-j"]), int(opt["--max-size"] or 256))
-        text = open(doc).read()
+        try:
+            text = open(doc).read()
+        except OSError as e:
+            raise BadAnswers(f"{doc}: cannot read: {e.strerror}")
         begin, end = markers(config, opt["--markers"])
+        if begin not in text or end not in text.split(begin)[1]:
+            raise BadAnswers(f"{doc}: no table between {begin} and {end}")
         have = set(text.split(begin)[1].split(end)[0].splitlines())
         stale = [fmt_row(r) for r in rows if fmt_row(r) not in have]
         if stale:
