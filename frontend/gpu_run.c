@@ -186,8 +186,9 @@ int main(int argc, char **argv)
 	unsigned long long *vals = xcalloc(p->nargs ? p->nargs : 1, sizeof *vals);
 	void **kp = xcalloc(p->nargs ? p->nargs : 1, sizeof *kp);
 	struct gmem initial;
+	struct wl_expected expected = {0, NULL};
 	gmem_init(&initial);
-	if (!wl_setup(p, &g, args, &d)) {
+	if (!wl_setup(p, &g, args, &d) || !wl_check_ready(p, &g, &expected, &d)) { /* (g is initial until the launch) */
 		char buf[1024];
 		diag_format(&d, buf, sizeof buf);
 		fprintf(stderr, "%s\n", buf);
@@ -280,7 +281,7 @@ int main(int argc, char **argv)
 		wl_report_value(p, &g, i, v, sizeof v);
 		printf("report %s = %s\n", p->reports[i].name, v);
 	}
-	int failed = wl_check(p, &initial, &g, stdout, &d);
+	int failed = wl_check(p, &initial, &expected, &g, stdout, &d);
 	if (failed < 0) {
 		char buf[1024];
 		diag_format(&d, buf, sizeof buf);
@@ -305,6 +306,7 @@ out:
 	free(args);
 	gmem_free(&g);
 	gmem_free(&initial);
+	wl_expected_free(&expected);
 	program_free(p);
 	return rc;
 }

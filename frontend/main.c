@@ -907,6 +907,7 @@ static int run(const struct options *o)
 		return orc;
 	}
 	struct gmem g, initial;
+	struct wl_expected expected = {0, NULL};
 	gmem_init(&g);
 	gmem_init(&initial);
 	uint32_t *args = xcalloc(p->nargs ? p->nargs : 1, sizeof(uint32_t));
@@ -927,7 +928,7 @@ static int run(const struct options *o)
 		obs.on_report = on_report;
 	}
 	phase(&pr, "filling the buffers");
-	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d)) {
+	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d) || !wl_check_ready(p, &initial, &expected, &d)) {
 		if (pr.trace) {
 			trace_writer_close(pr.trace, 0);
 			remove(o->trace);
@@ -1011,7 +1012,7 @@ static int run(const struct options *o)
 		char *lines = NULL;
 		size_t nlines = 0;
 		FILE *mem = open_memstream(&lines, &nlines);
-		int fails = wl_check(p, &initial, &g, mem ? mem : text, &d);
+		int fails = wl_check(p, &initial, &expected, &g, mem ? mem : text, &d);
 		if (mem)
 			fclose(mem);
 		if (pr.tty)
@@ -1050,6 +1051,7 @@ out:;
 	free(args);
 	gmem_free(&g);
 	gmem_free(&initial);
+	wl_expected_free(&expected);
 	program_free(p);
 	return rc;
 }

@@ -193,8 +193,74 @@ static void fma_row(float *restrict acc, float a, const float *restrict b, uint3
 		acc[j] = fmaf(a, b[j], acc[j]);
 }
 
-int wl_check(const struct program *p, const struct gmem *initial, const struct gmem *g, FILE *out,
-	     struct diag *d)
+/* Check c's expected element i (its expression evaluated with i), or false
+ * with d set: an index outside a buffer, a division by zero, a value no
+ * integer element holds. */
+static bool expr_want(const struct program *p, const struct check_spec *c, const struct gmem *initial, uint32_t i,
+		      uint32_t *want, struct diag *d)
+{
+	const struct buffer_spec *bs = &p->buffers[c->buffer];
+	struct ectx e = {p, c, initial, i};
+	struct expr_env env = {lookup_i, index_initial, &e, p->files[c->file], c->line, c->line_text, d};
+	int pos = 0;
+	struct value v;
+	if (!expr_eval(c->expr_toks, &pos, &env, &v))
+		return false;
+	if (bs->type == ELEM_F32) {
+		*want = fbits((float)value_f(v));
+		return true;
+	}
+	/* an integer element: the value (a float truncated toward zero, as C
+	 * converts) must be a 32-bit pattern */
+	double x = value_f(v);
+	if (!elem_holds(bs->type, v))
+		return diag_error(d, p->files[c->file], c->line, c->expr_toks[0].col, c->line_text,
+				  "check of %s: expr(%s) is %.17g for i = %u, which no 32-bit element holds (%d..%u)",
+				  bs->name, c->expr_text, x, i, INT32_MIN, UINT32_MAX);
+	*want = (uint32_t)(v.is_float ? (int64_t)x : v.i);
+	return true;
+}
+
+bool wl_check_ready(const struct program *p, const struct gmem *initial, struct wl_expected *x, struct diag *d)
+{
+	x->n = p->nchecks;
+	x->want = xcalloc(p->nchecks ? p->nchecks : 1, sizeof *x->want);
+	for (unsigned ci = 0; ci < p->nchecks; ci++) {
+		const struct check_spec *c = &p->checks[ci];
+		uint32_t n = p->buffers[c->buffer].count;
+		if (c->kind == CHECK_EXPR) {
+			x->want[ci] = xmalloc((n ? n : 1) * sizeof **x->want);
+			for (uint32_t i = 0; i < n; i++)
+				if (!expr_want(p, c, initial, i, &x->want[ci][i], d))
+					return false;
+		} else if (c->kind == CHECK_FILE) {
+			char why[128];
+			size_t len;
+			char *data = read_input(c->path, (size_t)n * 4 + 4096, &len, why, sizeof why);
+			free(data);
+			if (!data)
+				return diag_error(d, p->files[c->file], c->line, 0, "", "check of %s: cannot read '%s': %s",
+						  p->buffers[c->buffer].name, c->path, why);
+			if (len != (size_t)n * 4)
+				return diag_error(d, p->files[c->file], c->line, 0, "",
+						  "check of %s: '%s' has %zu bytes, the buffer has %u", p->buffers[c->buffer].name,
+						  c->path, len, n * 4);
+		}
+	}
+	return true;
+}
+
+void wl_expected_free(struct wl_expected *x)
+{
+	for (unsigned i = 0; i < x->n && x->want; i++)
+		free(x->want[i]);
+	free(x->want);
+	x->want = NULL;
+	x->n = 0;
+}
+
+int wl_check(const struct program *p, const struct gmem *initial, const struct wl_expected *x, const struct gmem *g,
+	     FILE *out, struct diag *d)
 {
 	int failures = 0;
 	for (unsigned ci = 0; ci < p->nchecks; ci++) {
@@ -227,36 +293,17 @@ int wl_check(const struct program *p, const struct gmem *initial, const struct g
 				 p->buffers[c->b].name, c->m, c->n, c->k);
 			break;
 		}
-		case CHECK_EXPR: {
-			struct ectx e = {p, c, initial, 0};
-			struct expr_env env = {lookup_i, index_initial, &e, p->files[c->file], c->line, c->line_text, d};
+		case CHECK_EXPR:
 			for (uint32_t i = 0; i < n; i++) {
-				e.i = i;
-				int pos = 0;
-				struct value v;
-				if (!expr_eval(c->expr_toks, &pos, &env, &v))
+				uint32_t want = 0;
+				if (x && ci < x->n && x->want[ci])
+					want = x->want[ci][i];
+				else if (!expr_want(p, c, initial, i, &want, d))
 					return -1;
-				uint32_t want;
-				if (bs->type == ELEM_F32) {
-					want = fbits((float)value_f(v));
-				} else {
-					/* an integer element: the value (a float truncated toward
-					 * zero, as C converts) must be a 32-bit pattern */
-					double x = value_f(v);
-					if (!elem_holds(bs->type, v))
-						return diag_error(d, p->files[c->file], c->line, c->expr_toks[0].col,
-								  c->line_text,
-								  "check of %s: expr(%s) is %.17g for i = %u, which no 32-bit element "
-								  "holds (%d..%u)", bs->name, c->expr_text, x, i, INT32_MIN,
-								  UINT32_MAX),
-						       -1;
-					want = (uint32_t)(v.is_float ? (int64_t)x : v.i);
-				}
 				compare(&r, i, got[i], want);
 			}
 			snprintf(what, sizeof what, "expr(%s)", c->expr_text);
 			break;
-		}
 		case CHECK_FILE: {
 			size_t len;
 			char why[128];

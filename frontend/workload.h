@@ -23,12 +23,30 @@ float wl_random_f32(uint32_t seed, uint32_t i);
 bool wl_setup(const struct program *p, struct gmem *g, uint32_t *args, struct diag *d)
 	__attribute__((warn_unused_result));
 
+/* The expected elements of a program's expr checks, evaluated before the
+ * run (wl_check_ready). */
+struct wl_expected {
+	unsigned n;      /* checks */
+	uint32_t **want; /* per check: an expr check's elements' bits, else NULL */
+};
+
 /* Run the program's checks against memory g after the run; matmul inputs
- * are read from initial (the buffers as filled, before the run). Writes one line per check to
- * out. Returns the number of failed checks, or -1 if a check could not be
- * run (its reference file unreadable; d says why). */
-int wl_check(const struct program *p, const struct gmem *initial, const struct gmem *g, FILE *out,
-	     struct diag *d);
+ * are read from initial (the buffers as filled, before the run), expr
+ * checks' elements from x where it has them (x may be NULL: evaluated
+ * now). Writes one line per check to out. Returns the number of failed
+ * checks, or -1 if a check could not be run (its reference file
+ * unreadable; d says why). */
+int wl_check(const struct program *p, const struct gmem *initial, const struct wl_expected *x, const struct gmem *g,
+	     FILE *out, struct diag *d);
+
+/* What wl_check could refuse, found before the run (memory initial as
+ * filled): every element of each expr check evaluated into x (an index
+ * outside a buffer for some i, a value no integer element holds), each
+ * file check's reference readable and of the buffer's size. False with d
+ * set. Either way x is the caller's to free (wl_expected_free). */
+bool wl_check_ready(const struct program *p, const struct gmem *initial, struct wl_expected *x, struct diag *d)
+	__attribute__((warn_unused_result));
+void wl_expected_free(struct wl_expected *x);
 
 /* The same outcome as wl_check, as a string: "pass", "fail" or "none". */
 const char *wl_check_word(const struct program *p, int failures);

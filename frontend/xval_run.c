@@ -333,6 +333,7 @@ static void sim_case(const struct xval_opts *o, const struct gpu_config *cfg, co
 		return;
 	}
 	struct gmem g, initial;
+	struct wl_expected expected = {0, NULL};
 	gmem_init(&g);
 	gmem_init(&initial);
 	uint32_t *args = xcalloc(p->nargs ? p->nargs : 1, sizeof *args);
@@ -340,7 +341,7 @@ static void sim_case(const struct xval_opts *o, const struct gpu_config *cfg, co
 	struct sim_result res;
 	memset(&res, 0, sizeof res);
 	struct sim_refused refused = {REFUSE_NONE, 0, 0};
-	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d) ||
+	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d) || !wl_check_ready(p, &initial, &expected, &d) ||
 	    !(s = sim_create(cfg, p, &g, args, NULL, &refused))) {
 		if (refused.why != REFUSE_NONE)
 			explain_refusal(&refused, cfg, p, &d);
@@ -360,7 +361,7 @@ static void sim_case(const struct xval_opts *o, const struct gpu_config *cfg, co
 		goto out;
 	}
 	FILE *null = fopen("/dev/null", "w");
-	r->check_pass = wl_check(p, &initial, &g, null ? null : stderr, &d) == 0;
+	r->check_pass = wl_check(p, &initial, &expected, &g, null ? null : stderr, &d) == 0;
 	if (null)
 		fclose(null);
 	if (c->kind == XK_MICRO) {
@@ -398,6 +399,7 @@ out:
 	sim_destroy(s);
 	gmem_free(&g);
 	gmem_free(&initial);
+	wl_expected_free(&expected);
 	free(args);
 	program_free(p);
 }

@@ -402,6 +402,28 @@ START_TEST(integer_check_out_of_range)
 	ck_assert_int_ne(access("/tmp/simt-cli-nan.json", F_OK), 0); /* no empty JSON left behind */
 	ck_assert_msg(strstr(out, "nan for i = 0, which no 32-bit element holds"), "%s", out);
 	ck_assert_msg(!strstr(out, "cycles"), "found after the run: %s", out);
+	/* an index in range for the first and last i (which the assembler
+	 * tries) but not for i = 13 ((13 * 37) % 61 + 10 = 64): found before
+	 * the run, not after it */
+	FILE *f = fopen("/tmp/simt-cli-mid.s", "w");
+	ck_assert(f != NULL);
+	fputs(".buffer A u32 64 iota\n.buffer C u32 64 zero\n.check C expr(A[(i * 37) % 61 + 10])\n.grid 1\n"
+	      ".block 32\n.kernel k\n\texit\n", f);
+	fclose(f);
+	ck_assert_int_eq(sim("configs/g80.ini /tmp/simt-cli-mid.s"), 2);
+	ck_assert_msg(strstr(out, "simt-cli-mid.s:3:15: error: index 64 is outside buffer A (64 elements) for i = 13"),
+		      "%s", out);
+	ck_assert_msg(!strstr(out, "cycles"), "found after the run: %s", out);
+	/* a file check's reference missing: the same */
+	f = fopen("/tmp/simt-cli-mid.s", "w");
+	ck_assert(f != NULL);
+	fputs(".buffer C u32 64 zero\n.check C file(\"/nonexistent/ref.bin\")\n.grid 1\n.block 32\n.kernel k\n\texit\n",
+	      f);
+	fclose(f);
+	ck_assert_int_eq(sim("configs/g80.ini /tmp/simt-cli-mid.s"), 2);
+	ck_assert_msg(strstr(out, "cannot read '/nonexistent/ref.bin'"), "%s", out);
+	ck_assert_msg(!strstr(out, "cycles"), "found after the run: %s", out);
+	unlink("/tmp/simt-cli-mid.s");
 }
 END_TEST
 

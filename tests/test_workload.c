@@ -47,7 +47,7 @@ static const char *check_text(const char *text, void (*mutate)(struct gmem *), i
 	if (mutate)
 		mutate(&g);
 	FILE *f = fmemopen(out, sizeof out, "w");
-	*fails = wl_check(p, &init, &g, f, &d);
+	*fails = wl_check(p, &init, NULL, &g, f, &d);
 	fclose(f);
 	gmem_free(&g);
 	gmem_free(&init);
@@ -140,7 +140,7 @@ START_TEST(check_names_and_element_values)
 	memset(&d, 0, sizeof d);
 	ck_assert(wl_setup(p, &g, args, &d));
 	FILE *f = fmemopen(NULL, 4096, "w");
-	ck_assert_int_eq(wl_check(p, &g, &g, f, &d), -1);
+	ck_assert_int_eq(wl_check(p, &g, NULL, &g, f, &d), -1);
 	fclose(f);
 	ck_assert_msg(strstr(d.msg, "division by zero"), "%s", d.msg);
 	ck_assert_uint_eq(d.line, 5);
@@ -157,7 +157,7 @@ START_TEST(check_names_and_element_values)
 	memset(&d, 0, sizeof d);
 	ck_assert(wl_setup(p, &g, args, &d));
 	f = fmemopen(NULL, 4096, "w");
-	ck_assert_int_eq(wl_check(p, &g, &g, f, &d), -1);
+	ck_assert_int_eq(wl_check(p, &g, NULL, &g, f, &d), -1);
 	fclose(f);
 	ck_assert_msg(strstr(d.msg, "which no 32-bit element holds") && d.line == 5 && d.col == 15, "%u:%u %s", d.line,
 		      d.col, d.msg);

@@ -92,7 +92,7 @@ static void run_once(const struct program *p, const struct gpu_config *c, bool f
 		if (r.status == SIM_DONE) {
 			struct diag cd;
 			memset(&cd, 0, sizeof cd);
-			if (wl_check(p, &initial, &g, null, &cd) < 0 && !cd.set)
+			if (wl_check(p, &initial, NULL, &g, null, &cd) < 0 && !cd.set)
 				abort();
 		}
 		fclose(null);
