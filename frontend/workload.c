@@ -207,7 +207,8 @@ static bool expr_want(const struct program *p, const struct check_spec *c, const
 	if (!expr_eval(c->expr_toks, &pos, &env, &v))
 		return false;
 	if (bs->type == ELEM_F32) {
-		*want = fbits((float)value_f(v));
+		float f = (float)value_f(v);
+		*want = f != f ? 0x7fffffffu : fbits(f); /* the GPU's one NaN (docs/ISA.md) */
 		return true;
 	}
 	/* an integer element: the value (a float truncated toward zero, as C

@@ -4,7 +4,8 @@
  *
  * Integer arithmetic wraps (done in uint32_t, no C undefined behaviour).
  * Float arithmetic is IEEE-754 binary32, round to nearest even, no flush to
- * zero; ffma is fused (one rounding, C's fmaf). Shift counts >= 32 give 0
+ * zero, a NaN result always 0x7fffffff (fr); ffma is fused (one rounding,
+ * C's fmaf). Shift counts >= 32 give 0
  * (or the sign for shr.s32), as PTX clamps them.
  */
 #include "exec.h"
@@ -88,6 +89,22 @@ static inline uint32_t fu(float f)
 	uint32_t u;
 	memcpy(&u, &f, 4);
 	return u;
+}
+
+/* A float result as the GPU writes it: any NaN is the canonical 0x7fffffff
+ * (measured on an H200, every f32 operation that yields a NaN, payload and
+ * sign of a NaN input not kept; docs/ISA.md). Moves, selects and bit
+ * operations keep a NaN's bits. */
+#define CANONICAL_NAN 0x7fffffffu
+static inline uint32_t fr(float f)
+{
+	return f != f ? CANONICAL_NAN : fu(f);
+}
+
+/* Whether bits u are a NaN. */
+static inline bool is_nan_bits(uint32_t u)
+{
+	return (u & 0x7fffffffu) > 0x7f800000u;
 }
 
 /* Source operand i as 32 lane values (an immediate is broadcast). */
@@ -389,9 +406,9 @@ static uint32_t f2i(float f, int is_signed)
 	return (uint32_t)f;
 }
 
-BINARY(FADD, fu(uf(A) + uf(B)))
-BINARY(FSUB, fu(uf(A) - uf(B)))
-BINARY(FMUL, fu(uf(A) * uf(B)))
+BINARY(FADD, fr(uf(A) + uf(B)))
+BINARY(FSUB, fr(uf(A) - uf(B)))
+BINARY(FMUL, fr(uf(A) * uf(B)))
 /* fmaf rounds once, as the GPU's FFMA does. A full warp's: the host's
  * FMA instructions where it has them (hostvec.h), else a call a lane. */
 HOST_VECTOR_CLONES
@@ -399,7 +416,7 @@ static void ffma_warp(uint32_t *restrict d, const uint32_t *a, const uint32_t *b
 {
 	uint32_t t[ISA_WARP_SIZE]; /* d may be a source */
 	for (uint32_t l = 0; l < ISA_WARP_SIZE; l++)
-		t[l] = fu(fmaf(uf(a[l]), uf(b[l]), uf(c[l])));
+		t[l] = fr(fmaf(uf(a[l]), uf(b[l]), uf(c[l])));
 	memcpy(d, t, sizeof t);
 }
 
@@ -412,7 +429,10 @@ HOST_FMA_FN static void ffma_warp_fma(uint32_t *d, const uint32_t *a, const uint
 		__m256 va = _mm256_loadu_ps((const float *)(const void *)&a[g]);
 		__m256 vb = _mm256_loadu_ps((const float *)(const void *)&b[g]);
 		__m256 vc = _mm256_loadu_ps((const float *)(const void *)&c[g]);
-		_mm256_storeu_ps((float *)(void *)&d[g], _mm256_fmadd_ps(va, vb, vc));
+		__m256 r = _mm256_fmadd_ps(va, vb, vc);
+		__m256 nan = _mm256_cmp_ps(r, r, _CMP_UNORD_Q); /* fr: NaN lanes canonical */
+		r = _mm256_blendv_ps(r, _mm256_castsi256_ps(_mm256_set1_epi32((int)CANONICAL_NAN)), nan);
+		_mm256_storeu_ps((float *)(void *)&d[g], r);
 	}
 }
 #endif
@@ -429,25 +449,27 @@ static void sem_FFMA(struct xc *x)
 	if (x->m == ~0u)
 		ffma_warp(d, a, b, c);
 	else
-		FOR_LANES(x->m, l) d[l] = fu(fmaf(uf(a[l]), uf(b[l]), uf(c[l])));
+		FOR_LANES(x->m, l) d[l] = fr(fmaf(uf(a[l]), uf(b[l]), uf(c[l])));
 }
-BINARY(FMIN, fu(fmin_ptx(uf(A), uf(B))))
-BINARY(FMAX, fu(fmax_ptx(uf(A), uf(B))))
-UNARY(FNEG, A ^ 0x80000000u)
-UNARY(FABS, A & 0x7fffffffu)
+BINARY(FMIN, fr(fmin_ptx(uf(A), uf(B))))
+BINARY(FMAX, fr(fmax_ptx(uf(A), uf(B))))
+/* (the GPU negates and takes the magnitude with an FADD: a NaN comes out
+ * canonical) */
+UNARY(FNEG, is_nan_bits(A) ? CANONICAL_NAN : A ^ 0x80000000u)
+UNARY(FABS, is_nan_bits(A) ? CANONICAL_NAN : A & 0x7fffffffu)
 UNARY(I2F, SIGNED ? fu((float)S(A)) : fu((float)A))
 UNARY(F2I, f2i(f2i_round(uf(A), x->in->mod[1]), SIGNED))
 
 /* special functions: the C library's results (hardware MUFU results are
  * approximations and differ in the last bits; see docs/ISA.md) */
-UNARY(RCP, fu(1.0f / uf(A)))
-BINARY(FDIV, fu(uf(A) / uf(B)))
-UNARY(SQRT, fu(sqrtf(uf(A))))
-UNARY(RSQRT, fu(1.0f / sqrtf(uf(A))))
-UNARY(EX2, fu(exp2f(uf(A))))
-UNARY(LG2, fu(log2f(uf(A))))
-UNARY(SIN, fu(sinf(uf(A))))
-UNARY(COS, fu(cosf(uf(A))))
+UNARY(RCP, fr(1.0f / uf(A)))
+BINARY(FDIV, fr(uf(A) / uf(B)))
+UNARY(SQRT, fr(sqrtf(uf(A))))
+UNARY(RSQRT, fr(1.0f / sqrtf(uf(A))))
+UNARY(EX2, fr(exp2f(uf(A))))
+UNARY(LG2, fr(log2f(uf(A))))
+UNARY(SIN, fr(sinf(uf(A))))
+UNARY(COS, fr(cosf(uf(A))))
 
 /* ---- memory ---------------------------------------------------------------- */
 
@@ -771,7 +793,7 @@ static void sem_LDC(struct xc *x)
 static uint32_t atom_op(int op, int type, uint32_t old, uint32_t b)
 {
 	switch (op) {
-	case ATOM_ADD: return type == ATYPE_F32 ? fu(uf(old) + uf(b)) : old + b;
+	case ATOM_ADD: return type == ATYPE_F32 ? fr(uf(old) + uf(b)) : old + b;
 	case ATOM_MIN: return type == ATYPE_S32 ? (S(old) < S(b) ? old : b) : (old < b ? old : b);
 	case ATOM_MAX: return type == ATYPE_S32 ? (S(old) > S(b) ? old : b) : (old > b ? old : b);
 	case ATOM_EXCH: return b;

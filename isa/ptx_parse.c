@@ -869,11 +869,84 @@ static bool do_stmt(struct parser *ps)
 }
 
 /* The body of the entry, after its '{'. */
+/* A call in the body that starts at c->p (before its first statement): the
+ * one refusal it will end in, made before any of the scaffolding nvcc puts
+ * around a call (a .local depot for printf's arguments, the call block's
+ * ".reg .b32 temp_param_reg", param declarations) can be refused first in
+ * words that do not say why. True when there is none. */
+static bool refuse_calls(struct cur *c)
+{
+	unsigned depth = 0;
+	bool start = true; /* at the start of a statement */
+	for (const char *q = c->p; *q; q++) {
+		if (q[0] == '/' && q[1] == '/') {
+			while (*q && *q != '\n')
+				q++;
+			if (!*q)
+				break;
+			continue;
+		}
+		if (q[0] == '/' && q[1] == '*') {
+			const char *end = strstr(q + 2, "*/");
+			if (!end)
+				break;
+			q = end + 1;
+			continue;
+		}
+		if (*q == '{' || *q == ';' || *q == ':') {
+			depth += *q == '{';
+			start = true;
+			continue;
+		}
+		if (*q == '}') {
+			if (depth-- == 0)
+				break;
+			start = true;
+			continue;
+		}
+		if (isspace((unsigned char)*q))
+			continue;
+		if (start && !strncmp(q, "call", 4) && (q[4] == '.' || isspace((unsigned char)q[4]))) {
+			/* the callee: the first name after the return values' (...) */
+			const char *r = q + 4;
+			while (*r && *r != ';' && *r != ',' && !isspace((unsigned char)*r))
+				r++;
+			while (isspace((unsigned char)*r))
+				r++;
+			if (*r == '(') {
+				while (*r && *r != ')' && *r != ';')
+					r++;
+				if (*r == ')')
+					r++;
+				while (isspace((unsigned char)*r) || *r == ',')
+					r++;
+			}
+			unsigned n = ident_len(r, false);
+			int oplen = (int)strcspn(q, " \t\n(");
+			if (word_is(r, n, "vprintf"))
+				return err_at(c, q, "%.*s vprintf: printf is not supported (simt-sim prints nothing for a "
+					      "kernel: write the values to a buffer and .report or --dump them)", oplen, q);
+			if (word_is(r, n, "__assertfail"))
+				return err_at(c, q, "%.*s __assertfail: assert is not supported (compile with -DNDEBUG, or "
+					      "check the condition in a .check)", oplen, q);
+			if (word_is(r, n, "malloc") || word_is(r, n, "free"))
+				return err_at(c, q, "%.*s %.*s: the device heap (malloc, free) is not supported", oplen, q,
+					      (int)n, r);
+			return err_at(c, q, "%.*s: calls to device functions are not supported (nvcc inlines them at "
+				      "-O3; mark them __forceinline__)", oplen, q);
+		}
+		start = false;
+	}
+	return true;
+}
+
 static bool do_body(struct parser *ps)
 {
 	struct cur *c = &ps->c;
 	struct pentry *e = ps->e;
 	unsigned depth = 0;
+	if (!refuse_calls(c))
+		return false;
 	for (;;) {
 		if (!skip(c))
 			return false;

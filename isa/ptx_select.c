@@ -232,8 +232,9 @@ static bool src_opnd(struct sel *x, struct vinsn **vp, unsigned slot, unsigned i
 static bool psrc_opnd(struct sel *x, struct vinsn *v, unsigned slot, unsigned i)
 {
 	const struct opnd *o = &x->s->o[i];
-	if (o->kind == PO_IMM && (o->imm == 0 || o->imm == 1)) {
-		/* a constant predicate: pt, or !pt for false */
+	if (o->kind == PO_IMM) {
+		/* a constant predicate: pt, or !pt for false (0 is false, any other
+		 * integer true: nvcc writes mov.pred %p, -1) */
 		v->vsrc[slot] = -1;
 		v->in.src[slot] = ISA_PT;
 		if (o->imm == 0)
@@ -1429,7 +1430,22 @@ static void facts(struct sel *x)
 		/* the source as (base, negated) or a constant */
 		int base = -1, cst = -1;
 		unsigned neg = 0;
-#define RESOLVE(o)                                                                        	do {                                                                              		if ((o)->kind == PO_IMM && ((o)->imm == 0 || (o)->imm == 1)) {            			cst = (int)(o)->imm;                                              		} else if ((o)->kind == PO_REG && e->vregs[(o)->reg].cls == VC_PRED &&    			   (pro[(o)->reg] || x->pconst[(o)->reg] >= 0)) {                 			int r_ = (o)->reg;                                                			neg ^= (o)->neg;                                                  			if (x->pconst[r_] >= 0)                                           				cst = x->pconst[r_] ^ (int)neg, neg = 0;                  			else if (x->palias[r_] >= 0)                                      				base = x->palias[r_], neg ^= x->palias_neg[r_];           			else                                                              				base = r_;                                                		}                                                                         	} while (0)
+#define RESOLVE(o)                                                                      \
+	do {                                                                            \
+		if ((o)->kind == PO_IMM) { /* 0 false, any other integer true */        \
+			cst = (o)->imm != 0;                                            \
+		} else if ((o)->kind == PO_REG && e->vregs[(o)->reg].cls == VC_PRED &&  \
+			   (pro[(o)->reg] || x->pconst[(o)->reg] >= 0)) {               \
+			int r_ = (o)->reg;                                              \
+			neg ^= (o)->neg;                                                \
+			if (x->pconst[r_] >= 0)                                         \
+				cst = x->pconst[r_] ^ (int)neg, neg = 0;                \
+			else if (x->palias[r_] >= 0)                                    \
+				base = x->palias[r_], neg ^= x->palias_neg[r_];         \
+			else                                                            \
+				base = r_;                                              \
+		}                                                                       \
+	} while (0)
 		if (!strcmp(s->op, "mov.pred") && s->no == 2) {
 			RESOLVE(&s->o[1]);
 		} else if (!strcmp(s->op, "not.pred") && s->no == 2) {

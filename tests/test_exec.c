@@ -229,6 +229,65 @@ START_TEST(float_ops)
 }
 END_TEST
 
+/* The bits of a NaN result, against what an NVIDIA H200 wrote for the same
+ * PTX operations on the same inputs (tests/data/h200_nan/nanbits.txt, from
+ * nanbits.cu): the canonical 0x7fffffff for every arithmetic result, the
+ * input's bits for a move. */
+static uint32_t gpu_nan(const char *name)
+{
+	char path[4096], line[256], n[64];
+	snprintf(path, sizeof path, "%s/tests/data/h200_nan/nanbits.txt", src_dir());
+	FILE *f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "%s", path);
+	unsigned v = 0;
+	bool found = false;
+	while (!found && fgets(line, sizeof line, f)) {
+		char *last = strrchr(line, ' ');
+		found = sscanf(line, "%63s", n) == 1 && !strcmp(n, name) && last && sscanf(last, " 0x%x", &v) == 1;
+	}
+	fclose(f);
+	ck_assert_msg(found, "no %s in %s", name, path);
+	return v;
+}
+
+START_TEST(nan_results_as_the_gpu)
+{
+	const uint32_t pinf = 0x7f800000u, minf = 0xff800000u, one = fb(1.0f), mone = fb(-1.0f), snan = 0x7fa00001u,
+		       nqnan = 0xffc00005u;
+	static const struct {
+		const char *gpu, *insn;
+		int na, nb, nc;
+	} c[] = {
+		{"add_inf_minf", "fadd r3, r1, r2", 0, 1, -1}, {"sub_inf_inf", "fsub r3, r1, r2", 0, 0, -1},
+		{"mul_inf_0", "fmul r3, r1, r2", 0, 2, -1},    {"add_snan_1", "fadd r3, r1, r2", 5, 3, -1},
+		{"add_1_nqnan", "fadd r3, r1, r2", 3, 6, -1},  {"mul_nqnan_1", "fmul r3, r1, r2", 6, 3, -1},
+		{"add_snan_nqnan", "fadd r3, r1, r2", 5, 6, -1}, {"div_0_0", "fdiv r3, r1, r2", 2, 2, -1},
+		{"div_nqnan_1", "fdiv r3, r1, r2", 6, 3, -1},  {"min_snan_nqnan", "fmin r3, r1, r2", 5, 6, -1},
+		{"max_snan_nqnan", "fmax r3, r1, r2", 5, 6, -1}, {"min_nqnan_1", "fmin r3, r1, r2", 6, 3, -1},
+		{"sqrt_rn_m1", "sqrt r3, r1", 4, -1, -1},      {"rsqrt_m1", "rsqrt r3, r1", 4, -1, -1},
+		{"rcp_rn_nqnan", "rcp r3, r1", 6, -1, -1},     {"rcp_approx_snan", "rcp r3, r1", 5, -1, -1},
+		{"ex2_nqnan", "ex2 r3, r1", 6, -1, -1},        {"lg2_m1", "lg2 r3, r1", 4, -1, -1},
+		{"sin_inf", "sin r3, r1", 0, -1, -1},          {"cos_inf", "cos r3, r1", 0, -1, -1},
+		{"neg_snan", "fneg r3, r1", 5, -1, -1},        {"neg_nqnan", "fneg r3, r1", 6, -1, -1},
+		{"abs_nqnan", "fabs r3, r1", 6, -1, -1},       {"mov_snan", "mov r3, r1", 5, -1, -1},
+		{"fma_inf_0_1", "ffma r3, r1, r2, r4", 0, 2, 3}, {"fma_1_1_snan", "ffma r3, r1, r2, r4", 3, 3, 5},
+		{"fma_nqnan_1_1", "ffma r3, r1, r2, r4", 6, 3, 3},
+	};
+	const uint32_t in[] = {pinf, minf, 0, one, mone, snan, nqnan};
+	for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++)
+		for (int full = 0; full < 2; full++) { /* a full warp's path and a partial one's */
+			set_all(1, in[c[i].na]);
+			set_all(2, c[i].nb >= 0 ? in[c[i].nb] : 0);
+			set_all(4, c[i].nc >= 0 ? in[c[i].nc] : 0);
+			set_all(3, 0x12345678u);
+			run(c[i].insn, full ? ~0u : 0x5u);
+			uint32_t want = gpu_nan(c[i].gpu);
+			ck_assert_msg(R(3, 0) == want && R(3, 2) == want, "%s (%s): 0x%08x, the GPU 0x%08x", c[i].gpu, c[i].insn,
+				      R(3, 0), want);
+		}
+}
+END_TEST
+
 START_TEST(special_registers)
 {
 	/* warp 1 of an 8x4x2 block: lane l is thread 32 + l */
@@ -642,6 +701,7 @@ Suite *exec_suite(void)
 	tcase_add_test(t, integer_ops);
 	tcase_add_test(t, masks_guards_predicates);
 	tcase_add_test(t, float_ops);
+	tcase_add_test(t, nan_results_as_the_gpu);
 	tcase_add_test(t, special_registers);
 	tcase_add_test(t, memory_and_atomics);
 	tcase_add_test(t, faults_have_no_effect);

@@ -293,6 +293,40 @@ START_TEST(float_ops)
 }
 END_TEST
 
+/* A predicate set from an integer immediate ("mov.pred %p, -1": nonzero is
+ * true), in nested loops whose inner trip count changes after its first
+ * pass (tests/ptx/movpred.cu): every thread's x as the host computes it,
+ * on the stack (g80.ini) and ITS (h100.ini) models. */
+START_TEST(predicate_immediates)
+{
+	static char text[4096];
+	snprintf(text, sizeof text,
+		 ".ptx \"%s\" movpred\n.buffer in u32 160 random(3)\n.buffer out u32 32 zero\n.arg in\n.arg out\n"
+		 ".grid 1\n.block 32\n",
+		 src_path("tests/ptx/movpred.ptx"));
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *out = (const uint32_t *)x.g.bufs[1].data;
+		unsigned runs = 0;
+		for (uint32_t t = 0; t < 32; t++) {
+			uint32_t a = wl_random_bits(3, t), b = wl_random_bits(3, t + 32), c = wl_random_bits(3, t + 64),
+				 d = wl_random_bits(3, t + 96), xv = wl_random_bits(3, t + 128);
+			for (unsigned i = 0; i < 3; i++)
+				for (unsigned j = 0; j < (a & 7u); j++) {
+					xv = c >> ((a < d ? a : d) & 31u);
+					a = b;
+					runs++;
+				}
+			ck_assert_msg(out[t] == xv, "%s thread %u: 0x%08x, the host 0x%08x", k ? "h100" : "g80", t, out[t], xv);
+		}
+		ck_assert_uint_gt(runs, 32); /* the inner loop ran, more than once in some threads */
+		done(&x);
+	}
+}
+END_TEST
+
 /* atomicInc and atomicDec by 64 threads on one counter each, limit 9: the
  * counters end as 64 sequential applications leave them (whatever the
  * order), and each old value is one a sequential run hands out, as often. */
@@ -942,6 +976,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, cache_operators);
 	tcase_add_test(t, module_variables);
 	tcase_add_test(t, launch_bounds);
+	tcase_add_test(t, predicate_immediates);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
 	tcase_add_test(t, loads_scheduled_first);
