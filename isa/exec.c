@@ -212,16 +212,26 @@ UNARY(POPC, (uint32_t)__builtin_popcount(A))
 UNARY(FFS, A ? (uint32_t)__builtin_ctz(A) + 1 : 0)
 UNARY(CLZ, A ? (uint32_t)__builtin_clz(A) : 32)
 
-/* C's operators: ne is true when either side is NaN, the others false. */
+/* C's operators: ne is true when either side is NaN, the others false;
+ * lg is ordered ne, the u forms unordered, num and nan (isa.h). */
 static bool fcmp(int cmp, float a, float b)
 {
+	bool unord = a != a || b != b;
 	switch (cmp) {
 	case CMP_EQ: return a == b;
 	case CMP_NE: return a != b;
 	case CMP_LT: return a < b;
 	case CMP_LE: return a <= b;
 	case CMP_GT: return a > b;
-	default: return a >= b;
+	case CMP_GE: return a >= b;
+	case CMP_LG: return a < b || a > b;
+	case CMP_EQU: return unord || a == b;
+	case CMP_LTU: return unord || a < b;
+	case CMP_LEU: return unord || a <= b;
+	case CMP_GTU: return unord || a > b;
+	case CMP_GEU: return unord || a >= b;
+	case CMP_NUM: return !unord;
+	default: return unord;
 	}
 }
 

@@ -31,6 +31,8 @@ const struct isa_fmtinfo isa_fmts[FMT_COUNT] = {
 };
 
 static const char *const cmp_words[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+static const char *const fcmp_words[] = {"eq",  "ne",  "lt",  "le",  "gt",  "ge", "lg",
+					 "equ", "ltu", "leu", "gtu", "geu", "num", "nan"}; /* enum isa_cmp */
 static const char *const itype_words[] = {"s32", "u32"};
 static const char *const logic_words[] = {"and", "or", "xor"};
 static const char *const width_words[] = {"32", "64", "128"};
@@ -54,6 +56,7 @@ const struct isa_modset_info isa_modsets[MS_COUNT] = {
 	[MS_SHFL] = SET(shfl_words, false),
 	[MS_FRND] = SET(frnd_words, true),
 	[MS_CACHE] = SET(cache_words, true),
+	[MS_FCMP] = SET(fcmp_words, false),
 };
 #undef SET
 

@@ -69,9 +69,15 @@ enum {
 /* Modifier sets: the dotted suffixes of a mnemonic. Word 0 of an optional set
  * is its default and may be omitted (the disassembler omits it too). */
 enum isa_modset { MS_NONE, MS_CMP, MS_ITYPE, MS_LOGIC, MS_WIDTH, MS_ATOM, MS_ATYPE,
-		  MS_SCOPE, MS_SHFL, MS_FRND, MS_CACHE, MS_COUNT };
+		  MS_SCOPE, MS_SHFL, MS_FRND, MS_CACHE, MS_FCMP, MS_COUNT };
 
-enum isa_cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
+/* Comparisons. isetp takes the first six (MS_CMP); fsetp all (MS_FCMP):
+ * eq lt le gt ge are false where either side is NaN and ne true (C's
+ * operators); lg is ne false for NaN (PTX's ordered ne), the u forms
+ * true for NaN (PTX's unordered equ ltu leu gtu geu), num true where
+ * neither side is NaN and nan where either is. */
+enum isa_cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_LG, CMP_EQU, CMP_LTU, CMP_LEU, CMP_GTU, CMP_GEU,
+	       CMP_NUM, CMP_NAN };
 enum isa_itype { ITYPE_S32, ITYPE_U32 };
 enum isa_logic { LOGIC_AND, LOGIC_OR, LOGIC_XOR };
 enum isa_width { WIDTH_32, WIDTH_64, WIDTH_128 };

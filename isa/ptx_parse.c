@@ -176,8 +176,9 @@ struct regdecl {
 struct parser {
 	struct cur c;
 	struct pentry *e;
-	struct regdecl *decls;
+	struct regdecl *decls;     /* the registers in scope, outermost first */
 	unsigned ndecls, cap_decls;
+	unsigned scope_base;       /* decls from here on are the innermost { } block's */
 	unsigned cu_file, cu_line; /* the last .loc */
 	unsigned inl_file, inl_line; /* its inlined_at, 0 when none */
 	bool nounroll; /* a `.pragma "nounroll";` waits for the next statement */
@@ -193,7 +194,7 @@ static int new_vreg(struct pentry *e, enum vclass cls, unsigned bits, bool fl)
 /* The virtual register named name[0..n), or -1. */
 static int find_reg(const struct parser *ps, const char *name, unsigned n)
 {
-	for (unsigned i = 0; i < ps->ndecls; i++) {
+	for (unsigned i = ps->ndecls; i-- > 0;) { /* innermost first: a block's own hide the outer ones */
 		const struct regdecl *r = &ps->decls[i];
 		size_t pl = strlen(r->prefix);
 		if (r->count == 0) {
@@ -283,7 +284,7 @@ static bool do_reg(struct parser *ps)
 				return false;
 			r.count = (unsigned)cnt;
 		}
-		for (unsigned i = 0; i < ps->ndecls; i++)
+		for (unsigned i = ps->scope_base; i < ps->ndecls; i++)
 			if (!strcmp(ps->decls[i].prefix, r.prefix))
 				return err_at(c, at, "registers %s are declared twice", r.prefix);
 		if (ps->e->nvregs + (r.count ? r.count : 1) > 4000000)
@@ -945,6 +946,10 @@ static bool do_body(struct parser *ps)
 	struct cur *c = &ps->c;
 	struct pentry *e = ps->e;
 	unsigned depth = 0;
+	/* per open { } block: the declarations and scope before it (a block's
+	 * registers, as inline asm declares them, end with it) */
+	enum { MAX_DEPTH = 64 };
+	unsigned saved_n[MAX_DEPTH], saved_base[MAX_DEPTH];
 	if (!refuse_calls(c))
 		return false;
 	for (;;) {
@@ -954,7 +959,12 @@ static bool do_body(struct parser *ps)
 		if (!*c->p)
 			return err_at(c, at, "end of file inside the body of %s: missing '}'", e->k->entry);
 		if (*c->p == '{') {
+			if (depth == MAX_DEPTH)
+				return err_at(c, at, "blocks nested more than %d deep", MAX_DEPTH);
 			c->p++;
+			saved_n[depth] = ps->ndecls;
+			saved_base[depth] = ps->scope_base;
+			ps->scope_base = ps->ndecls;
 			depth++;
 			continue;
 		}
@@ -963,6 +973,8 @@ static bool do_body(struct parser *ps)
 			if (depth == 0)
 				return true;
 			depth--;
+			ps->ndecls = saved_n[depth];
+			ps->scope_base = saved_base[depth];
 			continue;
 		}
 		if (*c->p == '.') {

@@ -668,17 +668,20 @@ static bool cmp_of(const char *m, bool fl, bool *uns, int *cmp)
 		const char *n;
 		int cmp;
 		int uns;   /* integer: forces unsigned */
-		int fl_ok; /* 1: ordered float compare as the ISA's; 2: unordered (neu) */
-	} t[] = {{"eq", CMP_EQ, 0, 1}, {"ne", CMP_NE, 0, 0}, {"lt", CMP_LT, 0, 1}, {"le", CMP_LE, 0, 1},
-		 {"gt", CMP_GT, 0, 1}, {"ge", CMP_GE, 0, 1}, {"lo", CMP_LT, 1, 0}, {"ls", CMP_LE, 1, 0},
-		 {"hi", CMP_GT, 1, 0}, {"hs", CMP_GE, 1, 0}, {"neu", CMP_NE, 0, 2}};
+		int fl_ok; /* 1: a float compare too; 2: a float compare only */
+	} t[] = {{"eq", CMP_EQ, 0, 1},   {"ne", CMP_NE, 0, 1},   {"lt", CMP_LT, 0, 1},   {"le", CMP_LE, 0, 1},
+		 {"gt", CMP_GT, 0, 1},   {"ge", CMP_GE, 0, 1},   {"lo", CMP_LT, 1, 0},   {"ls", CMP_LE, 1, 0},
+		 {"hi", CMP_GT, 1, 0},   {"hs", CMP_GE, 1, 0},   {"neu", CMP_NE, 0, 2},  {"equ", CMP_EQU, 0, 2},
+		 {"ltu", CMP_LTU, 0, 2}, {"leu", CMP_LEU, 0, 2}, {"gtu", CMP_GTU, 0, 2}, {"geu", CMP_GEU, 0, 2},
+		 {"num", CMP_NUM, 0, 2}, {"nan", CMP_NAN, 0, 2}};
 	for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
 		if (!strcmp(m, t[i].n)) {
 			if (fl && !t[i].fl_ok)
 				return false;
 			if (!fl && t[i].fl_ok == 2)
 				return false;
-			*cmp = t[i].cmp;
+			/* PTX's ne is ordered for floats (the ISA's ne is C's) */
+			*cmp = fl && t[i].cmp == CMP_NE && t[i].fl_ok == 1 ? CMP_LG : t[i].cmp;
 			*uns = t[i].uns;
 			return true;
 		}
@@ -700,7 +703,7 @@ static bool do_setp(struct sel *x)
 	bool uns;
 	int cmp;
 	if (!cmp_of(x->mods[1], fl, &uns, &cmp))
-		return nsup(x, fl ? "this float comparison (only eq lt le gt ge neu) is" : "this comparison is");
+		return nsup(x, fl ? "this float comparison is" : "this comparison is");
 	if (boolop && strcmp(boolop, "and") && strcmp(boolop, "or") && strcmp(boolop, "xor"))
 		return nsup(x, "this combining operation is");
 	if (!need_ops(x, boolop ? 4 : 3))

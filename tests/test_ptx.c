@@ -327,6 +327,48 @@ START_TEST(predicate_immediates)
 }
 END_TEST
 
+/* Every PTX float comparison (tests/ptx/fcmp.cu) on pairs of -inf, -1, -0,
+ * +0, 1, +inf and NaN, against the PTX ISA's definitions: eq ne lt le gt
+ * ge are false when either operand is NaN, equ neu ltu leu gtu geu true,
+ * num true when neither is NaN, nan when either is. */
+START_TEST(float_compares)
+{
+	static const uint32_t v[] = {0xff800000u, 0xbf800000u, 0x80000000u, 0, 0x3f800000u, 0x7f800000u, 0x7fc00000u};
+	enum { NV = sizeof v / sizeof v[0], N = 64 };
+	char la[2048] = "{", lb[2048] = "{";
+	size_t na = 1, nb = 1;
+	for (unsigned i = 0; i < N; i++) {
+		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", i ? ", " : "", v[i % NV]);
+		nb += (size_t)snprintf(lb + nb, sizeof lb - nb, "%s%u", i ? ", " : "", v[i / NV % NV]);
+	}
+	snprintf(la + na, sizeof la - na, "}");
+	snprintf(lb + nb, sizeof lb - nb, "}");
+	static char text[8192];
+	snprintf(text, sizeof text,
+		 ".ptx \"%s\" fcmp\n.buffer A u32 %d %s\n.buffer B u32 %d %s\n.buffer O u32 %d zero\n.arg A\n.arg B\n.arg O\n"
+		 ".grid 1\n.block %d\n",
+		 src_path("tests/ptx/fcmp.ptx"), N, la, N, lb, N, N);
+	struct run x;
+	run_text(&x, text, "h100", NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	const uint32_t *o = (const uint32_t *)x.g.bufs[2].data;
+	for (unsigned i = 0; i < N; i++) {
+		float a, b;
+		memcpy(&a, &v[i % NV], 4);
+		memcpy(&b, &v[i / NV % NV], 4);
+		bool u = isnan(a) || isnan(b);
+		bool lt = !u && a < b, gt = !u && a > b, eq = !u && a == b;
+		bool bits[14] = {eq, lt || gt, lt, lt || eq, gt, gt || eq, u || eq, u || lt || gt, u || lt, u || lt || eq,
+				 u || gt, u || gt || eq, !u, u};
+		uint32_t want = 0;
+		for (unsigned k = 0; k < 14; k++)
+			want |= (uint32_t)bits[k] << k;
+		ck_assert_msg(o[i] == want, "%g vs %g: 0x%04x, want 0x%04x", (double)a, (double)b, o[i], want);
+	}
+	done(&x);
+}
+END_TEST
+
 /* atomicInc and atomicDec by 64 threads on one counter each, limit 9: the
  * counters end as 64 sequential applications leave them (whatever the
  * order), and each old value is one a sequential run hands out, as often. */
@@ -977,6 +1019,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, module_variables);
 	tcase_add_test(t, launch_bounds);
 	tcase_add_test(t, predicate_immediates);
+	tcase_add_test(t, float_compares);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
 	tcase_add_test(t, loads_scheduled_first);
