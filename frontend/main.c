@@ -856,7 +856,7 @@ static int run(const struct options *o)
 	/* launch limits of the configured GPU, as a CUDA launch would refuse them */
 	uint32_t threads = p->block[0] * p->block[1] * p->block[2];
 	const char *refuse = NULL;
-	char why[256];
+	char why[512];
 	uint64_t maxntid = (uint64_t)p->maxntid[0] * p->maxntid[1] * p->maxntid[2];
 	if (p->reqntid[0] &&
 	    (p->block[0] != p->reqntid[0] || p->block[1] != p->reqntid[1] || p->block[2] != p->reqntid[2])) {
@@ -875,6 +875,13 @@ static int run(const struct options *o)
 	} else if (threads > (uint32_t)cfg.max_threads_per_block) {
 		snprintf(why, sizeof why, "the block has %u threads; %s allows at most %lld (sm.max_threads_per_block)",
 			 threads, cfg.name, (long long)cfg.max_threads_per_block);
+		refuse = why;
+	} else if (p->ptx_entry && p->shared_bytes - p->dyn_shared > (uint64_t)cfg.max_shared_per_block) {
+		/* CUDA's rule: static shared memory stays within the usual limit;
+		 * only dynamic memory may use what an opt-in adds */
+		snprintf(why, sizeof why, "the kernel declares %u bytes of static shared memory; %s allows at most %lld "
+			 "(sm.max_shared_per_block), opted in or not: the part beyond must be dynamic (extern __shared__, "
+			 ".dynshared)", p->shared_bytes - p->dyn_shared, cfg.name, (long long)cfg.max_shared_per_block);
 		refuse = why;
 	} else if (p->shared_bytes > occ_smem_limit(&cfg, p->optin)) {
 		if (p->optin || cfg.max_shared_per_block_optin <= cfg.max_shared_per_block)

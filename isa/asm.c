@@ -164,7 +164,9 @@ static bool pred_syntax(const char *s, unsigned len, int *num)
 		return true;
 	}
 	if (len == 2 && s[0] == 'p' && isdigit((unsigned char)s[1])) {
-		*num = s[1] - '0';
+		/* p7..p9 are reserved words but name no predicate (-1): pt is
+		 * number ISA_PT, not another name p7 */
+		*num = s[1] - '0' < ISA_PT ? s[1] - '0' : -1;
 		return true;
 	}
 	return false;
@@ -968,8 +970,11 @@ static bool parse_pred(struct as *a, int *pos, uint8_t *out, bool *neg, bool all
 		t = &a->toks[++*pos];
 	}
 	int p;
-	if (t->kind != TK_IDENT || !pred_syntax(t->s, t->len, &p) || p > ISA_PT)
+	if (t->kind != TK_IDENT || !pred_syntax(t->s, t->len, &p))
 		return err_tok(a, t, "a predicate (p0..p6 or pt)");
+	if (p < 0)
+		return err_at(a, t->col, "there is no predicate %.*s: simt-sim has p0..p6, and pt (always true)", (int)t->len,
+			      t->s);
 	*out = (uint8_t)p;
 	(*pos)++;
 	return true;

@@ -9,10 +9,13 @@ import re
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 src = open(os.path.join(root, "sim/config_keys.def")).read()
 src = re.sub(r"/\*.*?\*/", "", src, flags=re.S)
+# bounds named by a constant of sim/gpu_config.h (SIM_MAX_WARPS)
+consts = dict(re.findall(r"^#define\s+(\w+)\s+(\d+)\s*$",
+                         open(os.path.join(root, "sim/gpu_config.h")).read(), flags=re.M))
 
 
 def num(t):
-    t = t.strip()
+    t = consts.get(t.strip(), t.strip())
     m = re.fullmatch(r"(\d+)\s*<<\s*(\d+)", t)
     v = int(m.group(1)) << int(m.group(2)) if m else int(t)
     if v >= 10**9 and str(v).rstrip("0") == "1":

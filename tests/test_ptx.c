@@ -369,6 +369,26 @@ START_TEST(float_compares)
 }
 END_TEST
 
+/* Static shared memory beyond sm.max_shared_per_block is refused even when
+ * the kernel opts in (.optin): CUDA gives what an opt-in adds to dynamic
+ * shared memory only (tests/ptx/static_shared.cu, 60,000 static bytes). */
+START_TEST(static_shared_beyond_the_limit)
+{
+	char wl[256], cmd[1024], out[4096];
+	snprintf(wl, sizeof wl, "/tmp/simt-static-shared-%d.s", (int)getpid());
+	FILE *f = fopen(wl, "w");
+	ck_assert(f != NULL);
+	fprintf(f, ".ptx \"%s\" static_shared\n.buffer out f32 32 zero\n.arg out\n.grid 1\n.block 32\n.optin\n",
+		src_path("tests/ptx/static_shared.ptx"));
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "'%s' '%s'/configs/h100.ini %s", getenv("SIMT_SIM"), src_dir(), wl);
+	ck_assert_int_eq(run_cmd(cmd, out, sizeof out), 2);
+	ck_assert_msg(strstr(out, "cannot launch: the kernel declares 60000 bytes of static shared memory; h100 allows at "
+				  "most 49152 (sm.max_shared_per_block), opted in or not"), "%s", out);
+	unlink(wl);
+}
+END_TEST
+
 /* atomicInc and atomicDec by 64 threads on one counter each, limit 9: the
  * counters end as 64 sequential applications leave them (whatever the
  * order), and each old value is one a sequential run hands out, as often. */
@@ -1020,6 +1040,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, launch_bounds);
 	tcase_add_test(t, predicate_immediates);
 	tcase_add_test(t, float_compares);
+	tcase_add_test(t, static_shared_beyond_the_limit);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
 	tcase_add_test(t, loads_scheduled_first);
