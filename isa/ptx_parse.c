@@ -63,12 +63,18 @@ static bool err_at(struct cur *c, const char *at, const char *fmt, ...)
 
 bool ptx_err(const struct pentry *e, const struct stmt *s, unsigned col, const char *fmt, ...)
 {
-	char msg[512];
+	char msg[512], where[300] = "";
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	return diag_error(e->d, e->path, s->line, col ? col : s->col, s->text, "%s", msg);
+	/* the CUDA source line the statement came from (.loc), where known */
+	const struct ptx_kernel *k = e->k;
+	if (s->cu_line && s->cu_file >= 1 && s->cu_file <= k->ncuda_files && k->cuda_files[s->cu_file - 1]) {
+		const char *f = k->cuda_files[s->cu_file - 1], *slash = strrchr(f, '/');
+		snprintf(where, sizeof where, " (%.200s:%u)", slash ? slash + 1 : f, s->cu_line);
+	}
+	return diag_error(e->d, e->path, s->line, col ? col : s->col, s->text, "%s%s", msg, where);
 }
 
 /* Skip blanks, newlines and comments. False on an unterminated comment. */
