@@ -1232,11 +1232,26 @@ void ptx_plain_name(const char *m, char *out, unsigned size)
 	memcpy(buf, end, len);
 	buf[len] = 0;
 	const char *q = end + len;
-	if (*q == 'I') { /* template arguments: integer literals only (Li16E, Lj8E) */
+	if (*q == 'I') { /* template arguments: integer literals (Li16E, Lj8E) and builtin types (f) */
+		static const char *const builtin[26] = {
+			['a' - 'a'] = "signed char", ['b' - 'a'] = "bool",   ['c' - 'a'] = "char",
+			['d' - 'a'] = "double",      ['f' - 'a'] = "float",  ['h' - 'a'] = "unsigned char",
+			['i' - 'a'] = "int",         ['j' - 'a'] = "unsigned int", ['l' - 'a'] = "long",
+			['m' - 'a'] = "unsigned long", ['s' - 'a'] = "short", ['t' - 'a'] = "unsigned short",
+			['x' - 'a'] = "long long",   ['y' - 'a'] = "unsigned long long",
+		};
 		q++;
 		strncat(buf, "<", sizeof buf - strlen(buf) - 1);
 		bool first = true;
-		while (*q == 'L') {
+		while (*q == 'L' || (*q >= 'a' && *q <= 'z' && builtin[*q - 'a'])) {
+			if (*q != 'L') {
+				if (!first)
+					strncat(buf, ",", sizeof buf - strlen(buf) - 1);
+				strncat(buf, builtin[*q - 'a'], sizeof buf - strlen(buf) - 1);
+				first = false;
+				q++;
+				continue;
+			}
 			q++;
 			if (!*q)
 				return;
@@ -1436,21 +1451,26 @@ static bool parse_file(struct parser *ps, const char *path, const char *text, co
 				return err_at(c, at, "top-level directive %s is not supported", w);
 			}
 		}
-		if (pass == 0) {
-			if (matches == 0) {
-				char list[512] = "";
-				for (unsigned i = 0; i < nnames; i++) {
-					char plain[256];
-					ptx_plain_name(names[i], plain, sizeof plain);
-					strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-					strncat(list, plain, sizeof list - strlen(list) - 1);
-				}
+		if (pass == 0 && (matches == 0 || (matches > 1 && matches < 1000))) {
+			char list[512] = "";
+			for (unsigned i = 0; i < nnames; i++) {
+				char plain[256];
+				ptx_plain_name(names[i], plain, sizeof plain);
+				/* ambiguous: only the entries the name matched, by a name
+				 * that tells them apart (the mangled one where the plain
+				 * ones are alike) */
+				bool match = !strcmp(plain, entry) || (!strchr(entry, '<') && !strncmp(plain, entry, strlen(entry)) &&
+								      plain[strlen(entry)] == '<');
+				if (matches && !match)
+					continue;
+				size_t used = strlen(list);
+				snprintf(list + used, sizeof list - used, "%s%.255s", used ? ", " : "",
+					 matches && !strcmp(plain, entry) ? names[i] : plain);
+			}
+			if (matches == 0)
 				return diag_error(d, path, 0, 0, "", "no .entry named '%s' (entries: %s)", entry,
 						  nnames ? list : "none");
-			}
-			if (matches > 1 && matches < 1000)
-				return diag_error(d, path, 0, 0, "",
-						  "'%s' names several entries: give the mangled name", entry);
+			return diag_error(d, path, 0, 0, "", "'%s' names several entries: give one of %s", entry, list);
 		}
 	}
 	if (!parsed)

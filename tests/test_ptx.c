@@ -389,6 +389,27 @@ START_TEST(static_shared_beyond_the_limit)
 }
 END_TEST
 
+/* A template kernel's plain name, as c++filt demangles it (without the
+ * spaces): integer literals and builtin types, so that .cuda FILE
+ * axpyr<float,3> finds _Z5axpyrIfLi3EEvPKT_PS0_S0_i. */
+START_TEST(template_plain_names)
+{
+	static const char *const m[][2] = {
+		{"_Z5axpyrIfLi3EEvPKT_PS0_S0_i", "axpyr<float,3>"}, /* void axpyr<float, 3>(float const*, ...) */
+		{"_Z1kIjLin2EEvv", "k<unsigned int,-2>"},           /* void k<unsigned int, -2>() */
+		{"_Z1kIdEvv", "k<double>"},                         /* void k<double>() */
+		{"_Z15MatrixMulKernelILi16EEvPfS0_S0_iii", "MatrixMulKernel<16>"},
+		{"_Z6vecAddPKfS0_Pfi", "vecAdd"},
+		{"plain", "plain"},
+	};
+	for (unsigned i = 0; i < sizeof m / sizeof m[0]; i++) {
+		char out[256];
+		ptx_plain_name(m[i][0], out, sizeof out);
+		ck_assert_str_eq(out, m[i][1]);
+	}
+}
+END_TEST
+
 /* atomicInc and atomicDec by 64 threads on one counter each, limit 9: the
  * counters end as 64 sequential applications leave them (whatever the
  * order), and each old value is one a sequential run hands out, as often. */
@@ -1040,6 +1061,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, launch_bounds);
 	tcase_add_test(t, predicate_immediates);
 	tcase_add_test(t, float_compares);
+	tcase_add_test(t, template_plain_names);
 	tcase_add_test(t, static_shared_beyond_the_limit);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
