@@ -531,7 +531,8 @@ static bool do_ldst(struct sel *x, bool store)
 
 static bool do_cvt(struct sel *x)
 {
-	static const char *const ok[] = {"rn", "rzi", "rni", "rmi", "rpi", "u32", "s32", "u64", "s64", "u16", "s16", "u8", "s8", "f32", NULL};
+	static const char *const ok[] = {"rn",  "rzi", "rni", "rmi", "rpi", "sat", "u32", "s32",
+					 "u64", "s64", "u16", "s16", "u8",  "s8",  "f32", NULL};
 	if (!need_ops(x, 2) || !mods_ok(x, ok))
 		return false;
 	if (x->nmods < 3)
@@ -539,6 +540,9 @@ static bool do_cvt(struct sel *x)
 	const char *dt = x->mods[x->nmods - 2], *st = x->mods[x->nmods - 1];
 	bool dint = strcmp(dt, "f32") != 0, sint = strcmp(st, "f32") != 0;
 	struct vinsn *v;
+	bool sat = has(x, "sat");
+	if (sat && (sint || dint) && !(dint && !sint))
+		return nsup(x, ".sat on a conversion from an integer is");
 	if (dint && sint) {
 		if (has(x, "rn") || has(x, "rzi") || has(x, "rni") || has(x, "rmi") || has(x, "rpi"))
 			return nsup(x, "a rounding mode on an integer conversion is");
@@ -589,7 +593,24 @@ static bool do_cvt(struct sel *x)
 		v->in.mod[1] = (uint8_t)rnd;
 		return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, true, false);
 	}
-	return nsup(x, "an f32-to-f32 conversion is");
+	if (sat && x->nmods == 4) { /* cvt.sat.f32.f32, no rounding mode */
+		/* cvt.sat.f32.f32 (__saturatef, and expf's range reduction): clamp
+		 * to [+0, 1], NaN to +0, as the GPU's FADD.SAT (measured on an H200:
+		 * tests/data/h200_nan/nanbits.txt, cvt_sat_nqnan): fmax with +0
+		 * (a NaN operand yields the other; max(-0, +0) = +0), then fmin
+		 * with 1. Two instructions where the GPU has one. */
+		int t = new_tmp(x, VC_REG);
+		v = emit(x, OP_FMAX);
+		if (!src_opnd(x, &v, 0, 1, true, false))
+			return false;
+		v->vdst = t;
+		put_imm(x, &v, 1, 0);
+		v = emit(x, OP_FMIN);
+		v->vsrc[0] = t;
+		put_imm(x, &v, 1, 0x3f800000u);
+		return dst_reg(x, v, 0);
+	}
+	return nsup(x, "an f32-to-f32 conversion other than .sat is");
 }
 
 /* Binary and ternary arithmetic whose ISA op is chosen by type. */

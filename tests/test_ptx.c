@@ -410,6 +410,36 @@ START_TEST(template_plain_names)
 }
 END_TEST
 
+/* __saturatef (cvt.sat.f32.f32): clamped to [+0, 1], -0 to +0, NaN to +0
+ * (the PTX ISA's .sat; the NaN as an H200 gives it,
+ * tests/data/h200_nan/nanbits.txt cvt_sat_nqnan). */
+START_TEST(saturate_f32)
+{
+	static const uint32_t in[] = {0x7fc00000u, 0xffc00005u, 0x80000000u, 0, 0xbf800000u, 0x3f000000u, 0x3f800000u,
+				      0x40000000u, 0x7f800000u, 0xff800000u, 0x00000001u, 0x3f7fffffu};
+	static const uint32_t want[] = {0, 0, 0, 0, 0, 0x3f000000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0, 0x00000001u,
+					0x3f7fffffu};
+	enum { N = sizeof in / sizeof in[0] };
+	char la[512] = "{";
+	size_t na = 1;
+	for (unsigned i = 0; i < N; i++)
+		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", i ? ", " : "", in[i]);
+	snprintf(la + na, sizeof la - na, "}");
+	static char text[2048];
+	snprintf(text, sizeof text, ".ptx \"%s\" saturate\n.buffer A u32 %d %s\n.buffer O u32 %d zero\n.arg A\n.arg O\n"
+		 ".grid 1\n.block %d\n", src_path("tests/ptx/saturate.ptx"), N, la, N, N);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
+		for (unsigned i = 0; i < N; i++)
+			ck_assert_msg(o[i] == want[i], "saturate(0x%08x) = 0x%08x, want 0x%08x", in[i], o[i], want[i]);
+		done(&x);
+	}
+}
+END_TEST
+
 /* atomicInc and atomicDec by 64 threads on one counter each, limit 9: the
  * counters end as 64 sequential applications leave them (whatever the
  * order), and each old value is one a sequential run hands out, as often. */
@@ -1062,6 +1092,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, predicate_immediates);
 	tcase_add_test(t, float_compares);
 	tcase_add_test(t, template_plain_names);
+	tcase_add_test(t, saturate_f32);
 	tcase_add_test(t, static_shared_beyond_the_limit);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
