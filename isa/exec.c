@@ -9,6 +9,7 @@
  * (or the sign for shr.s32), as PTX clamps them.
  */
 #include "exec.h"
+#include "fround.h"
 #include "hostvec.h"
 
 #include <math.h>
@@ -451,6 +452,10 @@ static void sem_FFMA(struct xc *x)
 {
 	const uint32_t *a = src(x, 0), *b = src(x, 1), *c = src(x, 2);
 	uint32_t *d = dst(x);
+	if (x->in->mod[0] != FRNDN_RN) { /* ffma.rz/.rm/.rp: d may be a source, lane by lane */
+		FOR_LANES(x->m, l) d[l] = fr(fma_round(uf(a[l]), uf(b[l]), uf(c[l]), x->in->mod[0]));
+		return;
+	}
 #ifdef HOST_AVX2
 	if (x->m == ~0u && host_fma())
 		ffma_warp_fma(d, a, b, c);

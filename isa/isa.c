@@ -42,6 +42,7 @@ static const char *const scope_words[] = {"gl", "cta", "sys"};
 static const char *const shfl_words[] = {"idx", "up", "down", "xor"};
 static const char *const frnd_words[] = {"rz", "rn", "rm", "rp"};
 static const char *const cache_words[] = {"ca", "cg"};
+static const char *const frndn_words[] = {"rn", "rz", "rm", "rp"}; /* enum isa_frndn */
 
 #define SET(w, opt) {w, sizeof(w) / sizeof(w[0]), opt}
 const struct isa_modset_info isa_modsets[MS_COUNT] = {
@@ -57,6 +58,7 @@ const struct isa_modset_info isa_modsets[MS_COUNT] = {
 	[MS_FRND] = SET(frnd_words, true),
 	[MS_CACHE] = SET(cache_words, true),
 	[MS_FCMP] = SET(fcmp_words, false),
+	[MS_FRNDN] = SET(frndn_words, true),
 };
 #undef SET
 

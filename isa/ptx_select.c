@@ -1152,9 +1152,11 @@ static bool do_stmt(struct sel *x)
 	if (!strcmp(b, "mad"))
 		return do_mul_mad(x, true);
 	if (!strcmp(b, "fma")) {
-		if (strcmp(t, "f32") || !has(x, "rn") || x->nmods != 3)
-			return nsup(x, "fma other than fma.rn.f32 is");
-		return arith(x, OP_FFMA, 3, true, false, -1);
+		int rnd = has(x, "rn") ? FRNDN_RN : has(x, "rz") ? FRNDN_RZ : has(x, "rm") ? FRNDN_RM
+			  : has(x, "rp") ? FRNDN_RP : -1;
+		if (strcmp(t, "f32") || rnd < 0 || x->nmods != 3)
+			return nsup(x, "fma other than fma.{rn,rz,rm,rp}.f32 is");
+		return arith(x, OP_FFMA, 3, true, false, rnd);
 	}
 	if (!strcmp(b, "setp"))
 		return do_setp(x);

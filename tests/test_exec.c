@@ -288,6 +288,35 @@ START_TEST(nan_results_as_the_gpu)
 }
 END_TEST
 
+/* ffma's rounding modes (PTX fma.{rn,rz,rm,rp}.f32) on products whose exact
+ * value lies between two floats, worked out by hand: (1 + 2^-23)^2 =
+ * 1 + 2^-22 + 2^-46, just above 1 + 2^-22 (0x3f800002), and 1 + 2^-24, the
+ * midpoint of 1 and 1 + 2^-23 (ties to even: 1). */
+START_TEST(ffma_rounding_modes)
+{
+	static const struct {
+		uint32_t a, b, c;
+		uint32_t rn, rz, rm, rp;
+	} k[] = {
+		{0x3f800001u, 0x3f800001u, 0, 0x3f800002u, 0x3f800002u, 0x3f800002u, 0x3f800003u},
+		{0x3f800001u, 0xbf800001u, 0, 0xbf800002u, 0xbf800002u, 0xbf800003u, 0xbf800002u},
+		{0x3f800000u, 0x3f800000u, 0x33800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800001u},
+	};
+	static const char *const mode[] = {"ffma r3, r1, r2, r4", "ffma.rz r3, r1, r2, r4", "ffma.rm r3, r1, r2, r4",
+					   "ffma.rp r3, r1, r2, r4", "ffma.rn r3, r1, r2, r4"};
+	for (unsigned i = 0; i < sizeof k / sizeof k[0]; i++)
+		for (unsigned m = 0; m < 5; m++)
+			for (int full = 0; full < 2; full++) {
+				set_all(1, k[i].a);
+				set_all(2, k[i].b);
+				set_all(4, k[i].c);
+				run(mode[m], full ? ~0u : 0x3u);
+				uint32_t want = m == 1 ? k[i].rz : m == 2 ? k[i].rm : m == 3 ? k[i].rp : k[i].rn;
+				ck_assert_msg(R(3, 1) == want, "%s on case %u: 0x%08x, want 0x%08x", mode[m], i, R(3, 1), want);
+			}
+}
+END_TEST
+
 START_TEST(special_registers)
 {
 	/* warp 1 of an 8x4x2 block: lane l is thread 32 + l */
@@ -702,6 +731,7 @@ Suite *exec_suite(void)
 	tcase_add_test(t, masks_guards_predicates);
 	tcase_add_test(t, float_ops);
 	tcase_add_test(t, nan_results_as_the_gpu);
+	tcase_add_test(t, ffma_rounding_modes);
 	tcase_add_test(t, special_registers);
 	tcase_add_test(t, memory_and_atomics);
 	tcase_add_test(t, faults_have_no_effect);

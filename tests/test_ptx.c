@@ -440,6 +440,43 @@ START_TEST(saturate_f32)
 }
 END_TEST
 
+/* expf as nvcc writes it (tests/ptx/expf.cu: fma.rm, cvt.sat, ex2.approx)
+ * within 2 ulp of the host's expf from -80 to 80 (the GPU's ex2.approx is
+ * not bit-exact either: docs/ISA.md), on both configs. */
+START_TEST(expf_within_two_ulp)
+{
+	enum { N = 256 };
+	static char text[8192];
+	char la[6000] = "{";
+	size_t na = 1;
+	float in[N];
+	for (unsigned i = 0; i < N; i++) {
+		in[i] = -80.0f + 160.0f * (float)i / (N - 1) + (i % 7) * 0.01f;
+		uint32_t b;
+		memcpy(&b, &in[i], 4);
+		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", i ? ", " : "", b);
+	}
+	snprintf(la + na, sizeof la - na, "}");
+	snprintf(text, sizeof text, ".ptx \"%s\" expk\n.buffer X u32 %d %s\n.buffer O f32 %d zero\n.arg X\n.arg O\n"
+		 ".grid %d\n.block 64\n", src_path("tests/ptx/expf.ptx"), N, la, N, N / 64);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const float *o = (const float *)x.g.bufs[1].data;
+		for (unsigned i = 0; i < N; i++) {
+			float want = expf(in[i]);
+			int32_t gb, wb;
+			memcpy(&gb, &o[i], 4);
+			memcpy(&wb, &want, 4);
+			ck_assert_msg(abs(gb - wb) <= 2, "expf(%.9g): %.9g, the host %.9g", (double)in[i], (double)o[i],
+				      (double)want);
+		}
+		done(&x);
+	}
+}
+END_TEST
+
 /* atomicInc and atomicDec by 64 threads on one counter each, limit 9: the
  * counters end as 64 sequential applications leave them (whatever the
  * order), and each old value is one a sequential run hands out, as often. */
@@ -1093,6 +1130,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, float_compares);
 	tcase_add_test(t, template_plain_names);
 	tcase_add_test(t, saturate_f32);
+	tcase_add_test(t, expf_within_two_ulp);
 	tcase_add_test(t, static_shared_beyond_the_limit);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
