@@ -118,8 +118,16 @@ static bool distinct_outputs(const struct options *o)
 		arg[n] = o->dumps[i];
 		path[n++] = strchr(o->dumps[i], '=') + 1;
 	}
+	/* the inputs, last: an output naming one would destroy it */
+	unsigned nout = n;
+	opt[n] = "the config";
+	arg[n] = path[n] = o->config;
+	n += o->config != NULL;
+	opt[n] = "the workload";
+	arg[n] = path[n] = o->workload;
+	n += o->workload != NULL;
 	for (unsigned i = 0; i < n; i++)
-		for (unsigned j = 0; j < i; j++) {
+		for (unsigned j = 0; j < i && j < nout; j++) {
 			struct stat a, b;
 			bool ai = !stat(path[i], &a), bj = !stat(path[j], &b);
 			if (ai && !S_ISREG(a.st_mode))
@@ -129,8 +137,12 @@ static bool distinct_outputs(const struct options *o)
 			canonical_path(path[j], cj, sizeof cj);
 			if (strcmp(ci, cj) && !(ai && bj && a.st_dev == b.st_dev && a.st_ino == b.st_ino))
 				continue;
-			fprintf(stderr, "simt-sim: %s %s and %s %s write the same file: give each its own\n", opt[j],
-				arg[j], opt[i], arg[i]);
+			if (i >= nout)
+				fprintf(stderr, "simt-sim: %s %s would overwrite %s %s: give it another path\n", opt[j],
+					arg[j], opt[i], arg[i]);
+			else
+				fprintf(stderr, "simt-sim: %s %s and %s %s write the same file: give each its own\n",
+					opt[j], arg[j], opt[i], arg[i]);
 			return false;
 		}
 	return true;
@@ -308,10 +320,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 		if (stray)
 			return bad_usage("--disasm prints the program and runs nothing: %s does not apply", stray);
 	}
-	if (!distinct_outputs(o))
-		return EXIT_USAGE;
 	o->config = pos[0];
 	o->workload = pos[1];
+	if (!distinct_outputs(o))
+		return EXIT_USAGE;
 	return 0;
 }
 
@@ -924,10 +936,37 @@ static int run(const struct options *o)
 	int io_rc = 0; /* a failed output file: exit code 2 whatever the run did */
 	struct progress pr = {now(), 0, isatty(2) != 0, NULL};
 	struct sim_observer obs = {.on_progress = on_progress, .ctx = &pr};
-	if (o->trace) {
-		pr.trace = trace_writer_open(o->trace, &cfg, p, o->workload);
+	/* a trace to a regular file (or a new one) is written beside its path
+	 * and renamed into place once whole: a run refused, or a failed write,
+	 * leaves the file that was there as it was; anything else (a device, a
+	 * pipe) is written directly, never replaced */
+	char trace_tmp[4200] = "";
+	struct stat tst;
+	bool trace_direct = o->trace && !lstat(o->trace, &tst) && !S_ISREG(tst.st_mode); /* (a link: through it) */
+	if (o->trace && trace_direct) {
+		snprintf(trace_tmp, sizeof trace_tmp, "%s", o->trace);
+		pr.trace = trace_writer_open(trace_tmp, &cfg, p, o->workload);
 		if (!pr.trace) {
 			fprintf(stderr, "simt-sim: --trace: cannot write '%s': %s\n", o->trace, strerror(errno));
+			rc = EXIT_USAGE;
+			goto out;
+		}
+		obs.on_state = on_state;
+		obs.on_report = on_report;
+	} else if (o->trace) {
+		snprintf(trace_tmp, sizeof trace_tmp, "%s.partXXXXXX", o->trace);
+		int fd = mkstemp(trace_tmp);
+		if (fd >= 0) { /* (mkstemp makes it 0600: as a new file would be) */
+			mode_t mask = umask(0);
+			umask(mask);
+			fchmod(fd, 0666 & ~mask);
+			close(fd);
+		}
+		pr.trace = fd >= 0 ? trace_writer_open(trace_tmp, &cfg, p, o->workload) : NULL;
+		if (!pr.trace) {
+			fprintf(stderr, "simt-sim: --trace: cannot write '%s': %s\n", o->trace, strerror(errno));
+			if (fd >= 0)
+				remove(trace_tmp);
 			rc = EXIT_USAGE;
 			goto out;
 		}
@@ -938,7 +977,8 @@ static int run(const struct options *o)
 	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d) || !wl_check_ready(p, &initial, &expected, &d)) {
 		if (pr.trace) {
 			trace_writer_close(pr.trace, 0);
-			remove(o->trace);
+			if (!trace_direct)
+				remove(trace_tmp);
 		}
 		rc = report_diag(&d);
 		goto out;
@@ -950,7 +990,8 @@ static int run(const struct options *o)
 		cfg_locate(&origin, &d);
 		if (pr.trace) {
 			trace_writer_close(pr.trace, 0);
-			remove(o->trace);
+			if (!trace_direct)
+				remove(trace_tmp);
 		}
 		rc = report_diag(&d);
 		goto out;
@@ -974,6 +1015,12 @@ static int run(const struct options *o)
 	}
 	if (pr.trace) {
 		int err = trace_writer_close(pr.trace, r->stats.cycles - r->stats.launch_cycles);
+		if (!trace_direct) {
+			if (!err && rename(trace_tmp, o->trace))
+				err = errno;
+			if (err)
+				remove(trace_tmp);
+		}
 		if (err) {
 			fprintf(stderr, "simt-sim: --trace: cannot write '%s': %s\n", o->trace, strerror(err));
 			io_rc = EXIT_USAGE;

@@ -69,6 +69,47 @@ START_TEST(bad_jobs_refused)
 }
 END_TEST
 
+/* Nothing a user had is lost: a run refused after --trace was given leaves
+ * the file that was at the trace's path as it was (the trace is written
+ * beside it and renamed into place once whole); an output naming an input
+ * (the config, the workload) is refused before anything is written. */
+START_TEST(outputs_never_destroy_files)
+{
+	char cmd[4096];
+	snprintf(cmd, sizeof cmd, "rm -rf /tmp/simt-cli-keep && mkdir /tmp/simt-cli-keep && echo precious > "
+		 "/tmp/simt-cli-keep/k.trc && cp '%s'/workloads/vecadd.s '%s'/configs/g80.ini /tmp/simt-cli-keep/",
+		 src_dir(), src_dir());
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	/* refused at launch (a register file too small), and bad input in setup */
+	ck_assert_int_eq(sim("/tmp/simt-cli-keep/g80.ini /tmp/simt-cli-keep/vecadd.s --set sm.registers=1024 "
+			     "--trace /tmp/simt-cli-keep/k.trc"), 2);
+	ck_assert_int_eq(sim("/tmp/simt-cli-keep/g80.ini /tmp/simt-cli-keep/vecadd.s -D N=0x7fffffff "
+			     "--trace /tmp/simt-cli-keep/k.trc"), 2);
+	ck_assert_int_eq(run_cmd("test \"$(cat /tmp/simt-cli-keep/k.trc)\" = precious && "
+				 "test $(ls /tmp/simt-cli-keep | wc -l) = 3", NULL, 0), 0);
+	static const char *const clash[][2] = {
+		{"--trace /tmp/simt-cli-keep/vecadd.s", "--trace /tmp/simt-cli-keep/vecadd.s would overwrite the workload"},
+		{"--json /tmp/simt-cli-keep/g80.ini", "--json /tmp/simt-cli-keep/g80.ini would overwrite the config"},
+		{"--dump C=/tmp/simt-cli-keep/../simt-cli-keep/vecadd.s", "would overwrite the workload"},
+	};
+	for (unsigned i = 0; i < 3; i++) {
+		char args[512];
+		snprintf(args, sizeof args, "/tmp/simt-cli-keep/g80.ini /tmp/simt-cli-keep/vecadd.s %s", clash[i][0]);
+		ck_assert_int_eq(sim(args), 2);
+		ck_assert_msg(strstr(out, clash[i][1]), "%s: %s", args, out);
+	}
+	snprintf(cmd, sizeof cmd, "cmp /tmp/simt-cli-keep/vecadd.s '%s'/workloads/vecadd.s && cmp "
+		 "/tmp/simt-cli-keep/g80.ini '%s'/configs/g80.ini", src_dir(), src_dir());
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	/* a whole run: the trace replaces the file */
+	ck_assert_int_eq(sim("/tmp/simt-cli-keep/g80.ini /tmp/simt-cli-keep/vecadd.s --trace /tmp/simt-cli-keep/k.trc"),
+			 0);
+	ck_assert_int_eq(run_cmd("head -c 7 /tmp/simt-cli-keep/k.trc | grep -q SIMTTRC && "
+				 "test $(ls /tmp/simt-cli-keep | wc -l) = 3", NULL, 0), 0);
+	run_cmd("rm -rf /tmp/simt-cli-keep", NULL, 0);
+}
+END_TEST
+
 /* simt-gpu's usage: --help is a success on stdout; a -D without '=', a
  * repeat count with letters, a second workload or an unknown option is exit
  * 2 naming what was wrong, before any GPU is looked for. */
@@ -518,6 +559,7 @@ Suite *cli_suite(void)
 	tcase_add_test(t, check_modes_exit_and_json);
 	tcase_add_test(t, bad_jobs_refused);
 	tcase_add_test(t, gpu_runner_usage);
+	tcase_add_test(t, outputs_never_destroy_files);
 	suite_add_tcase(s, t);
 	return s;
 }

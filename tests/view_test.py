@@ -82,6 +82,15 @@ def check(tmp):
     assert all(v not in (COLOUR["selected"], COLOUR["wait"]) for v in below), "a row for an unused slot"
     print(f"png: {checked} pixels have their state's colour")
 
+    # an output naming the trace itself (by another path too) is refused,
+    # the trace left whole
+    before = open(trc, "rb").read()
+    for opt in ("--png", "--perfetto"):
+        p = run([VIEW, trc, opt, os.path.join(tmp, ".", "t.trc")], expect_rc=2)
+        assert "is the trace being read" in p.stderr, p.stderr
+        assert open(trc, "rb").read() == before, f"{opt} changed the trace"
+    print("outputs naming the trace: refused, the trace unchanged")
+
     # 16 SMs x 8 warp slots (tiled_mm 64 on g80): a dark separator line between
     # each two SMs' rows, 15 of them, in every column of the plot
     mm = os.path.join(tmp, "mm.trc")

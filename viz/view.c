@@ -9,6 +9,7 @@
  * byte); 1 anything else that failed (no display, cannot write).
  */
 #include <errno.h>
+#include <sys/stat.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,6 +144,16 @@ static int parse_args(int argc, char **argv, struct options *o)
 	}
 	if (!o->trace)
 		return bad("%s", "no trace file given");
+	/* an output naming the trace would destroy it (the same file by any
+	 * path: its device and inode) */
+	struct stat ts;
+	const char *outs[] = {o->png, o->perfetto, o->shot};
+	if (!stat(o->trace, &ts))
+		for (unsigned k = 0; k < 3; k++) {
+			struct stat os;
+			if (outs[k] && !stat(outs[k], &os) && os.st_dev == ts.st_dev && os.st_ino == ts.st_ino)
+				return bad("%s is the trace being read: give the output another path", outs[k]);
+		}
 	return 0;
 }
 
