@@ -21,6 +21,7 @@
 #include "explain.h"
 #include "gpu.h"
 #include "json.h"
+#include "outfile.h"
 #include "occupancy.h"
 #include "program.h"
 #include "cuda_tools.h"
@@ -586,6 +587,12 @@ static void occ_limit_line(FILE *f, const char *what, unsigned blocks, const cha
 		fprintf(f, "  %-14s %3u  %s\n", what, blocks, why);
 }
 
+static int cannot_write(const char *opt, const char *path)
+{
+	fprintf(stderr, "simt-sim: %s: cannot write '%s': %s\n", opt, path, strerror(errno));
+	return EXIT_USAGE;
+}
+
 static void json_limit(FILE *f, const char *key, unsigned blocks)
 {
 	if (blocks == UINT32_MAX)
@@ -620,11 +627,10 @@ static int occupancy_command(const struct options *o)
 	}
 	double occ = (double)r.blocks * r.warps_per_block / (double)cfg.max_warps;
 	if (o->json) {
-		FILE *f = strcmp(o->json, "-") ? fopen(o->json, "w") : stdout;
-		if (!f) {
-			fprintf(stderr, "simt-sim: --json: cannot write '%s': %s\n", o->json, strerror(errno));
-			return EXIT_USAGE;
-		}
+		struct outfile of;
+		if (!outfile_open(&of, o->json, "w", true))
+			return cannot_write("--json", o->json);
+		FILE *f = of.f;
 		fprintf(f, "{\"blocks_per_sm\": %u, \"limiter\": \"%s\", \"warps_per_block\": %u, "
 			   "\"regs_per_block\": %u, \"smem_per_block\": %u, \"occupancy\": %.6f",
 			r.blocks, explain_limiter(r.limiter), r.warps_per_block, r.regs_per_block,
@@ -634,10 +640,8 @@ static int occupancy_command(const struct options *o)
 		json_limit(f, "blocks_by_registers", r.by_regs);
 		json_limit(f, "blocks_by_shared_memory", r.by_smem);
 		fprintf(f, "}\n");
-		if (f != stdout ? fclose(f) != 0 : fflush(f) != 0) {
-			fprintf(stderr, "simt-sim: --json: cannot write '%s'\n", o->json);
-			return EXIT_USAGE;
-		}
+		if ((errno = outfile_commit(&of)))
+			return cannot_write("--json", o->json);
 		return 0;
 	}
 	printf("blocks_per_sm %u\n", r.blocks);
@@ -714,38 +718,24 @@ static void on_progress(void *ctx, uint64_t cycle, uint64_t done, uint64_t total
 
 
 /* The run's output files, opened before the simulation so that a bad name
- * or an unwritable path is reported at once, not after a long run. */
+ * or an unwritable path is reported at once, not after a long run. Each is
+ * an outfile (outfile.h): written beside its path and renamed into place
+ * once whole, so a run that stops early or a write that fails leaves what
+ * was there as it was. */
 struct outputs {
-	FILE *json;               /* --json, or NULL */
-	FILE *dump[MAX_OPT];      /* --dump files, in option order (opened to append: see open_output) */
-	int dump_buf[MAX_OPT];    /* ... and the buffer each writes */
-	bool dump_made[MAX_OPT];  /* ... and whether opening it made the file */
-	bool json_made;           /* opening the JSON file made it */
-	bool dumped;              /* the run completed and the dumps were written */
-	bool json_written;        /* the JSON document was written */
+	struct outfile json;          /* --json (f NULL: none) */
+	struct outfile dump[MAX_OPT]; /* --dump files, in option order */
+	int dump_buf[MAX_OPT];        /* ... and the buffer each writes */
+	struct outfile trace;         /* --trace */
+	struct trace_writer *tw;      /* ... and its writer */
+	bool dumped;                  /* the run completed and the dumps were written */
+	bool json_written;            /* the JSON document was written */
+	bool ran;                     /* the simulation ran: the trace is finished and kept */
+	uint64_t trace_cycles;        /* ... at this many cycles */
 };
 
-/* An output file, opened before the run so that a path it cannot write
- * stops it first, but neither truncated nor made empty until the run has
- * something to write there (start_output): a run that stops early leaves
- * what was at the path as it was. *made: the file did not exist. */
-static FILE *open_output(const char *path, bool *made)
-{
-	struct stat st;
-	*made = stat(path, &st) != 0;
-	return fopen(path, "ab");
-}
-
-/* Before the first write to an output: a regular file is emptied (a
- * device is written as it is). */
-static void start_output(FILE *f)
-{
-	struct stat st;
-	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) && ftruncate(fileno(f), 0) != 0)
-		clearerr(f); /* (a later write reports it) */
-}
-
-static int open_outputs(const struct options *o, const struct program *p, struct outputs *out)
+static int open_outputs(const struct options *o, const struct program *p, const struct gpu_config *cfg,
+			struct outputs *out)
 {
 	for (unsigned i = 0; i < o->ndumps; i++) {
 		const char *eq = strchr(o->dumps[i], '=');
@@ -756,44 +746,53 @@ static int open_outputs(const struct options *o, const struct program *p, struct
 			fprintf(stderr, "simt-sim: --dump: the workload has no buffer '%s'\n", name);
 			return EXIT_USAGE;
 		}
-		out->dump[i] = open_output(eq + 1, &out->dump_made[i]);
-		if (!out->dump[i]) {
-			fprintf(stderr, "simt-sim: --dump: cannot write '%s': %s\n", eq + 1, strerror(errno));
-			return EXIT_USAGE;
-		}
+		if (!outfile_open(&out->dump[i], eq + 1, "wb", false))
+			return cannot_write("--dump", eq + 1);
 	}
-	if (o->json) {
-		out->json = strcmp(o->json, "-") ? open_output(o->json, &out->json_made) : stdout;
-		if (!out->json) {
-			fprintf(stderr, "simt-sim: --json: cannot write '%s': %s\n", o->json, strerror(errno));
-			return EXIT_USAGE;
-		}
+	if (o->json && !outfile_open(&out->json, o->json, "w", true))
+		return cannot_write("--json", o->json);
+	if (o->trace) {
+		if (!outfile_open(&out->trace, o->trace, "wb", false))
+			return cannot_write("--trace", o->trace);
+		if (!(out->tw = trace_writer_open(out->trace.f, cfg, p, o->workload)))
+			return cannot_write("--trace", o->trace);
 	}
 	return 0;
 }
 
-/* Close every output; a failed write or close is exit code 2. A dump or a
- * JSON file the run never wrote (it stopped early) is removed if opening
- * it made it (no empty file left behind), else left as it was. */
+/* Finish every output: each the run wrote is committed (renamed into
+ * place), each it never got to is given up, leaving what was at its path.
+ * The trace is finished whenever the run ran (a deadlock's trace is kept).
+ * A failed write, close or rename is exit code 2. */
 static int close_outputs(const struct options *o, struct outputs *out)
 {
 	int rc = 0;
 	for (unsigned i = 0; i < o->ndumps; i++) {
-		if (!out->dump[i])
-			continue;
-		const char *path = strchr(o->dumps[i], '=') + 1;
-		if (ferror(out->dump[i]) | fclose(out->dump[i])) {
-			fprintf(stderr, "simt-sim: --dump: cannot write '%s'\n", path);
-			rc = EXIT_USAGE;
-		} else if (!out->dumped && out->dump_made[i]) {
-			remove(path);
+		if (!out->dumped) {
+			outfile_discard(&out->dump[i]);
+		} else if ((errno = outfile_commit(&out->dump[i]))) {
+			rc = cannot_write("--dump", strchr(o->dumps[i], '=') + 1);
 		}
 	}
-	if (out->json && (ferror(out->json) | (out->json == stdout ? fflush(stdout) : fclose(out->json)))) {
-		fprintf(stderr, "simt-sim: --json: cannot write '%s'\n", o->json);
-		rc = EXIT_USAGE;
-	} else if (out->json && out->json != stdout && !out->json_written && out->json_made) {
-		remove(o->json); /* the run never got to it: no empty file left behind */
+	if (!out->json_written) {
+		outfile_discard(&out->json);
+	} else if ((errno = outfile_commit(&out->json))) {
+		rc = cannot_write("--json", o->json);
+	}
+	if (out->tw) {
+		int err = trace_writer_close(out->tw, out->trace_cycles);
+		out->tw = NULL;
+		if (err || !out->ran) {
+			outfile_discard(&out->trace);
+		} else {
+			err = outfile_commit(&out->trace);
+		}
+		if (err) {
+			errno = err;
+			rc = cannot_write("--trace", o->trace);
+		}
+	} else {
+		outfile_discard(&out->trace);
 	}
 	return rc;
 }
@@ -801,10 +800,8 @@ static int close_outputs(const struct options *o, struct outputs *out)
 static void dump_buffers(const struct options *o, struct outputs *out, const struct gmem *g)
 {
 	out->dumped = true;
-	for (unsigned i = 0; i < o->ndumps; i++) {
-		start_output(out->dump[i]);
-		fwrite(g->bufs[out->dump_buf[i]].data, 1, g->bufs[out->dump_buf[i]].size, out->dump[i]);
-	}
+	for (unsigned i = 0; i < o->ndumps; i++)
+		outfile_write(&out->dump[i], g->bufs[out->dump_buf[i]].data, g->bufs[out->dump_buf[i]].size);
 }
 
 /* Global memory g as the workload set it up: initial's contents (the
@@ -919,7 +916,7 @@ static int run(const struct options *o)
 	}
 	struct outputs out;
 	memset(&out, 0, sizeof out);
-	int orc = open_outputs(o, p, &out);
+	int orc = open_outputs(o, p, &cfg, &out);
 	if (orc) {
 		close_outputs(o, &out);
 		program_free(p);
@@ -933,53 +930,14 @@ static int run(const struct options *o)
 	int rc = 0;
 	struct sim *sim = NULL;
 	struct sim_result *r = xcalloc(1, sizeof *r);
-	int io_rc = 0; /* a failed output file: exit code 2 whatever the run did */
-	struct progress pr = {now(), 0, isatty(2) != 0, NULL};
+	struct progress pr = {now(), 0, isatty(2) != 0, out.tw};
 	struct sim_observer obs = {.on_progress = on_progress, .ctx = &pr};
-	/* a trace to a regular file (or a new one) is written beside its path
-	 * and renamed into place once whole: a run refused, or a failed write,
-	 * leaves the file that was there as it was; anything else (a device, a
-	 * pipe) is written directly, never replaced */
-	char trace_tmp[4200] = "";
-	struct stat tst;
-	bool trace_direct = o->trace && !lstat(o->trace, &tst) && !S_ISREG(tst.st_mode); /* (a link: through it) */
-	if (o->trace && trace_direct) {
-		snprintf(trace_tmp, sizeof trace_tmp, "%s", o->trace);
-		pr.trace = trace_writer_open(trace_tmp, &cfg, p, o->workload);
-		if (!pr.trace) {
-			fprintf(stderr, "simt-sim: --trace: cannot write '%s': %s\n", o->trace, strerror(errno));
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		obs.on_state = on_state;
-		obs.on_report = on_report;
-	} else if (o->trace) {
-		snprintf(trace_tmp, sizeof trace_tmp, "%s.partXXXXXX", o->trace);
-		int fd = mkstemp(trace_tmp);
-		if (fd >= 0) { /* (mkstemp makes it 0600: as a new file would be) */
-			mode_t mask = umask(0);
-			umask(mask);
-			fchmod(fd, 0666 & ~mask);
-			close(fd);
-		}
-		pr.trace = fd >= 0 ? trace_writer_open(trace_tmp, &cfg, p, o->workload) : NULL;
-		if (!pr.trace) {
-			fprintf(stderr, "simt-sim: --trace: cannot write '%s': %s\n", o->trace, strerror(errno));
-			if (fd >= 0)
-				remove(trace_tmp);
-			rc = EXIT_USAGE;
-			goto out;
-		}
+	if (out.tw) {
 		obs.on_state = on_state;
 		obs.on_report = on_report;
 	}
 	phase(&pr, "filling the buffers");
 	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d) || !wl_check_ready(p, &initial, &expected, &d)) {
-		if (pr.trace) {
-			trace_writer_close(pr.trace, 0);
-			if (!trace_direct)
-				remove(trace_tmp);
-		}
 		rc = report_diag(&d);
 		goto out;
 	}
@@ -988,11 +946,6 @@ static int run(const struct options *o)
 	if (!sim) {
 		explain_refusal(&refused, &cfg, p, &d);
 		cfg_locate(&origin, &d);
-		if (pr.trace) {
-			trace_writer_close(pr.trace, 0);
-			if (!trace_direct)
-				remove(trace_tmp);
-		}
 		rc = report_diag(&d);
 		goto out;
 	}
@@ -1013,19 +966,8 @@ static int run(const struct options *o)
 		set_options(sim, o, false);
 		sim_run(sim, o->max_cycles, r);
 	}
-	if (pr.trace) {
-		int err = trace_writer_close(pr.trace, r->stats.cycles - r->stats.launch_cycles);
-		if (!trace_direct) {
-			if (!err && rename(trace_tmp, o->trace))
-				err = errno;
-			if (err)
-				remove(trace_tmp);
-		}
-		if (err) {
-			fprintf(stderr, "simt-sim: --trace: cannot write '%s': %s\n", o->trace, strerror(err));
-			io_rc = EXIT_USAGE;
-		}
-	}
+	out.ran = true;
+	out.trace_cycles = r->stats.cycles - r->stats.launch_cycles;
 	double secs = now() - t0;
 	if (pr.tty)
 		fprintf(stderr, "\r%60s\r", "");
@@ -1087,18 +1029,14 @@ static int run(const struct options *o)
 		}
 		dump_buffers(o, &out, &g);
 	}
-	if (out.json) {
-		if (out.json != stdout)
-			start_output(out.json);
-		write_json(out.json, p, &cfg, r, &g, word, secs, o->checks, o->functional);
+	if (out.json.f) {
+		write_json(out.json.f, p, &cfg, r, &g, word, secs, o->checks, o->functional);
 		out.json_written = true;
 	}
 out:;
-	int crc = close_outputs(o, &out);
+	int crc = close_outputs(o, &out); /* a failed output file: exit code 2 whatever the run did */
 	if (crc)
-		io_rc = crc;
-	if (io_rc)
-		rc = io_rc;
+		rc = crc;
 	sim_result_free(r);
 	free(r);
 	sim_destroy(sim);

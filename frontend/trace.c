@@ -127,16 +127,13 @@ static void write_header(struct trace_writer *t, const struct gpu_config *c, con
 	}
 }
 
-struct trace_writer *trace_writer_open(const char *path, const struct gpu_config *c, const struct program *p,
+struct trace_writer *trace_writer_open(FILE *f, const struct gpu_config *c, const struct program *p,
 				const char *workload)
 {
 	if ((uint64_t)c->max_warps > TRACE_MAX_SLOTS) {
 		errno = ERANGE;
 		return NULL;
 	}
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return NULL;
 	struct trace_writer *t = xcalloc(1, sizeof *t);
 	t->f = f;
 	t->nsms = (unsigned)c->num_sms;
@@ -273,10 +270,10 @@ int trace_writer_close(struct trace_writer *t, uint64_t total_cycles)
 			t->err = errno ? errno : EIO;
 	}
 	errno = 0;
+	if (!t->err && fflush(t->f))
+		t->err = errno ? errno : EIO;
 	if (ferror(t->f) && !t->err)
 		t->err = EIO;
-	if (fclose(t->f) && !t->err)
-		t->err = errno ? errno : EIO;
 	int err = t->err;
 	for (unsigned i = 0; i < t->nsms; i++) {
 		free(t->sm[i].buf);

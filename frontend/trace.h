@@ -6,13 +6,16 @@
 #define SIMT_TRACE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "gpu.h"
 
 struct trace_writer;
 
-/* Create path and write the header. On error returns NULL and sets errno. */
-struct trace_writer *trace_writer_open(const char *path, const struct gpu_config *c, const struct program *p,
+/* Write the trace to f (opened "wb"; the caller closes it after
+ * trace_writer_close) and write the header. On error returns NULL and sets
+ * errno. */
+struct trace_writer *trace_writer_open(FILE *f, const struct gpu_config *c, const struct program *p,
 				const char *workload);
 
 /* The sim_observer on_state callback (ctx: the writer). */
@@ -23,7 +26,8 @@ void trace_writer_on_state(void *ctx, const struct state_event *e);
 void trace_writer_on_report(void *ctx, const struct sim_report *rep);
 
 /* Close every open interval at total_cycles, write the rest and the end
- * record, and free t. Returns 0, or an errno value (the first write error). */
+ * record, flush, and free t (not its file). Returns 0, or an errno value
+ * (the first write error). */
 int trace_writer_close(struct trace_writer *t, uint64_t total_cycles);
 
 #endif

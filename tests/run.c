@@ -53,8 +53,11 @@ static void run_full(struct run *x, struct program *p, const char *config, const
 	nev = 0;
 	struct sim_observer obs = {.on_issue = record};
 	struct trace_writer *tw = NULL;
+	FILE *tf = NULL;
 	if (trace) {
-		tw = trace_writer_open(trace, &c, p, "test.s");
+		tf = fopen(trace, "wb");
+		ck_assert_msg(tf, "cannot write %s", trace);
+		tw = trace_writer_open(tf, &c, p, "test.s");
 		ck_assert_msg(tw, "cannot write %s", trace);
 		obs.on_state = trace_writer_on_state;
 		obs.ctx = tw;
@@ -67,8 +70,10 @@ static void run_full(struct run *x, struct program *p, const char *config, const
 	sim_set_checks(s, checks);
 	sim_run(s, 0, &x->r);
 	sim_destroy(s);
-	if (tw)
+	if (tw) {
 		ck_assert_int_eq(trace_writer_close(tw, x->r.stats.cycles), 0);
+		ck_assert_int_eq(fclose(tf), 0);
+	}
 	x->c = c;
 	const struct explain_env env = {p, &x->g, &x->c};
 	x->diagnosis = explain_string(&env, &x->r, true);

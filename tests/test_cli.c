@@ -106,6 +106,20 @@ START_TEST(outputs_never_destroy_files)
 			 0);
 	ck_assert_int_eq(run_cmd("head -c 7 /tmp/simt-cli-keep/k.trc | grep -q SIMTTRC && "
 				 "test $(ls /tmp/simt-cli-keep | wc -l) = 3", NULL, 0), 0);
+	/* writes that fail part-way (a file size limit of 64 blocks of 512 or
+	 * 1024 bytes, the signal ignored so that the write returns EFBIG): the
+	 * 4 MB dump and the trace are exit code 2 naming why, and leave the
+	 * files that were there whole; the small JSON document is written */
+	ck_assert_int_eq(run_cmd("cd /tmp/simt-cli-keep && echo precious > k.trc && echo precious > c.bin && "
+				 "echo precious > r.json", NULL, 0), 0);
+	snprintf(cmd, sizeof cmd, "trap '' XFSZ; ulimit -f 64 && cd /tmp/simt-cli-keep && '%s' g80.ini vecadd.s "
+		 "-D N=1048576 --dump C=c.bin --trace k.trc --json r.json", getenv("SIMT_SIM"));
+	ck_assert_int_eq(run_cmd(cmd, out, sizeof out), 2);
+	ck_assert_msg(strstr(out, "simt-sim: --dump: cannot write 'c.bin': File too large"), "%s", out);
+	ck_assert_msg(strstr(out, "simt-sim: --trace: cannot write 'k.trc': File too large"), "%s", out);
+	ck_assert_int_eq(run_cmd("cd /tmp/simt-cli-keep && test \"$(cat k.trc)\" = precious && "
+				 "test \"$(cat c.bin)\" = precious && grep -q '\"check\": \"pass\"' r.json && "
+				 "test $(ls | wc -l) = 5", NULL, 0), 0);
 	run_cmd("rm -rf /tmp/simt-cli-keep", NULL, 0);
 }
 END_TEST

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outfile.h"
 #include "png_write.h"
 
 bool png_save(const char *path, const struct picture *p, char *err, size_t errlen)
@@ -21,25 +22,24 @@ bool png_save(const char *path, const struct picture *p, char *err, size_t errle
 		rgb[3 * i + 1] = (unsigned char)(p->px[i] >> 8);
 		rgb[3 * i + 2] = (unsigned char)p->px[i];
 	}
-	/* to a stream of its own: png_image_write_to_file removes the path when
-	 * a write fails, whatever it was (a device included) */
-	FILE *f = fopen(path, "wb");
-	if (!f) {
+	/* to a stream of its own (png_image_write_to_file removes the path when
+	 * a write fails, whatever it was, a device included), beside the path
+	 * and renamed into place once whole (outfile.h) */
+	struct outfile of;
+	if (!outfile_open(&of, path, "wb", false)) {
 		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
 		free(rgb);
 		return false;
 	}
-	int ok = png_image_write_to_stdio(&img, f, 0, rgb, 0, NULL);
+	int ok = png_image_write_to_stdio(&img, of.f, 0, rgb, 0, NULL);
 	free(rgb);
-	errno = 0;
-	bool flushed = !ferror(f) && fflush(f) == 0;
-	int why = errno;
-	if (fclose(f) && flushed) {
-		flushed = false;
-		why = errno;
-	}
-	if (!ok || !flushed) {
-		snprintf(err, errlen, "cannot write '%s': %s", path, !ok ? img.message : strerror(why ? why : EIO));
+	int why = 0;
+	if (ok)
+		why = outfile_commit(&of);
+	else
+		outfile_discard(&of);
+	if (!ok || why) {
+		snprintf(err, errlen, "cannot write '%s': %s", path, !ok ? img.message : strerror(why));
 		png_image_free(&img);
 		return false;
 	}

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "perfetto.h"
+#include "outfile.h"
 #include "png_write.h"
 #include "render.h"
 #include "window.h"
@@ -267,23 +268,23 @@ int main(int argc, char **argv)
 		v.r1 = (unsigned)(o.r1 < m.nrows ? o.r1 : m.nrows);
 	}
 	if (o.perfetto) {
-		FILE *f = fopen(o.perfetto, "w");
-		if (!f) {
+		struct outfile of;
+		if (!outfile_open(&of, o.perfetto, "w", false)) {
 			fprintf(stderr, "simt-view: --perfetto: cannot write '%s': %s\n", o.perfetto, strerror(errno));
 			model_close(&m);
 			return EXIT_FAIL;
 		}
-		bool ok = perfetto_write(&m, f, v.c0, v.c1);
-		errno = 0;
-		bool written = !ferror(f);
-		if (fclose(f))
-			written = false;
+		bool ok = perfetto_write(&m, of.f, v.c0, v.c1);
+		int err = 0;
+		if (ok)
+			err = outfile_commit(&of);
+		else
+			outfile_discard(&of);
 		if (!ok) {
 			fprintf(stderr, "simt-view: %s\n", m.err);
 			rc = EXIT_FAIL;
-		} else if (!written) {
-			fprintf(stderr, "simt-view: --perfetto: cannot write '%s': %s\n", o.perfetto,
-				strerror(errno ? errno : EIO));
+		} else if (err) {
+			fprintf(stderr, "simt-view: --perfetto: cannot write '%s': %s\n", o.perfetto, strerror(err));
 			rc = EXIT_FAIL;
 		}
 		if (!o.png) {
