@@ -209,7 +209,8 @@ static char *next_line(char *str, int num, void *stream)
 
 /* What inih would read wrongly without a word: NUL bytes, carriage returns
  * that end no line, lines longer than its buffer (it would split them and
- * read the tail as a line of its own), a section header without ']', an
+ * read the tail as a line of its own), a section header without ']' or
+ * with more than a comment after it (it would drop the rest), an
  * indented line after a key (it would continue that key's value). */
 static bool check_text(const char *path, const char *text, size_t len, struct diag *d)
 {
@@ -232,9 +233,16 @@ static bool check_text(const char *path, const char *text, size_t len, struct di
 					  "line is too long (%zu characters; the INI reader takes at most %d)", chars,
 					  CFG_MAX_LINE);
 		const char *q = bol + strspn(bol, " \t");
-		if (q < bol + chars && *q == '[' && !memchr(q, ']', (size_t)(bol + chars - q)))
+		const char *close = q < bol + chars && *q == '[' ? memchr(q, ']', (size_t)(bol + chars - q)) : NULL;
+		if (q < bol + chars && *q == '[' && !close)
 			return diag_error(d, path, line, (unsigned)(q - bol) + 1, bol,
 					  "expected ']' to end the section name");
+		if (close) { /* after the ']': nothing, or a comment (inih would drop the rest unread) */
+			const char *r = close + 1 + strspn(close + 1, " \t\r");
+			if (r < bol + chars && *r != ';' && *r != '#')
+				return diag_error(d, path, line, (unsigned)(r - bol) + 1, bol,
+						  "expected the end of the line or a comment after the section name's ']'");
+		}
 		bool blank = q >= bol + chars || *q == '\r';
 		if (!blank && *q != ';' && *q != '#') {
 			if (q > bol && after_key)

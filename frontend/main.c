@@ -41,6 +41,8 @@ struct options {
 	unsigned ndefs;
 	const char *sets[MAX_OPT];
 	unsigned nsets;
+	char *set_storage[MAX_OPT]; /* --scheduler, --divergence as sets */
+	unsigned nset_storage;
 	const char *dumps[MAX_OPT];
 	unsigned ndumps;
 	const char *json;
@@ -186,6 +188,16 @@ static int bad_usage(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
+/* s as a decimal count: digits only (no sign, no space), at most max. */
+static bool parse_count(const char *s, unsigned long long max, unsigned long long *v)
+{
+	if (!*s || strspn(s, "0123456789") != strlen(s))
+		return false;
+	errno = 0;
+	*v = strtoull(s, NULL, 10);
+	return !errno && *v <= max;
+}
+
 static int parse_args(int argc, char **argv, struct options *o)
 {
 	memset(o, 0, sizeof *o);
@@ -240,38 +252,34 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->trace = val;
 		} else if (!strcmp(a, "--max-cycles")) {
 			NEEDVAL();
-			char *end;
-			errno = 0;
-			unsigned long long v = strtoull(val, &end, 10);
-			if (errno || end == val || *end || v == 0 || val[0] == '-')
+			unsigned long long v;
+			if (!parse_count(val, UINT64_MAX, &v) || v == 0)
 				return bad_usage("--max-cycles %s: expected a positive integer", val);
 			o->max_cycles = v;
 		} else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
 			NEEDVAL();
-			char *end;
-			errno = 0;
-			unsigned long v = strtoul(val, &end, 10);
-			if (errno || end == val || *end || v == 0 || v > 1024 || val[0] == '-')
+			unsigned long long v;
+			if (!parse_count(val, 1024, &v) || v == 0)
 				return bad_usage("--jobs %s: expected a number of host threads, 1 to 1024", val);
 			o->jobs = (unsigned)v;
 		} else if (!strcmp(a, "--scheduler") || !strcmp(a, "--divergence")) {
 			NEEDVAL();
-			static char sets[2][80];
-			int k = a[2] == 's';
-			snprintf(sets[k], sizeof sets[k], "sm.%s=%s", a + 2, val);
 			if (o->nsets >= MAX_OPT)
 				return bad_usage("too many --set options%s", "");
-			o->sets[o->nsets++] = sets[k];
+			/* (each its own text: a repeated option's every value is checked) */
+			size_t n = strlen(a + 2) + strlen(val) + 5;
+			char *set = xmalloc(n);
+			snprintf(set, n, "sm.%s=%s", a + 2, val);
+			o->set_storage[o->nset_storage++] = set;
+			o->sets[o->nsets++] = set;
 		} else if (!strcmp(a, "--occupancy")) {
 			o->occupancy = 1;
 		} else if (!strcmp(a, "--threads") || !strcmp(a, "--regs") || !strcmp(a, "--smem")) {
 			NEEDVAL();
-			char *end;
-			errno = 0;
-			long long v = strtoll(val, &end, 10);
-			if (errno || end == val || *end || v < 0 || v > (1 << 24))
-				return bad_usage("%s: expected a non-negative integer", a);
-			*(a[2] == 't' ? &o->occ_threads : a[2] == 'r' ? &o->occ_regs : &o->occ_smem) = v;
+			unsigned long long v;
+			if (!parse_count(val, 1 << 24, &v))
+				return bad_usage("%s: expected a non-negative integer (at most 16777216)", a);
+			*(a[2] == 't' ? &o->occ_threads : a[2] == 'r' ? &o->occ_regs : &o->occ_smem) = (long long)v;
 			o->occ_given = 1;
 		} else if (!strcmp(a, "--disasm")) {
 			o->disasm = 1;
@@ -1058,5 +1066,7 @@ int main(int argc, char **argv)
 		rc = 0;
 	for (unsigned i = 0; i < o.ndefs; i++)
 		free(o.def_storage[i]);
+	for (unsigned i = 0; i < o.nset_storage; i++)
+		free(o.set_storage[i]);
 	return rc;
 }

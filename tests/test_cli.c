@@ -50,18 +50,29 @@ END_TEST
  * small grid runs, with the same cycles as one thread. */
 START_TEST(bad_jobs_refused)
 {
-	static const char *const bad[] = {"0", "x", "-3", "2000", "1e2", "4x", "''"};
+	static const char *const bad[] = {"0", "x", "-3", "2000", "1e2", "4x", "''", "+2", "' 2'"};
 	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		char args[256], want[128];
 		snprintf(args, sizeof args, "configs/g80.ini workloads/seed_4x4.s --jobs %s", bad[i]);
 		ck_assert_int_eq(sim(args), 2);
 		snprintf(want, sizeof want, "simt-sim: --jobs %s: expected a number of host threads, 1 to 1024",
-			 strcmp(bad[i], "''") ? bad[i] : "");
+			 !strcmp(bad[i], "''") ? "" : !strcmp(bad[i], "' 2'") ? " 2" : bad[i]);
 		ck_assert_msg(strstr(out, want), "%s: %s", args, out);
 		ck_assert_msg(!strstr(out, "  cycles  "), "the run happened: %s", out);
 	}
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s -j"), 2);
 	ck_assert_msg(strstr(out, "simt-sim: -j needs a value"), "%s", out);
+	/* the other counts: digits only, as --jobs */
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --max-cycles ' 5'"), 2);
+	ck_assert_msg(strstr(out, "simt-sim: --max-cycles  5: expected a positive integer"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --max-cycles +5"), 2);
+	ck_assert_int_eq(sim("configs/g80.ini --occupancy --threads +256"), 2);
+	ck_assert_msg(strstr(out, "simt-sim: --threads: expected a non-negative integer"), "%s", out);
+	/* a repeated --scheduler or --divergence: every value is checked */
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --scheduler bogus --scheduler gto"), 2);
+	ck_assert_msg(strstr(out, "sm.scheduler = 'bogus' is not a scheduler"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --divergence its --divergence nope"), 2);
+	ck_assert_msg(strstr(out, "sm.divergence = 'nope' is not one of stack|its"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --json - 2>/dev/null"), 0);
 	double one = json_num(out, "cycles");
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s -j 1024 --json - 2>/dev/null"), 0);

@@ -37,6 +37,11 @@ START_TEST(bad_configs)
 			 "line 1: a carriage return inside a line (lines end with LF or CR LF; CR alone is not read as a line end)");
 	ck_assert_str_eq(load_error("nul.ini"), "line 2: line contains a NUL byte");
 	ck_assert_str_eq(load_error("unclosed_section.ini"), "line 1: expected ']' to end the section name");
+	/* inih would drop what follows the ']' unread */
+	ck_assert_str_eq(load_error("section_junk.ini"),
+			 "line 1: expected the end of the line or a comment after the section name's ']'");
+	ck_assert_str_eq(load_error("section_tail.ini"),
+			 "line 3: expected the end of the line or a comment after the section name's ']'");
 	ck_assert_str_eq(load_error("indented.ini"),
 			 "line 3: an indented line would continue the value of the key above it (the INI reader's "
 			 "continuation lines): remove the indentation");
