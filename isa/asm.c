@@ -60,6 +60,7 @@ struct as {
 	const struct line *cur;
 	int max_reg;
 	bool have_grid, have_block;
+	unsigned kernel_line;    /* the line of .kernel, 0 before it */
 	unsigned regs_line;
 	uint32_t allowed_i; /* CHECK_EXPR validation: value of i */
 	bool allow_i;
@@ -314,7 +315,8 @@ static bool eval_int(struct as *a, int *pos, int64_t lo, int64_t hi, const char 
 	if (!eval(a, pos, &v))
 		return false;
 	if (v.is_float)
-		return err_at(a, t->col, "%s must be an integer, got %g", what, v.f);
+		return err_at(a, t->col, "%s must be an integer, got the float %g (a '.' or an exponent makes a float)",
+			      what, v.f);
 	if (v.i < lo || v.i > hi)
 		return err_at(a, t->col, "%s %lld is out of range %lld..%lld", what, (long long)v.i,
 			      (long long)lo, (long long)hi);
@@ -398,6 +400,12 @@ static bool read_source(struct as *a, unsigned file, const char *text, int depth
 		GROW(a->lines, a->cap_lines, a->nlines + 1);
 		a->lines[a->nlines] = l;
 		a->cur = &a->lines[a->nlines++];
+		const char *cr = strchr(l.text, '\r');
+		if (cr) {
+			a->cur->text[cr - l.text] = 0; /* (the echo: the line up to it) */
+			return err_at(a, (unsigned)(cr - l.text) + 1, "a carriage return inside a line (lines end with LF or "
+				      "CR LF; CR alone is not read as a line end)");
+		}
 		if (len > MAX_LINE)
 			return err_at(a, 1, "line is too long (at most %d characters)", MAX_LINE);
 		/* .include "path" is expanded here */
@@ -1747,6 +1755,10 @@ static bool do_directive(struct as *a, const struct token *t, int pos)
 	}
 	if (tok_is(t, ".kernel")) {
 		char name[PROG_NAME_MAX];
+		if (a->kernel_line)
+			return err_at(a, t->col, "a workload has one kernel: .kernel is given twice (first at line %u)",
+				      a->kernel_line);
+		a->kernel_line = a->cur->lineno;
 		if (!name_token(a, pos, "a kernel name after .kernel", name))
 			return false;
 		/* a CUDA template's name keeps its arguments: .kernel MatrixMulKernel<16> */
