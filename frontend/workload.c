@@ -83,11 +83,11 @@ bool wl_setup(const struct program *p, struct gmem *g, uint32_t *args, struct di
 			char why[128];
 			char *data = read_input(b->path, (size_t)b->count * 4 + 4096, &len, why, sizeof why);
 			if (!data)
-				return diag_error(d, p->files[b->file], b->line, 0, "",
+				return diag_error(d, p->files[b->file], b->line, b->path_col, b->line_text,
 						  "buffer %s: cannot read '%s': %s", b->name, b->path, why);
 			if (len != (size_t)b->count * 4) {
 				free(data);
-				return diag_error(d, p->files[b->file], b->line, 0, "",
+				return diag_error(d, p->files[b->file], b->line, b->path_col, b->line_text,
 						  "buffer %s: '%s' has %zu bytes, the buffer needs %u (%u elements of 4 bytes, little-endian)",
 						  b->name, b->path, len, b->count * 4, b->count);
 			}
@@ -240,10 +240,11 @@ bool wl_check_ready(const struct program *p, const struct gmem *initial, struct 
 			char *data = read_input(c->path, (size_t)n * 4 + 4096, &len, why, sizeof why);
 			free(data);
 			if (!data)
-				return diag_error(d, p->files[c->file], c->line, 0, "", "check of %s: cannot read '%s': %s",
+				return diag_error(d, p->files[c->file], c->line, c->path_col, c->line_text,
+						  "check of %s: cannot read '%s': %s",
 						  p->buffers[c->buffer].name, c->path, why);
 			if (len != (size_t)n * 4)
-				return diag_error(d, p->files[c->file], c->line, 0, "",
+				return diag_error(d, p->files[c->file], c->line, c->path_col, c->line_text,
 						  "check of %s: '%s' has %zu bytes, the buffer has %u", p->buffers[c->buffer].name,
 						  c->path, len, n * 4);
 		}
@@ -310,12 +311,12 @@ int wl_check(const struct program *p, const struct gmem *initial, const struct w
 			char why[128];
 			char *data = read_input(c->path, (size_t)n * 4 + 4096, &len, why, sizeof why);
 			if (!data)
-				return diag_error(d, p->files[c->file], c->line, 0, "",
+				return diag_error(d, p->files[c->file], c->line, c->path_col, c->line_text,
 						  "check of %s: cannot read '%s': %s", bs->name, c->path, why),
 				       -1;
 			if (len != (size_t)n * 4) {
 				free(data);
-				return diag_error(d, p->files[c->file], c->line, 0, "",
+				return diag_error(d, p->files[c->file], c->line, c->path_col, c->line_text,
 						  "check of %s: '%s' has %zu bytes, the buffer has %u",
 						  bs->name, c->path, len, n * 4),
 				       -1;

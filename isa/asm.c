@@ -1463,6 +1463,7 @@ static bool do_buffer(struct as *a, int pos)
 		b.seed = (uint32_t)v.i;
 	} else if (tok_is(ft, "file")) {
 		pos++;
+		b.path_col = a->toks[pos + 1].col;
 		if (!string_arg(a, &pos, &b.path))
 			return false;
 		b.fill = FILL_FILE;
@@ -1495,10 +1496,15 @@ static bool do_buffer(struct as *a, int pos)
 		}
 		free(old->path);
 		free(old->list);
+		free(old->line_text);
 		*old = b;
+		if (b.fill == FILL_FILE)
+			old->line_text = xstrdup(a->cur->text);
 		a->implicit_given[prev] = true;
 		return true;
 	}
+	if (b.fill == FILL_FILE)
+		b.line_text = xstrdup(a->cur->text);
 	GROW(a->p->buffers, a->cap_buffers, a->p->nbuffers + 1);
 	a->p->buffers[a->p->nbuffers++] = b;
 	return true;
@@ -1670,6 +1676,7 @@ static bool do_check(struct as *a, int pos)
 		c.kind = CHECK_EXPR;
 	} else if (tok_is(kt, "file")) {
 		pos++;
+		c.path_col = a->toks[pos + 1].col;
 		if (!string_arg(a, &pos, &c.path))
 			return false;
 		c.kind = CHECK_FILE;
@@ -1694,6 +1701,8 @@ static bool do_check(struct as *a, int pos)
 		free(c.list);
 		return false;
 	}
+	if (c.kind == CHECK_FILE)
+		c.line_text = xstrdup(a->cur->text);
 	GROW(a->p->checks, a->cap_checks, a->p->nchecks + 1);
 	a->p->checks[a->p->nchecks++] = c;
 	return true;

@@ -13,6 +13,7 @@ void program_free(struct program *p)
 	for (unsigned i = 0; i < p->nbuffers; i++) {
 		free(p->buffers[i].path);
 		free(p->buffers[i].list);
+		free(p->buffers[i].line_text);
 	}
 	for (unsigned i = 0; i < p->nchecks; i++) {
 		free(p->checks[i].expr_text);

@@ -38,6 +38,8 @@ struct buffer_spec {
 	uint32_t value;    /* FILL_VALUE: element bits */
 	uint32_t seed;     /* FILL_RANDOM: the seed; FILL_CHASE: the stride (bytes) */
 	char *path;        /* FILL_FILE: path as resolved (relative to cwd) */
+	unsigned path_col; /* FILL_FILE: the column of the quoted path in its line */
+	char *line_text;   /* FILL_FILE: the source line (diagnostics) */
 	uint32_t *list;    /* FILL_LIST: count element bits */
 	unsigned file;     /* where it was declared: index into program.files */
 	unsigned line;     /* ... and its line there */
@@ -82,10 +84,11 @@ struct check_spec {
 	char *expr_text;         /* CHECK_EXPR: source text of the expression in i */
 	struct token *expr_toks; /* CHECK_EXPR: its tokens (s points into expr_text; col
 				  * the column in line_text) */
-	char *line_text;         /* CHECK_EXPR: the source line it is on (diagnostics) */
+	char *line_text;         /* CHECK_EXPR, CHECK_FILE: the source line it is on (diagnostics) */
 	struct check_bind *binds; /* CHECK_EXPR: the names it reads (struct check_bind) */
 	unsigned nbinds;
 	char *path;              /* CHECK_FILE */
+	unsigned path_col;       /* CHECK_FILE: the column of the quoted path in line_text */
 	uint32_t *list;          /* CHECK_LIST */
 	uint32_t count;          /* CHECK_LIST: number of values */
 	unsigned file;           /* where it was declared: index into program.files */

@@ -413,7 +413,7 @@ END_TEST
 START_TEST(inputs_are_regular_files)
 {
 	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/fill_device.s"), 2);
-	ck_assert_msg(strstr(out, "fill_device.s:1: error: buffer v: cannot read '/dev/zero': not a regular file"), "%s", out);
+	ck_assert_msg(strstr(out, "fill_device.s:1:22: error: buffer v: cannot read '/dev/zero': not a regular file"), "%s", out);
 	ck_assert_int_eq(sim("/dev/zero workloads/seed_4x4.s"), 2);
 	ck_assert_msg(strstr(out, "/dev/zero: error: cannot read config: not a regular file"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini /dev/zero"), 2);
@@ -487,7 +487,7 @@ START_TEST(integer_check_out_of_range)
 	      f);
 	fclose(f);
 	ck_assert_int_eq(sim("configs/g80.ini /tmp/simt-cli-mid.s"), 2);
-	ck_assert_msg(strstr(out, "cannot read '/nonexistent/ref.bin'"), "%s", out);
+	ck_assert_msg(strstr(out, "simt-cli-mid.s:2:15: error: check of C: cannot read '/nonexistent/ref.bin'"), "%s", out);
 	ck_assert_msg(!strstr(out, "cycles"), "found after the run: %s", out);
 	unlink("/tmp/simt-cli-mid.s");
 }
