@@ -79,7 +79,9 @@ def main():
         # an output directory with a space and shell syntax in its name is a
         # name (parallel -q), never run as shell code
         out = os.path.join(tmp, "out $(touch injected)")
-        sweep("run", ini, "-o", out, "-j", "2")
+        r = sweep("run", ini, "-o", out, "-j", "2")
+        # the summary counts the rows by status: the G80's TILE 32 refused under both policies
+        assert "12 rows in" in r.stderr and "(10 check pass, 2 refused)" in r.stderr, r.stderr
         assert not os.path.exists("injected") and not os.path.exists(os.path.join(tmp, "injected"))
         rs = rows(out)
         # 2 configs x 2 policies x (2 vecadd sizes + 1 tiled_mm) = 12 rows
@@ -161,7 +163,15 @@ def main():
             f.write("[sweep]\nconfigs = g80\nschedulerz = lrr\n[workload x]\nfile = workloads/vecadd.s\n")
         p = sweep("run", bad, "-o", os.path.join(tmp, "bad"), check=False)
         assert p.returncode == 2 and "unknown key(s) schedulerz" in p.stderr, (p.returncode, p.stderr)
-        print("bad sweep file: refused")
+        # bad options: an empty output directory (the points' results went
+        # nowhere, and every point was a "refused" row), negative counts
+        for args, want in ((("run", ini, "-o", ""), "run: -o needs a directory name"),
+                           (("run", ini, "-o", os.path.join(tmp, "j"), "-j", "-3"), "run: -j -3: expected"),
+                           (("slurm", ini, "-o", os.path.join(tmp, "s"), "--per-task", "0"),
+                            "slurm: --per-task 0: expected")):
+            p = sweep(*args, check=False)
+            assert p.returncode == 2 and want in p.stderr, (args, p.returncode, p.stderr)
+        print("bad sweep file and options: refused")
 
 
 if __name__ == "__main__":
