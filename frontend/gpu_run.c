@@ -250,6 +250,8 @@ int main(int argc, char **argv)
 			CU(cu.MemcpyHtoD(dbuf[i], g.bufs[i].data, g.bufs[i].size), "cuMemcpyHtoD");
 		}
 		if (gmem_add(&initial, g.bufs[i].name, g.bufs[i].size) < 0) {
+			fprintf(stderr, "simt-gpu: buffer %s: no host memory for a copy of its %u bytes\n", g.bufs[i].name,
+				g.bufs[i].size);
 			rc = 2;
 			goto out;
 		}

@@ -47,6 +47,10 @@ bool wl_setup(const struct program *p, struct gmem *g, uint32_t *args, struct di
 	for (unsigned bi = 0; bi < p->nbuffers; bi++) {
 		const struct buffer_spec *b = &p->buffers[bi];
 		int idx = gmem_add(g, b->name, b->count * 4);
+		if (idx == GMEM_NO_HOST_MEMORY)
+			return diag_error(d, p->files[b->file], b->line, 0, "",
+					  "buffer %s (%llu bytes) does not fit in this host's memory", b->name,
+					  (unsigned long long)b->count * 4);
 		if (idx < 0)
 			return diag_error(d, p->files[b->file], b->line, 0, "",
 					  "buffer %s does not fit in the 4 GiB global address space",

@@ -10,11 +10,19 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+/* The end of a run the host cannot hold: said on stderr (the one message
+ * outside the tools' own reporting), then abort, as util.h states. */
+static void out_of_memory(size_t n)
+{
+	fprintf(stderr, "error: out of host memory (an allocation of %zu bytes failed)\n", n);
+	abort();
+}
+
 void *xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
 	if (!p)
-		abort();
+		out_of_memory(n);
 	return p;
 }
 
@@ -22,7 +30,7 @@ void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);
 	if (!p)
-		abort();
+		out_of_memory(size && n > SIZE_MAX / size ? SIZE_MAX : n * size);
 	return p;
 }
 
@@ -31,11 +39,11 @@ void *xcalloc_aligned(size_t n, size_t size, size_t align)
 	n = n ? n : 1;
 	size = size ? size : 1;
 	if (n > SIZE_MAX / size)
-		abort();
+		out_of_memory(SIZE_MAX);
 	size_t bytes = (n * size + align - 1) / align * align;
 	void *p = NULL;
 	if (posix_memalign(&p, align, bytes))
-		abort();
+		out_of_memory(bytes);
 	memset(p, 0, bytes);
 	return p;
 }
@@ -44,7 +52,7 @@ void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (!p)
-		abort();
+		out_of_memory(n);
 	return p;
 }
 

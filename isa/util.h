@@ -1,5 +1,7 @@
-/* util.h - allocation helpers. Allocation failure aborts: there is no
- * sensible recovery inside the simulator and no caller can act on it. */
+/* util.h - allocation helpers. Allocation failure says so on stderr and
+ * aborts: there is no sensible recovery inside the simulator and no caller
+ * can act on it. (The one large allocation an input sizes, a workload's
+ * buffers, is checked by its caller: gmem_add.) */
 #ifndef SIMT_UTIL_H
 #define SIMT_UTIL_H
 

@@ -27,7 +27,10 @@ int gmem_add(struct gmem *g, const char *name, uint32_t size)
 	uint64_t end = base + size;
 	uint64_t next = (end + 2 * GMEM_ALIGN - 1) / GMEM_ALIGN * GMEM_ALIGN;
 	if (next > UINT32_MAX)
-		return -1;
+		return GMEM_NO_ADDRESSES;
+	uint8_t *data = calloc(size ? size : 1, 1); /* (sized by the input: a failure is the input's error) */
+	if (!data)
+		return GMEM_NO_HOST_MEMORY;
 	GROW(g->bufs, g->cap, g->n + 1);
 	struct gmem_buffer *b = &g->bufs[g->n];
 	memset(b, 0, sizeof *b);
@@ -35,7 +38,7 @@ int gmem_add(struct gmem *g, const char *name, uint32_t size)
 	memcpy(b->name, name, nl < sizeof b->name ? nl : sizeof b->name - 1);
 	b->base = (uint32_t)base;
 	b->size = size;
-	b->data = xcalloc(size ? size : 1, 1);
+	b->data = data;
 	g->next = (uint32_t)next;
 	return (int)g->n++;
 }

@@ -37,8 +37,11 @@ struct gmem {
 void gmem_init(struct gmem *g);
 void gmem_free(struct gmem *g);
 
-/* Add a zeroed buffer of size bytes. Returns its index, or -1 when the
- * 32-bit address space is exhausted. */
+/* Add a zeroed buffer of size bytes. Returns its index, or
+ * GMEM_NO_ADDRESSES when the 32-bit address space is exhausted, or
+ * GMEM_NO_HOST_MEMORY when the host cannot allocate it. */
+#define GMEM_NO_ADDRESSES (-1)
+#define GMEM_NO_HOST_MEMORY (-2)
 int gmem_add(struct gmem *g, const char *name, uint32_t size) __attribute__((warn_unused_result));
 
 /* The buffer holding address addr: its host data, with its first address
