@@ -139,6 +139,12 @@ def check(tmp):
     long_run = os.path.join(SRC, "tests/traces/long_run.trc")
     run([VIEW, long_run, "--png", png, "--size", "400x200", "--cycles", f"{2**62 - 1000}:{2**62}"])
     print("--cycles: an end past the run is refused; a view ending at 2^62 draws")
+    # --rows past the trace's rows is refused the same way (it was cut short
+    # without a word); the trace's 2 rows draw
+    p = subprocess.run([VIEW, trc, "--png", png, "--rows", "0:3"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "--rows 0:3: the trace has 2 rows" in p.stderr, (p.returncode, p.stderr)
+    run([VIEW, trc, "--png", png, "--rows", "0:2"])
+    print("--rows: an end past the trace's rows is refused; all rows draw")
 
     # names from a trace reach the Perfetto JSON through the one JSON string
     # writer: a quote, a backslash and non-UTF-8 bytes in a state name (the

@@ -258,14 +258,14 @@ int main(int argc, char **argv)
 		v.c1 = o.c1;
 	}
 	if (o.have_rows) {
-		if (o.r0 >= m.nrows) {
+		if (o.r0 >= m.nrows || o.r1 > m.nrows) { /* (as --cycles: a range past the end is refused, not cut) */
 			fprintf(stderr, "simt-view: --rows %" PRIu64 ":%" PRIu64 ": the trace has %u rows (slots that held a warp)\n",
 				o.r0, o.r1, m.nrows);
 			model_close(&m);
 			return EXIT_BAD;
 		}
 		v.r0 = (unsigned)o.r0;
-		v.r1 = (unsigned)(o.r1 < m.nrows ? o.r1 : m.nrows);
+		v.r1 = (unsigned)o.r1;
 	}
 	if (o.perfetto) {
 		struct outfile of;
