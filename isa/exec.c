@@ -474,6 +474,9 @@ UNARY(FNEG, is_nan_bits(A) ? CANONICAL_NAN : A ^ 0x80000000u)
 UNARY(FABS, is_nan_bits(A) ? CANONICAL_NAN : A & 0x7fffffffu)
 UNARY(I2F, SIGNED ? fu((float)S(A)) : fu((float)A))
 UNARY(F2I, f2i(f2i_round(uf(A), x->in->mod[1]), SIGNED))
+/* frnd: to an integral float in the mode (rz truncf, rn rintf, rm floorf,
+ * rp ceilf); a zero's sign kept (floorf(-0.5) = -1, ceilf(-0.5) = -0) */
+UNARY(FRND, fr(x->in->mod[0] == FRND_RZ ? truncf(uf(A)) : f2i_round(uf(A), x->in->mod[0])))
 
 /* special functions: the C library's results (hardware MUFU results are
  * approximations and differ in the last bits; see docs/ISA.md) */

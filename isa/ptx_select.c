@@ -610,7 +610,82 @@ static bool do_cvt(struct sel *x)
 		put_imm(x, &v, 1, 0x3f800000u);
 		return dst_reg(x, v, 0);
 	}
-	return nsup(x, "an f32-to-f32 conversion other than .sat is");
+	int rnd = has(x, "rzi") ? FRND_RZ : has(x, "rni") ? FRND_RN : has(x, "rmi") ? FRND_RM : has(x, "rpi") ? FRND_RP : -1;
+	if (rnd >= 0 && sat)
+		return nsup(x, ".sat with an integral rounding (.rzi, .rni, .rmi, .rpi) is");
+	if (rnd >= 0 && x->nmods == 4) {
+		/* cvt.{rzi,rni,rmi,rpi}.f32.f32: truncf, rintf, floorf, ceilf */
+		v = emit(x, OP_FRND);
+		v->in.mod[0] = (uint8_t)rnd;
+		return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, true, false);
+	}
+	return nsup(x, "an f32-to-f32 conversion other than .sat, .rzi, .rni, .rmi or .rpi is");
+}
+
+/* add, sub and mul .f32 in a directed rounding mode (.rz, .rm, .rp; roundf
+ * adds with .rz): one ffma in that mode, whose single rounding is the
+ * operation's: add a + b = fma(a, 1, b), sub a - b = fma(b, -1, a), mul
+ * a * b = fma(a, b, z) with z a zero that leaves an exact zero product's
+ * sign as it is (-0 in .rz and .rp, where +0 + -0 = +0; +0 in .rm, where
+ * -0 + +0 = -0). */
+static bool do_float_rounded(struct sel *x, char op)
+{
+	static const char *const ok[] = {"rz", "rm", "rp", "f32", NULL};
+	if (!mods_ok(x, ok) || x->nmods != 3 || !need_ops(x, 3))
+		return false;
+	int rnd = has(x, "rz") ? FRNDN_RZ : has(x, "rm") ? FRNDN_RM : FRNDN_RP;
+	struct vinsn *v = emit(x, OP_FFMA);
+	v->in.mod[0] = (uint8_t)rnd;
+	if (!dst_reg(x, v, 0))
+		return false;
+	switch (op) {
+	case 'a':
+		return src_opnd(x, &v, 0, 1, true, false) && put_imm(x, &v, 1, 0x3f800000u) &&
+		       src_opnd(x, &v, 2, 2, true, false);
+	case 's':
+		return src_opnd(x, &v, 0, 2, true, false) && put_imm(x, &v, 1, 0xbf800000u) &&
+		       src_opnd(x, &v, 2, 1, true, false);
+	default:
+		return src_opnd(x, &v, 0, 1, true, false) && src_opnd(x, &v, 1, 2, true, false) &&
+		       put_imm(x, &v, 2, rnd == FRNDN_RM ? 0u : 0x80000000u);
+	}
+}
+
+/* copysign.f32 d, a, b: b's magnitude with a's sign, by bits (no NaN is
+ * made canonical: the GPU's LOP3 neither): d = (a & sign) | (b & ~sign),
+ * a constant b's part folded. */
+static bool do_copysign(struct sel *x)
+{
+	if (x->nmods != 2 || strcmp(ty(x), "f32"))
+		return nsup(x, "copysign other than copysign.f32 is");
+	if (!need_ops(x, 3))
+		return false;
+	int ts = new_tmp(x, VC_REG);
+	struct vinsn *v = emit(x, OP_AND);
+	if (!src_opnd(x, &v, 0, 1, true, false))
+		return false;
+	v->vdst = ts;
+	put_imm(x, &v, 1, 0x80000000u);
+	const struct opnd *b = &x->s->o[2];
+	bool bconst = b->kind == PO_FIMM || (b->kind == PO_REG && b->reg < (int)x->e->nvregs && x->is_const[b->reg] &&
+					     !b->neg && b->reg2 < 0);
+	if (bconst) {
+		uint32_t bits = b->kind == PO_FIMM ? (uint32_t)b->imm : x->cval[b->reg];
+		v = emit(x, OP_OR);
+		v->vsrc[0] = ts;
+		put_imm(x, &v, 1, bits & 0x7fffffffu);
+		return dst_reg(x, v, 0);
+	}
+	int tm = new_tmp(x, VC_REG);
+	v = emit(x, OP_AND);
+	if (!src_opnd(x, &v, 0, 2, true, false))
+		return false;
+	v->vdst = tm;
+	put_imm(x, &v, 1, 0x7fffffffu);
+	v = emit(x, OP_OR);
+	v->vsrc[0] = ts;
+	v->vsrc[1] = tm;
+	return dst_reg(x, v, 0);
 }
 
 /* Binary and ternary arithmetic whose ISA op is chosen by type. */
@@ -1141,6 +1216,11 @@ static bool do_stmt(struct sel *x)
 	}
 	if (!strcmp(b, "cvt"))
 		return do_cvt(x);
+	if ((!strcmp(b, "add") || !strcmp(b, "sub") || !strcmp(b, "mul")) && !strcmp(t, "f32") &&
+	    (has(x, "rz") || has(x, "rm") || has(x, "rp")))
+		return do_float_rounded(x, b[0] == 'a' ? 'a' : b[0] == 's' ? 's' : 'm');
+	if (!strcmp(b, "copysign"))
+		return do_copysign(x);
 	if (!strcmp(b, "add"))
 		return do_int_or_float(x, OP_IADD, OP_FADD, true);
 	if (!strcmp(b, "sub"))

@@ -440,6 +440,109 @@ START_TEST(saturate_f32)
 }
 END_TEST
 
+/* floorf, ceilf, truncf, rintf and roundf as nvcc writes them
+ * (tests/ptx/rounding.cu: cvt.rmi/.rpi/.rzi/.rni.f32.f32; roundf from
+ * copysign.f32, add.rz.f32 and cvt.rzi), on both configs, against values
+ * worked by hand from C's definitions: halves round to even in rintf and
+ * away from zero in roundf, a zero's sign is kept, a NaN comes out as the
+ * GPU's one NaN (0x7fffffff, docs/ISA.md) and infinities as they are. */
+START_TEST(rounding_f32)
+{
+	static const float in[] = {2.5f, 3.5f, -2.5f, -0.5f, 0.5f, -2.7f, 2.7f, 0.49999997f, 8388609.0f, -0.0f, 1e30f};
+	static const float want[5][11] = {
+		/* floorf */ {2, 3, -3, -1, 0, -3, 2, 0, 8388609.0f, -0.0f, 1e30f},
+		/* ceilf  */ {3, 4, -2, -0.0f, 1, -2, 3, 1, 8388609.0f, -0.0f, 1e30f},
+		/* truncf */ {2, 3, -2, -0.0f, 0, -2, 2, 0, 8388609.0f, -0.0f, 1e30f},
+		/* rintf  */ {2, 4, -2, -0.0f, 0, -3, 3, 0, 8388609.0f, -0.0f, 1e30f},
+		/* roundf */ {3, 4, -3, -1, 1, -3, 3, 0, 8388609.0f, -0.0f, 1e30f},
+	};
+	enum { N = sizeof in / sizeof in[0], NX = N + 3 };
+	uint32_t bits[NX];
+	memcpy(bits, in, sizeof in);
+	bits[N] = 0x7fc00001u;     /* a NaN with a payload */
+	bits[N + 1] = 0x7f800000u; /* +inf */
+	bits[N + 2] = 0xff800000u; /* -inf */
+	char la[512] = "{";
+	size_t na = 1;
+	for (unsigned i = 0; i < NX; i++)
+		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", i ? ", " : "", bits[i]);
+	snprintf(la + na, sizeof la - na, "}");
+	static char text[2048];
+	snprintf(text, sizeof text, ".ptx \"%s\" rounding\n.buffer A u32 %d %s\n.buffer O u32 %d zero\n.arg A\n.arg O\n"
+		 ".arg n %d\n.grid 1\n.block 32\n", src_path("tests/ptx/rounding.ptx"), NX, la, 5 * NX, NX);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
+		for (unsigned f = 0; f < 5; f++)
+			for (unsigned i = 0; i < NX; i++) {
+				uint32_t w;
+				if (i < N)
+					memcpy(&w, &want[f][i], 4);
+				else
+					w = i == N ? 0x7fffffffu : bits[i];
+				ck_assert_msg(o[f * NX + i] == w, "function %u of 0x%08x: 0x%08x, want 0x%08x", f, bits[i],
+					      o[f * NX + i], w);
+			}
+		done(&x);
+	}
+}
+END_TEST
+
+/* mul, add and sub .f32 in .rz, .rm and .rp (tests/ptx/rounding.cu
+ * rounded_ops: __fmul_rz, __fadd_rd, __fsub_ru, ...), on both configs,
+ * against results worked by hand: (1 + 2^-23)^2 = 1 + 2^-22 + 2^-46 lies
+ * between 0x3f800002 and 0x3f800003; 1 + 2^-24 between 1 and 0x3f800001;
+ * 1 - 2^-25 between 0x3f7fffff and 1; 2 + 2^-22 and 1 - 2^-24 are exact
+ * (the same in every mode); an exact zero sum is -0 in .rm only, and a
+ * zero product keeps the product's sign in every mode. */
+START_TEST(rounded_ops_f32)
+{
+	static const uint32_t a[] = {0x3f800001u, 0xbf800001u, 0, 0, 0x3f800000u, 0x3f800000u, 0x3f800000u,
+				     0x3f800000u};
+	static const uint32_t b[] = {0x3f800001u, 0x3f800001u, 0xbf800000u, 0x3f800000u, 0x33800000u, 0xbf800000u,
+				     0x33000000u, 0x3f800000u};
+	enum { N = sizeof a / sizeof a[0] };
+	static const uint32_t want[9][N] = {
+		/* mul.rz */ {0x3f800002u, 0xbf800002u, 0x80000000u, 0, 0x33800000u, 0xbf800000u, 0x33000000u, 0x3f800000u},
+		/* mul.rm */ {0x3f800002u, 0xbf800003u, 0x80000000u, 0, 0x33800000u, 0xbf800000u, 0x33000000u, 0x3f800000u},
+		/* mul.rp */ {0x3f800003u, 0xbf800002u, 0x80000000u, 0, 0x33800000u, 0xbf800000u, 0x33000000u, 0x3f800000u},
+		/* add.rz */ {0x40000001u, 0, 0xbf800000u, 0x3f800000u, 0x3f800000u, 0, 0x3f800000u, 0x40000000u},
+		/* add.rm */ {0x40000001u, 0x80000000u, 0xbf800000u, 0x3f800000u, 0x3f800000u, 0x80000000u, 0x3f800000u,
+			      0x40000000u},
+		/* add.rp */ {0x40000001u, 0, 0xbf800000u, 0x3f800000u, 0x3f800001u, 0, 0x3f800001u, 0x40000000u},
+		/* sub.rz */ {0, 0xc0000001u, 0x3f800000u, 0xbf800000u, 0x3f7fffffu, 0x40000000u, 0x3f7fffffu, 0},
+		/* sub.rm */ {0x80000000u, 0xc0000001u, 0x3f800000u, 0xbf800000u, 0x3f7fffffu, 0x40000000u, 0x3f7fffffu,
+			      0x80000000u},
+		/* sub.rp */ {0, 0xc0000001u, 0x3f800000u, 0xbf800000u, 0x3f7fffffu, 0x40000000u, 0x3f800000u, 0},
+	};
+	char la[512] = "{", lb[512] = "{";
+	size_t na = 1, nb = 1;
+	for (unsigned i = 0; i < N; i++) {
+		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", i ? ", " : "", a[i]);
+		nb += (size_t)snprintf(lb + nb, sizeof lb - nb, "%s%u", i ? ", " : "", b[i]);
+	}
+	snprintf(la + na, sizeof la - na, "}");
+	snprintf(lb + nb, sizeof lb - nb, "}");
+	static char text[2048];
+	snprintf(text, sizeof text, ".ptx \"%s\" rounded_ops\n.buffer A u32 %d %s\n.buffer B u32 %d %s\n"
+		 ".buffer O u32 %d zero\n.arg A\n.arg B\n.arg O\n.arg n %d\n.grid 1\n.block 32\n",
+		 src_path("tests/ptx/rounding.ptx"), N, la, N, lb, 9 * N, N);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[2].data;
+		for (unsigned f = 0; f < 9; f++)
+			for (unsigned i = 0; i < N; i++)
+				ck_assert_msg(o[f * N + i] == want[f][i], "row %u: 0x%08x op 0x%08x = 0x%08x, want 0x%08x", f,
+					      a[i], b[i], o[f * N + i], want[f][i]);
+		done(&x);
+	}
+}
+END_TEST
+
 /* expf as nvcc writes it (tests/ptx/expf.cu: fma.rm, cvt.sat, ex2.approx)
  * within 2 ulp of the host's expf from -80 to 80 (the GPU's ex2.approx is
  * not bit-exact either: docs/ISA.md), on both configs. */
@@ -1131,6 +1234,8 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, template_plain_names);
 	tcase_add_test(t, saturate_f32);
 	tcase_add_test(t, expf_within_two_ulp);
+	tcase_add_test(t, rounding_f32);
+	tcase_add_test(t, rounded_ops_f32);
 	tcase_add_test(t, static_shared_beyond_the_limit);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
