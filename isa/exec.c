@@ -856,20 +856,31 @@ static void sem_MEMBAR(struct xc *x) { (void)x; /* ordering only: the functional
 
 /* ---- warp-level ---------------------------------------------------------- */
 
+/* shfl as the PTX ISA's shfl.sync defines it, for a segment of 32 >> mod[1]
+ * lanes (width w; c = ((32 - w) << 8) | clamp, clamp 0 for up and 31 for
+ * the others): bval = b & 31, segmask = 32 - w; the lane reads lane j when
+ * j stays within its segment's bound (maxLane = (lane & segmask) | (clamp &
+ * ~segmask)), else keeps its own value. */
 static void sem_SHFL(struct xc *x)
 {
 	uint32_t v[ISA_WARP_SIZE];
 	memcpy(v, src(x, 0), sizeof v); /* dst may be the source */
 	const uint32_t *b = src(x, 1);
 	uint32_t *d = dst(x);
+	const int seg = 32 - (32 >> x->in->mod[1]);
+	const int clamp = x->in->mod[0] == SHFL_UP ? 0 : 31;
 	FOR_LANES(x->m, l) {
-		uint32_t s = l;
+		const int lane = (int)l, bval = (int)(b[l] & 31);
+		const int maxl = (lane & seg) | (clamp & ~seg), minl = lane & seg;
+		int j;
+		bool in;
 		switch (x->in->mod[0]) {
-		case SHFL_IDX: s = b[l] & 31; break;
-		case SHFL_UP: s = b[l] <= l ? l - b[l] : l; break;
-		case SHFL_DOWN: s = b[l] < 32 - l ? l + b[l] : l; break;
-		default: s = l ^ (b[l] & 31); break;
+		case SHFL_IDX: j = minl | (bval & ~seg); in = j <= maxl; break;
+		case SHFL_UP: j = lane - bval; in = j >= maxl; break;
+		case SHFL_DOWN: j = lane + bval; in = j <= maxl; break;
+		default: j = lane ^ bval; in = j <= maxl; break;
 		}
+		uint32_t s = in ? (uint32_t)j : l;
 		d[l] = v[s];
 		if (s != l)
 			x->r->shfl_src |= 1u << s;

@@ -43,6 +43,7 @@ static const char *const shfl_words[] = {"idx", "up", "down", "xor"};
 static const char *const frnd_words[] = {"rz", "rn", "rm", "rp"};
 static const char *const cache_words[] = {"ca", "cg"};
 static const char *const frndn_words[] = {"rn", "rz", "rm", "rp"}; /* enum isa_frndn */
+static const char *const shflw_words[] = {"w32", "w16", "w8", "w4", "w2", "w1"}; /* 32 >> k lanes */
 
 #define SET(w, opt) {w, sizeof(w) / sizeof(w[0]), opt}
 const struct isa_modset_info isa_modsets[MS_COUNT] = {
@@ -59,6 +60,7 @@ const struct isa_modset_info isa_modsets[MS_COUNT] = {
 	[MS_CACHE] = SET(cache_words, true),
 	[MS_FCMP] = SET(fcmp_words, false),
 	[MS_FRNDN] = SET(frndn_words, true),
+	[MS_SHFLW] = SET(shflw_words, true),
 };
 #undef SET
 

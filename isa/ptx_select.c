@@ -990,15 +990,24 @@ static bool do_shfl(struct sel *x)
 		return nsup(x, "this shuffle mode is");
 	if (!need_ops(x, 5))
 		return false;
+	/* c = ((32 - width) << 8) | clamp, as nvcc writes it for __shfl_*_sync's
+	 * width (a power of two, 1..32): clamp 0 for up, 31 for the others */
 	const struct opnd *c = &x->s->o[3];
-	int64_t want = sm[mode] == SHFL_UP ? 0 : 0x1f;
+	int64_t clamp = sm[mode] == SHFL_UP ? 0 : 0x1f;
 	int64_t have = c->kind == PO_IMM ? c->imm
 		       : c->kind == PO_REG && c->reg < (int)x->e->nvregs && x->is_const[c->reg] ? (int64_t)x->cval[c->reg]
 											  : -1;
-	if (have != want)
-		return opnd_err(x, 3, "a shuffle over fewer than 32 lanes (width below warpSize) is not supported");
+	int k = -1;
+	for (int i = 0; i <= SHFLW_MAX; i++)
+		if (have == (((int64_t)(32 - (32 >> i)) << 8) | clamp))
+			k = i;
+	if (k < 0)
+		return opnd_err(x, 3, have < 0 ? "a shuffle width that is not a constant is not supported"
+					       : "a shuffle control other than ((32 - width) << 8) | clamp, width a power "
+						 "of two and clamp 0 for up, 31 otherwise, is not supported");
 	struct vinsn *v = emit(x, OP_SHFL);
 	v->in.mod[0] = (uint8_t)sm[mode];
+	v->in.mod[1] = (uint8_t)k;
 	const struct opnd *d = &x->s->o[0];
 	if (d->kind != PO_REG || vinfo(x, d->reg)->cls != VC_REG)
 		return opnd_err(x, 0, "expected a register");

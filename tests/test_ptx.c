@@ -440,12 +440,39 @@ START_TEST(saturate_f32)
 }
 END_TEST
 
+/* The row named `name f:` of tests/data/h200_rounding/rounding.txt (what
+ * an H200 gave for tests/ptx/rounding.cu on the tests' inputs): n words. */
+static void h200_rounding_row(const char *name, unsigned f, uint32_t *w, unsigned n)
+{
+	char path[1024], want[64], line[1024];
+	snprintf(path, sizeof path, "%s/tests/data/h200_rounding/rounding.txt", src_dir());
+	snprintf(want, sizeof want, "%s %u:", name, f);
+	FILE *fp = fopen(path, "r");
+	ck_assert_msg(fp != NULL, "%s", path);
+	bool found = false;
+	while (!found && fgets(line, sizeof line, fp)) {
+		if (strncmp(line, want, strlen(want)))
+			continue;
+		char *p = line + strlen(want);
+		for (unsigned i = 0; i < n; i++) {
+			char *e;
+			w[i] = (uint32_t)strtoul(p, &e, 16);
+			ck_assert_msg(e != p, "%s: %s word %u", path, want, i);
+			p = e;
+		}
+		found = true;
+	}
+	fclose(fp);
+	ck_assert_msg(found, "%s: no row '%s'", path, want);
+}
+
 /* floorf, ceilf, truncf, rintf and roundf as nvcc writes them
  * (tests/ptx/rounding.cu: cvt.rmi/.rpi/.rzi/.rni.f32.f32; roundf from
  * copysign.f32, add.rz.f32 and cvt.rzi), on both configs, against values
  * worked by hand from C's definitions: halves round to even in rintf and
  * away from zero in roundf, a zero's sign is kept, a NaN comes out as the
- * GPU's one NaN (0x7fffffff, docs/ISA.md) and infinities as they are. */
+ * GPU's one NaN (0x7fffffff, docs/ISA.md) and infinities as they are; and
+ * against what an H200 gave (tests/data/h200_rounding/rounding.txt). */
 START_TEST(rounding_f32)
 {
 	static const float in[] = {2.5f, 3.5f, -2.5f, -0.5f, 0.5f, -2.7f, 2.7f, 0.49999997f, 8388609.0f, -0.0f, 1e30f};
@@ -485,6 +512,13 @@ START_TEST(rounding_f32)
 				ck_assert_msg(o[f * NX + i] == w, "function %u of 0x%08x: 0x%08x, want 0x%08x", f, bits[i],
 					      o[f * NX + i], w);
 			}
+		for (unsigned f = 0; f < 5; f++) { /* ... which an H200 gives too */
+			uint32_t g[NX];
+			h200_rounding_row("rounding", f, g, NX);
+			for (unsigned i = 0; i < NX; i++)
+				ck_assert_msg(o[f * NX + i] == g[i], "function %u of 0x%08x: 0x%08x, the H200 0x%08x", f, bits[i],
+					      o[f * NX + i], g[i]);
+		}
 		done(&x);
 	}
 }
@@ -496,7 +530,8 @@ END_TEST
  * between 0x3f800002 and 0x3f800003; 1 + 2^-24 between 1 and 0x3f800001;
  * 1 - 2^-25 between 0x3f7fffff and 1; 2 + 2^-22 and 1 - 2^-24 are exact
  * (the same in every mode); an exact zero sum is -0 in .rm only, and a
- * zero product keeps the product's sign in every mode. */
+ * zero product keeps the product's sign in every mode; and against what an
+ * H200 gave (tests/data/h200_rounding/rounding.txt). */
 START_TEST(rounded_ops_f32)
 {
 	static const uint32_t a[] = {0x3f800001u, 0xbf800001u, 0, 0, 0x3f800000u, 0x3f800000u, 0x3f800000u,
@@ -538,6 +573,59 @@ START_TEST(rounded_ops_f32)
 			for (unsigned i = 0; i < N; i++)
 				ck_assert_msg(o[f * N + i] == want[f][i], "row %u: 0x%08x op 0x%08x = 0x%08x, want 0x%08x", f,
 					      a[i], b[i], o[f * N + i], want[f][i]);
+		for (unsigned f = 0; f < 9; f++) { /* ... which an H200 gives too */
+			uint32_t g[N];
+			h200_rounding_row("ops", f, g, N);
+			for (unsigned i = 0; i < N; i++)
+				ck_assert_msg(o[f * N + i] == g[i], "row %u: 0x%08x op 0x%08x = 0x%08x, the H200 0x%08x", f, a[i],
+					      b[i], o[f * N + i], g[i]);
+		}
+		done(&x);
+	}
+}
+END_TEST
+
+/* Sub-warp shuffles (tests/ptx/shfl_width.cu: __shfl_{up,down,xor,}_sync
+ * over 32, 16, 8, 4 and 2 lanes, deltas 1, 3, 6, 17 and 33) on both
+ * configs, all 100 x 32 results equal to an H200's
+ * (tests/data/h200_shfl/shfl_width.txt, from shfl_gpu.cu there): a lane
+ * reads within its segment or keeps its own value, and the lane operand is
+ * taken modulo 32 (a delta of 33 is 1), as the PTX ISA's shfl.sync. */
+START_TEST(shfl_width_as_h200)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/tests/data/h200_shfl/shfl_width.txt", src_dir());
+	FILE *f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "%s", path);
+	static uint32_t want[100 * 32];
+	char line[1024];
+	unsigned n = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '#')
+			continue;
+		char *p = line;
+		for (unsigned l = 0; l < 32; l++) {
+			char *e;
+			ck_assert(n < 100 * 32);
+			want[n++] = (uint32_t)strtoul(p, &e, 10);
+			ck_assert_msg(e != p, "%s: row %u", path, n / 32);
+			p = e;
+		}
+	}
+	fclose(f);
+	ck_assert_uint_eq(n, 100 * 32);
+	static char text[1024];
+	snprintf(text, sizeof text, ".ptx \"%s\" shfl_width\n.buffer I u32 32 iota\n.buffer O u32 3200 zero\n"
+		 ".arg I\n.arg O\n.grid 1\n.block 32\n", src_path("tests/ptx/shfl_width.ptx"));
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
+		for (unsigned i = 0; i < 100 * 32; i++)
+			ck_assert_msg(o[i] == want[i], "row %u (width %u, %s, delta %u), lane %u: %u, the H200 %u", i / 32,
+				      32u >> (i / 32 / 20), (const char *[]){"up", "down", "xor", "idx"}[i / 32 / 5 % 4],
+				      (const unsigned[]){1, 3, 6, 17, 33}[i / 32 % 5], i % 32, o[i], want[i]);
 		done(&x);
 	}
 }
@@ -1236,6 +1324,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, expf_within_two_ulp);
 	tcase_add_test(t, rounding_f32);
 	tcase_add_test(t, rounded_ops_f32);
+	tcase_add_test(t, shfl_width_as_h200);
 	tcase_add_test(t, static_shared_beyond_the_limit);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
