@@ -839,6 +839,8 @@ static bool do_stmt(struct parser *ps)
 		return err_at(c, at, "instruction name too long");
 	memcpy(s.op, c->p, n);
 	s.op[n] = 0;
+	/* (refuse_calls finds every call before the body is parsed, with the
+	 * callee named; this is the rule's statement-level form) */
 	if (!strncmp(s.op, "call", 4) && (s.op[4] == 0 || s.op[4] == '.'))
 		return err_at(c, at, "%s: calls to device functions are not supported (nvcc inlines them at -O3; mark them __forceinline__)", s.op);
 	c->p += n;
@@ -913,6 +915,11 @@ static bool refuse_calls(struct cur *c)
 		}
 		if (isspace((unsigned char)*q))
 			continue;
+		if (start && *q == '@') { /* a guard (@%p, @!%p): the statement starts after it */
+			while (q[1] && !isspace((unsigned char)q[1]) && q[1] != ';')
+				q++;
+			continue;
+		}
 		if (start && !strncmp(q, "call", 4) && (q[4] == '.' || isspace((unsigned char)q[4]))) {
 			/* the callee: the first name after the return values' (...) */
 			const char *r = q + 4;
