@@ -213,6 +213,31 @@ UNARY(POPC, (uint32_t)__builtin_popcount(A))
 UNARY(FFS, A ? (uint32_t)__builtin_ctz(A) + 1 : 0)
 UNARY(CLZ, A ? (uint32_t)__builtin_clz(A) : 32)
 
+static uint32_t brev32(uint32_t v)
+{
+	v = (v >> 1 & 0x55555555u) | (v & 0x55555555u) << 1;
+	v = (v >> 2 & 0x33333333u) | (v & 0x33333333u) << 2;
+	v = (v >> 4 & 0x0f0f0f0fu) | (v & 0x0f0f0f0fu) << 4;
+	v = (v >> 8 & 0x00ff00ffu) | (v & 0x00ff00ffu) << 8;
+	return v >> 16 | v << 16;
+}
+
+/* PTX's bfind: the position of the most significant 1 (signed: of the most
+ * significant bit unlike the sign, so that of ~a for a negative a), or 31
+ * less it (sh); 0xffffffff where there is none (0; signed -1 too). */
+static uint32_t flo(uint32_t a, bool sgn, bool sh)
+{
+	if (sgn && S(a) < 0)
+		a = ~a;
+	if (!a)
+		return 0xffffffffu;
+	uint32_t pos = 31u - (uint32_t)__builtin_clz(a);
+	return sh ? 31u - pos : pos;
+}
+
+UNARY(BREV, brev32(A))
+UNARY(FLO, flo(A, SIGNED, x->in->mod[1] == FLO_SH))
+
 /* C's operators: ne is true when either side is NaN, the others false;
  * lg is ordered ne, the u forms unordered, num and nan (isa.h). */
 static bool fcmp(int cmp, float a, float b)
@@ -888,6 +913,38 @@ static void sem_SHFL(struct xc *x)
 	const uint32_t *mask = src(x, 2);
 	if (x->m)
 		x->r->op_mask = mask[__builtin_ctz(x->m)];
+}
+
+/* redux (PTX's redux.sync, __reduce_*_sync): every executing lane gets the
+ * reduction of a over the active lanes of its mask (add wraps; min and max
+ * signed or unsigned by the type) */
+static void sem_REDUX(struct xc *x)
+{
+	uint32_t v[ISA_WARP_SIZE];
+	memcpy(v, src(x, 0), sizeof v); /* dst may be the source */
+	const uint32_t *mask = src(x, 1);
+	uint32_t *d = dst(x);
+	const int op = x->in->mod[0];
+	const bool sgn = x->in->mod[1] == ITYPE_S32; /* (the type is redux's second modifier) */
+	if (x->m)
+		x->r->op_mask = mask[__builtin_ctz(x->m)];
+	FOR_LANES(x->m, l) {
+		uint32_t part = x->active & mask[l];
+		uint32_t r = op == REDUX_AND ? ~0u : op == REDUX_MIN ? (sgn ? 0x7fffffffu : ~0u)
+			   : op == REDUX_MAX ? (sgn ? 0x80000000u : 0u) : 0u;
+		for (uint32_t q = part; q; q &= q - 1) {
+			uint32_t e = v[__builtin_ctz(q)];
+			switch (op) {
+			case REDUX_ADD: r += e; break;
+			case REDUX_MIN: r = sgn ? (S(e) < S(r) ? e : r) : (e < r ? e : r); break;
+			case REDUX_MAX: r = sgn ? (S(e) > S(r) ? e : r) : (e > r ? e : r); break;
+			case REDUX_AND: r &= e; break;
+			case REDUX_OR: r |= e; break;
+			default: r ^= e; break;
+			}
+		}
+		d[l] = r;
+	}
 }
 
 static void vote(struct xc *x, int kind)

@@ -69,7 +69,7 @@ enum {
 /* Modifier sets: the dotted suffixes of a mnemonic. Word 0 of an optional set
  * is its default and may be omitted (the disassembler omits it too). */
 enum isa_modset { MS_NONE, MS_CMP, MS_ITYPE, MS_LOGIC, MS_WIDTH, MS_ATOM, MS_ATYPE,
-		  MS_SCOPE, MS_SHFL, MS_FRND, MS_CACHE, MS_FCMP, MS_FRNDN, MS_SHFLW, MS_COUNT };
+		  MS_SCOPE, MS_SHFL, MS_FRND, MS_CACHE, MS_FCMP, MS_FRNDN, MS_SHFLW, MS_FLO, MS_REDUX, MS_COUNT };
 
 /* Comparisons. isetp takes the first six (MS_CMP); fsetp all (MS_FCMP):
  * eq lt le gt ge are false where either side is NaN and ne true (C's
@@ -87,6 +87,8 @@ enum isa_scope { SCOPE_GL, SCOPE_CTA, SCOPE_SYS };
 enum isa_shfl { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_XOR };
 /* shfl's segment width (mod[1]): 32 >> k lanes, k = 0 (the default, .w32) .. 5 (.w1) */
 enum { SHFLW_MAX = 5 };
+enum isa_flo { FLO_POS, FLO_SH };
+enum isa_redux { REDUX_ADD, REDUX_MIN, REDUX_MAX, REDUX_AND, REDUX_OR, REDUX_XOR }; /* flo: the bit's position, or 31 less it (PTX's .shiftamt) */
 enum isa_frnd { FRND_RZ, FRND_RN, FRND_RM, FRND_RP }; /* f2i rounding: toward zero, nearest even, down, up */
 enum isa_frndn { FRNDN_RN, FRNDN_RZ, FRNDN_RM, FRNDN_RP }; /* ffma rounding: nearest even (default), toward zero, down, up */
 /* ldg's cache operator: ca, cached in the L1 (the default); cg, cached in the

@@ -454,6 +454,11 @@ static bool do_ldst(struct sel *x, bool store)
 	static const char *const ok[] = {"global", "shared", "param", "nc", "ca", "cg", "cs", "lu", "cv",
 					 "wb", "wt", "volatile", "v2", "v4", "b32", "u32", "s32", "f32",
 					 "u64", "b64", "s64", "relaxed", "cta", "gpu", "sys", NULL};
+	/* what users write, named as they write it (before a modifier is) */
+	if (has(x, "const"))
+		return nsup(x, "__constant__ memory (ld.const) is");
+	if (has(x, "u8") || has(x, "s8") || has(x, "b8") || has(x, "u16") || has(x, "s16") || has(x, "b16"))
+		return nsup(x, "an 8- or 16-bit load or store (char, short, uchar4 data) is");
 	if (!need_ops(x, 2) || !mods_ok(x, ok))
 		return false;
 	const char *sp = space(x);
@@ -1347,6 +1352,24 @@ static bool do_stmt(struct sel *x)
 			return opnd_err(x, 1, "match.any.sync.b64 of a value that is not a global address (only the low word of a 64-bit register is held) is not supported");
 		return arith(x, OP_MATCH_ANY, 2, false, true, -1);
 	}
+	if (!strcmp(b, "redux")) {
+		/* redux.sync.{add,min,max}.{u32,s32}, redux.sync.{and,or,xor}.b32 d, a, membermask */
+		static const char *const ops[] = {"add", "min", "max", "and", "or", "xor"};
+		int op = -1;
+		if (x->nmods == 4 && !strcmp(x->mods[1], "sync"))
+			for (int i = 0; i < 6; i++)
+				if (!strcmp(x->mods[2], ops[i]))
+					op = i;
+		bool arith_op = op >= 0 && op < 3;
+		if (op < 0 || (arith_op ? strcmp(t, "u32") && strcmp(t, "s32") : strcmp(t, "b32")))
+			return nsup(x, "this form (redux.sync.{add,min,max}.{u32,s32}, redux.sync.{and,or,xor}.b32) is");
+		if (!need_ops(x, 3))
+			return false;
+		struct vinsn *v = emit(x, OP_REDUX);
+		v->in.mod[0] = (uint8_t)op;
+		v->in.mod[1] = (uint8_t)(!strcmp(t, "s32") ? ITYPE_S32 : ITYPE_U32);
+		return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, false, false) && src_opnd(x, &v, 1, 2, false, false);
+	}
 	if (!strcmp(b, "brev") || !strcmp(b, "bfind")) {
 		/* __ffs(x) - 1 as nvcc writes it: brev.b32 t, x; bfind.shiftamt.u32 d, t
 		 * (the count of x's trailing zeros; -1 for 0) = ffs(x) - 1 */
@@ -1363,7 +1386,17 @@ static bool do_stmt(struct sel *x)
 			put_imm(x, &v, 1, 0xffffffffu);
 			return dst_reg(x, v, 0);
 		}
-		return nsup(x, "this bit operation (other than the brev + bfind.shiftamt of __ffs) is");
+		/* any other: brev, and bfind as flo (the GPU's FLO) */
+		if (!strcmp(x->s->op, "brev.b32"))
+			return arith(x, OP_BREV, 1, false, false, -1);
+		int sgn = !strcmp(t, "s32") ? 1 : !strcmp(t, "u32") ? 0 : -1;
+		bool sh = has(x, "shiftamt");
+		if (sgn < 0 || x->nmods != 2u + (unsigned)sh || !need_ops(x, 2))
+			return nsup(x, "this form (brev.b32, bfind[.shiftamt].{u32,s32}) is");
+		struct vinsn *v = emit(x, OP_FLO);
+		v->in.mod[0] = (uint8_t)(sgn ? ITYPE_S32 : ITYPE_U32);
+		v->in.mod[1] = (uint8_t)(sh ? FLO_SH : FLO_POS);
+		return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, false, false);
 	}
 	if (!strcmp(b, "call"))
 		return ptx_err(x->e, x->s, 0, "call: calls to device functions are not supported (inline them with __forceinline__)");

@@ -7,7 +7,8 @@
 #
 # Flags: nvcc -O3 -ptx -lineinfo for sm_75, the oldest target CUDA 13 has
 # (the G80 is compute capability 1.0, long gone from the toolkit; the PTX of
-# these kernels does not change with the target).
+# these kernels does not change with the target), or the target a kernel
+# names on a line "// cuda_ptx: -arch=sm_NN" where it needs a newer one.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 NVCC=${NVCC:-nvcc}
@@ -34,7 +35,10 @@ for f in ./*.h ./*.cuh; do [ -e "$f" ] && cp "$f" "$fixed/src/"; done
 for cu in *.cu; do
 	[ "$cu" = xval.cu ] && continue # the cross-validation program, not a kernel
 	ptx=${cu%.cu}.ptx
-	(cd "$fixed/src" && "$NVCC" -O3 -ptx -lineinfo -arch="$ARCH" "$cu" -o "$tmp/$ptx.full")
+	# a kernel that needs a newer target says so on a line of its own:
+	# "// cuda_ptx: -arch=sm_80" (redux.sync, __reduce_*_sync)
+	arch=$(sed -n 's|^// cuda_ptx: -arch=\(sm_[0-9a-z]*\)$|\1|p' "$cu" | head -1)
+	(cd "$fixed/src" && "$NVCC" -O3 -ptx -lineinfo -arch="${arch:-$ARCH}" "$cu" -o "$tmp/$ptx.full")
 	# .file names the kernel's source by its absolute path: keep the name
 	# alone (the front end finds it beside the .ptx). The toolkit's headers
 	# are named by the path nvcc was started from (/usr/local/cuda/bin/..,

@@ -631,6 +631,94 @@ START_TEST(shfl_width_as_h200)
 }
 END_TEST
 
+/* rows x cols hexadecimal words of tests/data/NAME (what a GPU printed;
+ * '#' lines are comments) into w. */
+static void gpu_hex_rows(const char *name, unsigned rows, unsigned cols, uint32_t *w)
+{
+	char path[1024], line[4096];
+	snprintf(path, sizeof path, "%s/tests/data/%s", src_dir(), name);
+	FILE *f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "%s", path);
+	unsigned n = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '#')
+			continue;
+		char *p = line;
+		for (unsigned c = 0; c < cols; c++) {
+			char *e;
+			ck_assert_msg(n < rows * cols, "%s: more than %u rows", path, rows);
+			w[n++] = (uint32_t)strtoul(p, &e, 16);
+			ck_assert_msg(e != p, "%s: row %u", path, n / cols);
+			p = e;
+		}
+	}
+	fclose(f);
+	ck_assert_uint_eq(n, rows * cols);
+}
+
+/* __brev, __ffs sharing nvcc's one brev.b32 of a value (brev and bfind as
+ * their own instructions then), 31 - __clz, and bfind.{u32,s32} with and
+ * without .shiftamt (tests/ptx/bitops.cu), on both configs, equal to an
+ * H200's results (tests/data/h200_bitops/bitops.txt): bfind of 0 (and
+ * signed of -1) is 0xffffffff, signed bfind of a negative value finds its
+ * highest 0. */
+START_TEST(bitops_as_h200)
+{
+	static const uint32_t in[] = {0, 1, 2, 0x80000000u, 0xffffffffu, 0x7fffffffu, 0x00010000u, 0xfffffffeu,
+				      0x12345678u, 0x40000000u, 0xc0000000u, 0x00000100u};
+	enum { N = sizeof in / sizeof in[0] };
+	uint32_t want[7 * N];
+	gpu_hex_rows("h200_bitops/bitops.txt", 7, N, want);
+	char la[512] = "{";
+	size_t na = 1;
+	for (unsigned i = 0; i < N; i++)
+		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", i ? ", " : "", in[i]);
+	snprintf(la + na, sizeof la - na, "}");
+	static char text[2048];
+	snprintf(text, sizeof text, ".ptx \"%s\" bitops\n.buffer A u32 %d %s\n.buffer O u32 %d zero\n.arg A\n.arg O\n"
+		 ".arg n %d\n.grid 1\n.block 32\n", src_path("tests/ptx/bitops.ptx"), N, la, 7 * N, N);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
+		for (unsigned i = 0; i < 7 * N; i++)
+			ck_assert_msg(o[i] == want[i], "row %u of 0x%08x: 0x%08x, the H200 0x%08x", i / N, in[i % N], o[i],
+				      want[i]);
+		done(&x);
+	}
+}
+END_TEST
+
+/* The warp reductions __reduce_*_sync (redux.sync: add, min and max of
+ * u32 and s32, and, or, xor) over the warp, and an add over the lower 16
+ * lanes alone (tests/ptx/redux.cu, in[l] = 0x9e3779b9 * (l + 1)), on both
+ * configs, equal to an H200's results (tests/data/h200_redux/redux.txt). */
+START_TEST(redux_as_h200)
+{
+	uint32_t want[9 * 32];
+	gpu_hex_rows("h200_redux/redux.txt", 9, 32, want);
+	char la[1024] = "{";
+	size_t na = 1;
+	for (unsigned l = 0; l < 32; l++)
+		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", l ? ", " : "", 0x9e3779b9u * (l + 1));
+	snprintf(la + na, sizeof la - na, "}");
+	static char text[2048];
+	snprintf(text, sizeof text, ".ptx \"%s\" redux\n.buffer A u32 32 %s\n.buffer O u32 288 zero\n.arg A\n.arg O\n"
+		 ".grid 1\n.block 32\n", src_path("tests/ptx/redux.ptx"), la);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
+		for (unsigned i = 0; i < 9 * 32; i++)
+			ck_assert_msg(o[i] == want[i], "row %u, lane %u: 0x%08x, the H200 0x%08x", i / 32, i % 32, o[i],
+				      want[i]);
+		done(&x);
+	}
+}
+END_TEST
+
 /* expf as nvcc writes it (tests/ptx/expf.cu: fma.rm, cvt.sat, ex2.approx)
  * within 2 ulp of the host's expf from -80 to 80 (the GPU's ex2.approx is
  * not bit-exact either: docs/ISA.md), on both configs. */
@@ -1325,6 +1413,8 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, rounding_f32);
 	tcase_add_test(t, rounded_ops_f32);
 	tcase_add_test(t, shfl_width_as_h200);
+	tcase_add_test(t, bitops_as_h200);
+	tcase_add_test(t, redux_as_h200);
 	tcase_add_test(t, static_shared_beyond_the_limit);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
