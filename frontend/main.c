@@ -88,18 +88,52 @@ static const char *run_option(const struct options *o, bool workload)
  * The same path, or two paths to one existing regular file, is an error
  * (printed here); a device such as /dev/null may take several. */
 /* path with its directory resolved (realpath: "./x", "a//x" and a link to
- * the directory name one file); as given when the directory is not there. */
+ * the directory name one file), and a link to nothing by what it names (a
+ * write through it makes that file); as given when the directory is not
+ * there. */
 static void canonical_path(const char *path, char *buf, size_t n)
 {
-	const char *slash = strrchr(path, '/');
+	char cur[4096];
+	snprintf(cur, sizeof cur, "%s", path);
+	struct stat st;
+	for (int hops = 0; hops < 8 && !lstat(cur, &st) && S_ISLNK(st.st_mode) && stat(cur, &st); hops++) {
+		char to[4096];
+		ssize_t k = readlink(cur, to, sizeof to - 1);
+		if (k <= 0)
+			break;
+		to[k] = 0;
+		const char *slash = strrchr(cur, '/');
+		size_t keep = to[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1; /* (the link's directory) */
+		if (keep + (size_t)k >= sizeof cur)
+			break;
+		memcpy(cur + keep, to, (size_t)k + 1);
+	}
+	const char *slash = strrchr(cur, '/');
 	char dir[4096];
-	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - cur) + 1 : 1, slash ? cur : ".");
 	char *real = realpath(dir, NULL);
 	if (real)
-		snprintf(buf, n, "%s/%s", real, slash ? slash + 1 : path);
+		snprintf(buf, n, "%s/%s", real, slash ? slash + 1 : cur);
 	else
-		snprintf(buf, n, "%s", path);
+		snprintf(buf, n, "%s", cur);
 	free(real);
+}
+
+/* Whether paths x and y name one file: the same path, or one existing
+ * file by two paths; a device or pipe at x (which several may share, such
+ * as /dev/null) never. */
+static bool same_file(const char *x, const char *y)
+{
+	struct stat a, b;
+	bool ax = !stat(x, &a), by = !stat(y, &b);
+	if (ax && !S_ISREG(a.st_mode))
+		return false;
+	if (ax && by && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+		return true;
+	char cx[4200], cy[4200];
+	canonical_path(x, cx, sizeof cx);
+	canonical_path(y, cy, sizeof cy);
+	return !strcmp(cx, cy);
 }
 
 static bool distinct_outputs(const struct options *o)
@@ -131,14 +165,7 @@ static bool distinct_outputs(const struct options *o)
 	n += o->workload != NULL;
 	for (unsigned i = 0; i < n; i++)
 		for (unsigned j = 0; j < i && j < nout; j++) {
-			struct stat a, b;
-			bool ai = !stat(path[i], &a), bj = !stat(path[j], &b);
-			if (ai && !S_ISREG(a.st_mode))
-				continue;
-			char ci[4200], cj[4200];
-			canonical_path(path[i], ci, sizeof ci);
-			canonical_path(path[j], cj, sizeof cj);
-			if (strcmp(ci, cj) && !(ai && bj && a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+			if (!same_file(path[i], path[j]))
 				continue;
 			if (i >= nout)
 				fprintf(stderr, "simt-sim: %s %s would overwrite %s %s: give it another path\n", opt[j],
@@ -148,6 +175,58 @@ static bool distinct_outputs(const struct options *o)
 					opt[j], arg[j], opt[i], arg[i]);
 			return false;
 		}
+	return true;
+}
+
+/* Whether no output names a file the workload reads besides itself (its
+ * includes, a .ptx or .cu kernel and the .ptx beside a .cu, file(...)
+ * fills and check references, known once it is assembled): one would be
+ * overwritten. */
+static bool outputs_spare_inputs(const struct options *o, const struct program *p)
+{
+	const char *opt[MAX_OPT + 2], *arg[MAX_OPT + 2], *path[MAX_OPT + 2];
+	unsigned n = 0;
+	if (o->json && strcmp(o->json, "-")) {
+		opt[n] = "--json";
+		arg[n] = path[n] = o->json;
+		n++;
+	}
+	if (o->trace) {
+		opt[n] = "--trace";
+		arg[n] = path[n] = o->trace;
+		n++;
+	}
+	for (unsigned i = 0; i < o->ndumps; i++) {
+		opt[n] = "--dump";
+		arg[n] = o->dumps[i];
+		path[n++] = strchr(o->dumps[i], '=') + 1;
+	}
+	for (unsigned k = 0; k < n; k++) {
+		const char *in = NULL;
+		char sib[4200];
+		for (unsigned i = 0; i < p->nfiles && !in; i++) {
+			if (same_file(path[k], p->files[i]))
+				in = p->files[i];
+			/* a .cu's PTX beside it: what runs where nvcc is not */
+			size_t fl = strlen(p->files[i]);
+			if (!in && fl > 3 && !strcmp(p->files[i] + fl - 3, ".cu") && fl + 2 < sizeof sib) {
+				snprintf(sib, sizeof sib, "%.*s.ptx", (int)(fl - 3), p->files[i]);
+				if (same_file(path[k], sib))
+					in = sib;
+			}
+		}
+		for (unsigned i = 0; i < p->nbuffers && !in; i++)
+			if (p->buffers[i].fill == FILL_FILE && same_file(path[k], p->buffers[i].path))
+				in = p->buffers[i].path;
+		for (unsigned i = 0; i < p->nchecks && !in; i++)
+			if (p->checks[i].kind == CHECK_FILE && same_file(path[k], p->checks[i].path))
+				in = p->checks[i].path;
+		if (in) {
+			fprintf(stderr, "simt-sim: %s %s would overwrite %s, which the workload reads: give it another path\n",
+				opt[k], arg[k], in);
+			return false;
+		}
+	}
 	return true;
 }
 
@@ -922,6 +1001,10 @@ static int run(const struct options *o)
 		program_free(p);
 		return EXIT_USAGE;
 	}
+	if (!outputs_spare_inputs(o, p)) {
+		program_free(p);
+		return EXIT_USAGE;
+	}
 	struct outputs out;
 	memset(&out, 0, sizeof out);
 	int orc = open_outputs(o, p, &cfg, &out);
@@ -1059,6 +1142,7 @@ out:;
 int main(int argc, char **argv)
 {
 	struct options o;
+	outfile_clean_on_signals(); /* (a run stopped by a signal leaves no partial output behind) */
 	int rc = parse_args(argc, argv, &o);
 	if (rc == 0)
 		rc = o.occupancy ? occupancy_command(&o) : run(&o);

@@ -5,6 +5,7 @@
  * full and at the end. Format: viz/trace_format.h.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,9 @@ static void write_header(struct trace_writer *t, const struct gpu_config *c, con
 	put_u32(t, (uint32_t)c->clock_mhz);
 	put_u32(t, (uint32_t)(sim_peak_issue_rate(c) * 65536.0 + 0.5));
 	t->total_at = ftell(t->f);
+	int fl = fcntl(fileno(t->f), F_GETFL);
+	if (fl != -1 && (fl & O_APPEND))
+		t->total_at = -1; /* (appended to: a seek back would write at the end) */
 	put_u64(t, 0); /* total cycles: patched by trace_writer_close */
 	put_str(t, c->name);
 	put_str(t, workload);

@@ -1768,6 +1768,9 @@ static bool do_directive(struct as *a, const struct token *t, int pos)
 			return err_at(a, t->col, "a workload has one kernel: .kernel is given twice (first at line %u)",
 				      a->kernel_line);
 		a->kernel_line = a->cur->lineno;
+		if (a->have_ptx)
+			return err_at(a, t->col, ".kernel names a hand-written kernel: a .ptx or .cuda kernel is named by "
+				      "its entry there (remove .kernel)");
 		if (!name_token(a, pos, "a kernel name after .kernel", name))
 			return false;
 		/* a CUDA template's name keeps its arguments: .kernel MatrixMulKernel<16> */

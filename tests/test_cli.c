@@ -131,6 +131,41 @@ START_TEST(outputs_never_destroy_files)
 	ck_assert_int_eq(run_cmd("cd /tmp/simt-cli-keep && test \"$(cat k.trc)\" = precious && "
 				 "test \"$(cat c.bin)\" = precious && grep -q '\"check\": \"pass\"' r.json && "
 				 "test $(ls | wc -l) = 5", NULL, 0), 0);
+	/* a .cuda kernel's PTX beside its .cu is an input too (what runs
+	 * without nvcc): refused before anything is written */
+	snprintf(cmd, sizeof cmd, "cp '%s'/workloads/cuda/vecadd.s '%s'/workloads/cuda/vecadd.cu "
+		 "'%s'/workloads/cuda/vecadd.ptx /tmp/simt-cli-keep/", src_dir(), src_dir(), src_dir());
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	snprintf(cmd, sizeof cmd, "cd /tmp/simt-cli-keep && '%s' g80.ini vecadd.s --json vecadd.ptx", getenv("SIMT_SIM"));
+	ck_assert_int_eq(run_cmd(cmd, out, sizeof out), 2);
+	ck_assert_msg(strstr(out, "--json vecadd.ptx would overwrite vecadd.ptx, which the workload reads"), "%s", out);
+	snprintf(cmd, sizeof cmd, "cmp /tmp/simt-cli-keep/vecadd.ptx '%s'/workloads/cuda/vecadd.ptx", src_dir());
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+	/* /dev/stdout is the program's own descriptor: a file the shell appends
+	 * to keeps what it held (reopening the name emptied it) */
+	snprintf(cmd, sizeof cmd, "cd /tmp/simt-cli-keep && echo precious > log.txt && '%s' g80.ini vecadd.s "
+		 "--json /dev/stdout >> log.txt && head -1 log.txt", getenv("SIMT_SIM"));
+	ck_assert_int_eq(run_cmd(cmd, out, sizeof out), 0);
+	ck_assert_msg(!strncmp(out, "precious", 8), "%s", out);
+	/* an empty name is refused before the run */
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --json ''"), 2);
+	ck_assert_msg(strstr(out, "simt-sim: --json: cannot write '': No such file or directory"), "%s", out);
+	ck_assert_msg(!strstr(out, "cycles"), "the run happened: %s", out);
+	/* a run ended by SIGTERM (exit status 143 through the shell: killed
+	 * mid-run) leaves no partial file and the old files whole */
+	snprintf(cmd, sizeof cmd, "cd /tmp/simt-cli-keep && echo precious > c.bin && "
+		 "('%s' '%s'/configs/h100.ini '%s'/workloads/tiled_mm.s -D M=1024 -D N=1024 -D K=1024 --json big.json "
+		 "--dump C=c.bin --trace big.trc > /dev/null 2>&1 & p=$!; sleep 1; kill -TERM $p; wait $p; echo rc=$?) && "
+		 "ls | grep -c part; cat c.bin; ls big.json big.trc 2>&1 | grep -c 'No such'",
+		 getenv("SIMT_SIM"), src_dir(), src_dir());
+	ck_assert_int_eq(run_cmd(cmd, out, sizeof out), 0);
+	ck_assert_msg(!strcmp(out, "rc=143\n0\nprecious\n2\n"), "%s", out);
+	/* a file with another hard link is written in place (copied in at the
+	 * end, not renamed over): both names hold the dump, 4 x 10000 bytes */
+	snprintf(cmd, sizeof cmd, "cd /tmp/simt-cli-keep && ln c.bin c2.bin && '%s' g80.ini vecadd.s --dump C=c.bin "
+		 "> /dev/null && wc -c < c2.bin && ls | grep -c part", getenv("SIMT_SIM"));
+	ck_assert_int_eq(run_cmd(cmd, out, sizeof out), 1); /* (grep -c finding none) */
+	ck_assert_msg(!strcmp(out, "40000\n0\n"), "%s", out);
 	run_cmd("rm -rf /tmp/simt-cli-keep", NULL, 0);
 }
 END_TEST

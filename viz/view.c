@@ -155,6 +155,14 @@ static int parse_args(int argc, char **argv, struct options *o)
 			if (outs[k] && !stat(outs[k], &os) && os.st_dev == ts.st_dev && os.st_ino == ts.st_ino)
 				return bad("%s is the trace being read: give the output another path", outs[k]);
 		}
+	/* --png and --perfetto to one file: one would be lost (the same path, or
+	 * one existing file by two paths) */
+	if (o->png && o->perfetto) {
+		struct stat a, b;
+		if (!strcmp(o->png, o->perfetto) ||
+		    (!stat(o->png, &a) && !stat(o->perfetto, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+			return bad("--png %s and --perfetto write the same file: give each its own", o->png);
+	}
 	return 0;
 }
 
@@ -236,6 +244,8 @@ int main(int argc, char **argv)
 	int rc = parse_args(argc, argv, &o);
 	if (rc)
 		return rc < 0 ? 0 : rc;
+	if (o.png || o.perfetto) /* (headless: a signal leaves no partial output behind) */
+		outfile_clean_on_signals();
 	struct model m;
 	double t0 = now();
 	if (!model_open(&m, o.trace, o.threads)) {
