@@ -87,11 +87,12 @@ bool outfile_open(struct outfile *o, const char *path, const char *mode, bool al
 		errno = ENOENT;
 		return false;
 	}
-	if (strlen(path) >= sizeof o->path) {
+	size_t len = strlen(path);
+	if (len >= sizeof o->path) {
 		errno = ENAMETOOLONG;
 		return false;
 	}
-	snprintf(o->path, sizeof o->path, "%s", path);
+	memcpy(o->path, path, len + 1);
 	/* the system's names for streams and devices (/dev/stdout, /dev/fd/1,
 	 * /proc/self/fd/1 link to whatever the shell redirected): in place */
 	bool system = !strncmp(path, "/dev/", 5) || !strncmp(path, "/proc/", 6);
