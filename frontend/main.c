@@ -136,9 +136,11 @@ static bool same_file(const char *x, const char *y)
 	return !strcmp(cx, cy);
 }
 
-static bool distinct_outputs(const struct options *o)
+/* The output files the options name (--json but stdout, --trace, each
+ * --dump): each option, its argument as given, and its file, into opt,
+ * arg and path (room for MAX_OPT + 2). Returns how many. */
+static unsigned list_outputs(const struct options *o, const char **opt, const char **arg, const char **path)
 {
-	const char *opt[MAX_OPT + 2], *arg[MAX_OPT + 2], *path[MAX_OPT + 2]; /* (as given, and its file) */
 	unsigned n = 0;
 	if (o->json && strcmp(o->json, "-")) {
 		opt[n] = "--json";
@@ -155,6 +157,13 @@ static bool distinct_outputs(const struct options *o)
 		arg[n] = o->dumps[i];
 		path[n++] = strchr(o->dumps[i], '=') + 1;
 	}
+	return n;
+}
+
+static bool distinct_outputs(const struct options *o)
+{
+	const char *opt[MAX_OPT + 2], *arg[MAX_OPT + 2], *path[MAX_OPT + 2]; /* (as given, and its file) */
+	unsigned n = list_outputs(o, opt, arg, path);
 	/* the inputs, last: an output naming one would destroy it */
 	unsigned nout = n;
 	opt[n] = "the config";
@@ -185,22 +194,7 @@ static bool distinct_outputs(const struct options *o)
 static bool outputs_spare_inputs(const struct options *o, const struct program *p)
 {
 	const char *opt[MAX_OPT + 2], *arg[MAX_OPT + 2], *path[MAX_OPT + 2];
-	unsigned n = 0;
-	if (o->json && strcmp(o->json, "-")) {
-		opt[n] = "--json";
-		arg[n] = path[n] = o->json;
-		n++;
-	}
-	if (o->trace) {
-		opt[n] = "--trace";
-		arg[n] = path[n] = o->trace;
-		n++;
-	}
-	for (unsigned i = 0; i < o->ndumps; i++) {
-		opt[n] = "--dump";
-		arg[n] = o->dumps[i];
-		path[n++] = strchr(o->dumps[i], '=') + 1;
-	}
+	unsigned n = list_outputs(o, opt, arg, path);
 	for (unsigned k = 0; k < n; k++) {
 		const char *in = NULL;
 		char sib[4200];

@@ -410,6 +410,16 @@ START_TEST(template_plain_names)
 }
 END_TEST
 
+/* "{v0, v1, ...}": n words as a workload's .buffer list (decimal). */
+static void u32_list(char *buf, size_t size, const uint32_t *v, unsigned n)
+{
+	size_t k = (size_t)snprintf(buf, size, "{");
+	for (unsigned i = 0; i < n && k < size; i++)
+		k += (size_t)snprintf(buf + k, size - k, "%s%u", i ? ", " : "", v[i]);
+	if (k < size)
+		snprintf(buf + k, size - k, "}");
+}
+
 /* __saturatef (cvt.sat.f32.f32): clamped to [+0, 1], -0 to +0, NaN to +0
  * (the PTX ISA's .sat; the NaN as an H200 gives it,
  * tests/data/h200_nan/nanbits.txt cvt_sat_nqnan). */
@@ -420,11 +430,8 @@ START_TEST(saturate_f32)
 	static const uint32_t want[] = {0, 0, 0, 0, 0, 0x3f000000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0, 0x00000001u,
 					0x3f7fffffu};
 	enum { N = sizeof in / sizeof in[0] };
-	char la[512] = "{";
-	size_t na = 1;
-	for (unsigned i = 0; i < N; i++)
-		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", i ? ", " : "", in[i]);
-	snprintf(la + na, sizeof la - na, "}");
+	char la[512];
+	u32_list(la, sizeof la, in, N);
 	static char text[2048];
 	snprintf(text, sizeof text, ".ptx \"%s\" saturate\n.buffer A u32 %d %s\n.buffer O u32 %d zero\n.arg A\n.arg O\n"
 		 ".grid 1\n.block %d\n", src_path("tests/ptx/saturate.ptx"), N, la, N, N);
@@ -489,11 +496,8 @@ START_TEST(rounding_f32)
 	bits[N] = 0x7fc00001u;     /* a NaN with a payload */
 	bits[N + 1] = 0x7f800000u; /* +inf */
 	bits[N + 2] = 0xff800000u; /* -inf */
-	char la[512] = "{";
-	size_t na = 1;
-	for (unsigned i = 0; i < NX; i++)
-		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", i ? ", " : "", bits[i]);
-	snprintf(la + na, sizeof la - na, "}");
+	char la[512];
+	u32_list(la, sizeof la, bits, NX);
 	static char text[2048];
 	snprintf(text, sizeof text, ".ptx \"%s\" rounding\n.buffer A u32 %d %s\n.buffer O u32 %d zero\n.arg A\n.arg O\n"
 		 ".arg n %d\n.grid 1\n.block 32\n", src_path("tests/ptx/rounding.ptx"), NX, la, 5 * NX, NX);
@@ -552,14 +556,9 @@ START_TEST(rounded_ops_f32)
 			      0x80000000u},
 		/* sub.rp */ {0, 0xc0000001u, 0x3f800000u, 0xbf800000u, 0x3f7fffffu, 0x40000000u, 0x3f800000u, 0},
 	};
-	char la[512] = "{", lb[512] = "{";
-	size_t na = 1, nb = 1;
-	for (unsigned i = 0; i < N; i++) {
-		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", i ? ", " : "", a[i]);
-		nb += (size_t)snprintf(lb + nb, sizeof lb - nb, "%s%u", i ? ", " : "", b[i]);
-	}
-	snprintf(la + na, sizeof la - na, "}");
-	snprintf(lb + nb, sizeof lb - nb, "}");
+	char la[512], lb[512];
+	u32_list(la, sizeof la, a, N);
+	u32_list(lb, sizeof lb, b, N);
 	static char text[2048];
 	snprintf(text, sizeof text, ".ptx \"%s\" rounded_ops\n.buffer A u32 %d %s\n.buffer B u32 %d %s\n"
 		 ".buffer O u32 %d zero\n.arg A\n.arg B\n.arg O\n.arg n %d\n.grid 1\n.block 32\n",
@@ -669,11 +668,8 @@ START_TEST(bitops_as_h200)
 	enum { N = sizeof in / sizeof in[0] };
 	uint32_t want[7 * N];
 	gpu_hex_rows("h200_bitops/bitops.txt", 7, N, want);
-	char la[512] = "{";
-	size_t na = 1;
-	for (unsigned i = 0; i < N; i++)
-		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", i ? ", " : "", in[i]);
-	snprintf(la + na, sizeof la - na, "}");
+	char la[512];
+	u32_list(la, sizeof la, in, N);
 	static char text[2048];
 	snprintf(text, sizeof text, ".ptx \"%s\" bitops\n.buffer A u32 %d %s\n.buffer O u32 %d zero\n.arg A\n.arg O\n"
 		 ".arg n %d\n.grid 1\n.block 32\n", src_path("tests/ptx/bitops.ptx"), N, la, 7 * N, N);
@@ -698,11 +694,11 @@ START_TEST(redux_as_h200)
 {
 	uint32_t want[9 * 32];
 	gpu_hex_rows("h200_redux/redux.txt", 9, 32, want);
-	char la[1024] = "{";
-	size_t na = 1;
+	uint32_t in[32];
 	for (unsigned l = 0; l < 32; l++)
-		na += (size_t)snprintf(la + na, sizeof la - na, "%s%u", l ? ", " : "", 0x9e3779b9u * (l + 1));
-	snprintf(la + na, sizeof la - na, "}");
+		in[l] = 0x9e3779b9u * (l + 1);
+	char la[1024];
+	u32_list(la, sizeof la, in, 32);
 	static char text[2048];
 	snprintf(text, sizeof text, ".ptx \"%s\" redux\n.buffer A u32 32 %s\n.buffer O u32 288 zero\n.arg A\n.arg O\n"
 		 ".grid 1\n.block 32\n", src_path("tests/ptx/redux.ptx"), la);
