@@ -388,11 +388,22 @@ START_TEST(h100_config_reproduces_microbenchmarks)
 }
 END_TEST
 
+/* Each test's scratch files are named after its process (the tests run
+ * forked): remove them when it passes. */
+static void remove_scratch(void)
+{
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "rm -rf /tmp/simt-test-xval-*-%d /tmp/simt-test-xval-*-%d.txt", (int)getpid(),
+		 (int)getpid());
+	ck_assert_int_eq(run_cmd(cmd, NULL, 0), 0);
+}
+
 Suite *xval_suite(void)
 {
 	Suite *s = suite_create("xval");
 	TCase *t = tcase_create("xval");
 	tcase_set_timeout(t, 900);
+	tcase_add_checked_fixture(t, NULL, remove_scratch);
 	tcase_add_test(t, skips_without_cuda_program);
 	tcase_add_test(t, default_run_skips_or_compares);
 	tcase_add_test(t, reuse_h100_answers);
