@@ -236,6 +236,55 @@ static uint32_t flo(uint32_t a, bool sgn, bool sh)
 }
 
 UNARY(BREV, brev32(A))
+
+/* PTX's bfe: len bits of a from bit pos (c = pos | len << 8, each taken
+ * mod 256), zero-extended, or (signed) extended with the field's top bit
+ * (the top bit of a where the field runs past it); 0 where len is 0. */
+static uint32_t bfe(uint32_t a, uint32_t c, bool sgn)
+{
+	uint32_t pos = c & 0xff, len = c >> 8 & 0xff;
+	if (!len)
+		return 0;
+	uint32_t top = pos + len - 1 < 31 ? pos + len - 1 : 31;
+	uint32_t sbit = sgn ? a >> top & 1 : 0;
+	uint32_t d = 0;
+	for (uint32_t i = 0; i < 32; i++)
+		d |= (i < len && pos + i <= 31 ? a >> (pos + i) & 1 : sbit) << i;
+	return d;
+}
+
+/* PTX's bfi: b with its bits pos .. pos + len - 1 (those below 32) the
+ * low len bits of a (c = pos | len << 8, each taken mod 256). */
+static uint32_t bfi(uint32_t a, uint32_t b, uint32_t c)
+{
+	uint32_t pos = c & 0xff, len = c >> 8 & 0xff;
+	if (pos >= 32 || !len)
+		return b;
+	uint32_t m = len >= 32 ? ~0u : (1u << len) - 1;
+	m <<= pos;
+	return (b & ~m) | (a << pos & m);
+}
+
+/* PTX's prmt (default mode): byte k of the result is byte c[4k+2 .. 4k]
+ * of the eight bytes b:a (a the low four), or, where c's bit 4k+3 is set,
+ * that byte's top bit in all eight bits. */
+static uint32_t prmt(uint32_t a, uint32_t b, uint32_t c)
+{
+	uint64_t v = (uint64_t)b << 32 | a;
+	uint32_t d = 0;
+	for (unsigned k = 0; k < 4; k++) {
+		uint32_t sel = c >> (4 * k) & 15;
+		uint32_t byte = (uint32_t)(v >> (8 * (sel & 7))) & 0xff;
+		if (sel & 8)
+			byte = byte & 0x80 ? 0xff : 0;
+		d |= byte << (8 * k);
+	}
+	return d;
+}
+
+BINARY(BFE, bfe(A, B, SIGNED))
+TERNARY(BFI, bfi(A, B, C))
+TERNARY(PRMT, prmt(A, B, C))
 UNARY(FLO, flo(A, SIGNED, x->in->mod[1] == FLO_SH))
 
 /* C's operators: ne is true when either side is NaN, the others false;
@@ -820,10 +869,77 @@ static inline __attribute__((always_inline)) void load(struct xc *x, enum mem_sp
 	load_lanes(x, sp, n);
 }
 
-static void sem_LDG(struct xc *x) { load(x, SPACE_GLOBAL); }
-static void sem_LDS(struct xc *x) { load(x, SPACE_SHARED); }
-static void sem_STG(struct xc *x) { store(x, SPACE_GLOBAL); }
-static void sem_STS(struct xc *x) { store(x, SPACE_SHARED); }
+/* A byte or half-word load (.u8 .s8 .u16 .s16), zero- or sign-extended to
+ * the register; memory is little-endian, as the GPU's. */
+static void load_narrow(struct xc *x, enum mem_space sp)
+{
+	unsigned bytes = isa_access_bytes(x->in);
+	bool sign = x->in->mod[0] == WIDTH_S8 || x->in->mod[0] == WIDTH_S16;
+	struct where wh;
+	if (!addresses(x, sp, bytes, &wh))
+		return;
+	const uint32_t *addr = x->r->addr;
+	uint32_t *d = dreg(x, x->in->dst, 0);
+	FOR_LANES(x->m, l) {
+		const uint8_t *p = wh.h ? wh.h + (addr[l] - wh.lo) : wh.p[l];
+		uint32_t v = bytes == 1 ? p[0] : (uint32_t)p[0] | (uint32_t)p[1] << 8;
+		if (sign)
+			v = bytes == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+		d[l] = v;
+	}
+}
+
+/* A byte or half-word store: the register's low bits, lanes in ascending
+ * order (the highest lane writing a byte wins, as store's words). */
+static void store_narrow(struct xc *x, enum mem_space sp)
+{
+	unsigned bytes = isa_access_bytes(x->in);
+	struct where wh;
+	if (!addresses(x, sp, bytes, &wh))
+		return;
+	const uint32_t *addr = x->r->addr;
+	unsigned r = x->in->src[1];
+	FOR_LANES(x->m, l) {
+		uint8_t *p = wh.h ? wh.h + (addr[l] - wh.lo) : wh.p[l];
+		uint32_t v = r == ISA_RZ ? 0 : x->w->regs[r * ISA_WARP_SIZE + l];
+		p[0] = (uint8_t)v;
+		if (bytes == 2)
+			p[1] = (uint8_t)(v >> 8);
+	}
+	x->r->mem_written = x->m != 0;
+}
+
+static void sem_LDG(struct xc *x)
+{
+	if (isa_is_narrow(x->in))
+		load_narrow(x, SPACE_GLOBAL);
+	else
+		load(x, SPACE_GLOBAL);
+}
+
+static void sem_LDS(struct xc *x)
+{
+	if (isa_is_narrow(x->in))
+		load_narrow(x, SPACE_SHARED);
+	else
+		load(x, SPACE_SHARED);
+}
+
+static void sem_STG(struct xc *x)
+{
+	if (isa_is_narrow(x->in))
+		store_narrow(x, SPACE_GLOBAL);
+	else
+		store(x, SPACE_GLOBAL);
+}
+
+static void sem_STS(struct xc *x)
+{
+	if (isa_is_narrow(x->in))
+		store_narrow(x, SPACE_SHARED);
+	else
+		store(x, SPACE_SHARED);
+}
 
 static void sem_LDC(struct xc *x)
 {
@@ -1056,7 +1172,7 @@ void exec_addresses(const struct isa_insn *in, struct exec_warp *w, const struct
 	unsigned f = isa_ops[in->op].flags;
 	struct where wh;
 	if (f & (IF_GLOBAL | IF_SHARED))
-		addresses(&x, f & IF_GLOBAL ? SPACE_GLOBAL : SPACE_SHARED, f & IF_ATOMIC ? 4 : 4 * isa_width_regs(in), &wh);
+		addresses(&x, f & IF_GLOBAL ? SPACE_GLOBAL : SPACE_SHARED, isa_access_bytes(in), &wh);
 }
 
 void exec_insn(const struct isa_insn *in, struct exec_warp *w, const struct exec_env *env,

@@ -121,6 +121,21 @@ static bool primary(struct ep *e, struct value *out)
 			memcpy(&f, &u, 4);
 			*out = (struct value){true, 0, v.unknown ? 0.0 : (double)f, v.unknown};
 			ok = true;
+		} else if (is_func(t, "trunc") && is_p(&e->t[e->pos + 1], '(')) {
+			/* trunc(x): x's integer part, an integer (C's conversion of a
+			 * float to an integer type, PTX's cvt.rzi) */
+			e->pos += 2;
+			const struct token *at = &e->t[e->pos];
+			struct value v;
+			if (!binary(e, 0, &v))
+				return false;
+			if (!is_p(&e->t[e->pos], ')'))
+				return err(e, &e->t[e->pos], "expected ')' after the argument of trunc");
+			e->pos++;
+			if (v.is_float && !v.unknown && !(fabs(v.f) < 9.2e18))
+				return err(e, at, "trunc of a value no integer holds (NaN, an infinity or beyond 2^63)");
+			*out = (struct value){false, v.is_float ? (v.unknown ? 0 : (int64_t)v.f) : v.i, 0.0, v.unknown};
+			ok = true;
 		} else if (is_func(t, "f32") || is_func(t, "fmaf")) {
 			bool fma = t->len == 4;
 			struct value v[3];

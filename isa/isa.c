@@ -35,7 +35,7 @@ static const char *const fcmp_words[] = {"eq",  "ne",  "lt",  "le",  "gt",  "ge"
 					 "equ", "ltu", "leu", "gtu", "geu", "num", "nan"}; /* enum isa_cmp */
 static const char *const itype_words[] = {"s32", "u32"};
 static const char *const logic_words[] = {"and", "or", "xor"};
-static const char *const width_words[] = {"32", "64", "128"};
+static const char *const width_words[] = {"32", "64", "128", "u8", "s8", "u16", "s16"}; /* enum isa_width */
 static const char *const atom_words[] = {"add", "min", "max", "exch", "and", "or", "xor", "inc", "dec"};
 static const char *const atype_words[] = {"u32", "s32", "f32"};
 static const char *const scope_words[] = {"gl", "cta", "sys"};

@@ -80,7 +80,10 @@ enum isa_cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_LG, CMP_EQU, 
 	       CMP_NUM, CMP_NAN };
 enum isa_itype { ITYPE_S32, ITYPE_U32 };
 enum isa_logic { LOGIC_AND, LOGIC_OR, LOGIC_XOR };
-enum isa_width { WIDTH_32, WIDTH_64, WIDTH_128 };
+/* a load's or store's width (ldg/stg/lds/sts): one, two or four registers,
+ * or one register's low byte or half-word, zero- (u) or sign-extended (s)
+ * by a load; a store writes the low bits whichever */
+enum isa_width { WIDTH_32, WIDTH_64, WIDTH_128, WIDTH_U8, WIDTH_S8, WIDTH_U16, WIDTH_S16 };
 enum isa_atom { ATOM_ADD, ATOM_MIN, ATOM_MAX, ATOM_EXCH, ATOM_AND, ATOM_OR, ATOM_XOR, ATOM_INC, ATOM_DEC };
 enum isa_atype { ATYPE_U32, ATYPE_S32, ATYPE_F32 };
 enum isa_scope { SCOPE_GL, SCOPE_CTA, SCOPE_SYS };
@@ -183,6 +186,26 @@ static inline unsigned isa_width_regs(const struct isa_insn *in)
 	if (!(isa_ops[in->op].flags & IF_WIDE))
 		return 1;
 	return in->mod[0] == WIDTH_128 ? 4 : in->mod[0] == WIDTH_64 ? 2 : 1;
+}
+
+/* Whether a load or store moves less than a register (.u8 .s8 .u16 .s16). */
+static inline bool isa_is_narrow(const struct isa_insn *in)
+{
+	return (isa_ops[in->op].flags & IF_WIDE) && in->mod[0] >= WIDTH_U8;
+}
+
+/* The bytes a lane's access moves: 1, 2, 4, 8 or 16 (an atomic's, 4). */
+static inline unsigned isa_access_bytes(const struct isa_insn *in)
+{
+	if (!(isa_ops[in->op].flags & IF_WIDE))
+		return 4;
+	switch (in->mod[0]) {
+	case WIDTH_U8:
+	case WIDTH_S8: return 1;
+	case WIDTH_U16:
+	case WIDTH_S16: return 2;
+	default: return 4 * isa_width_regs(in);
+	}
 }
 
 /* Registers and predicates an instruction reads and writes (rz and pt are

@@ -34,6 +34,9 @@ struct sel {
 			    * shr.u64/s64: the register holding its high word, or -1 */
 	bool *addr;        /* a 64-bit register that only ever holds a global address
 			    * (a pointer parameter plus offsets): its high word is 0 */
+	uint8_t *zext;     /* every definition is a load of 8 or 16 bits zero-extended
+			    * (ld.u8/.b8/.u16/.b16): those bits, else 0 */
+	uint8_t *sext;     /* ... sign-extended (ld.s8/.s16) */
 	int *ffs;          /* a brev.b32 result read only by bfind.shiftamt.u32 (nvcc's
 			    * __ffs): the register holding ffs of brev's source, or -1 */
 	int *palias;       /* a predicate set once, before the first label, as a copy,
@@ -356,6 +359,209 @@ static bool is_t(const char *t, const char *const *list)
 
 static const char *const T32[] = {"b32", "u32", "s32", NULL};
 static const char *const T64[] = {"b64", "u64", "s64", NULL};
+static const char *const T16[] = {"b16", "u16", "s16", NULL};
+
+static struct vinsn *op3(struct sel *x, enum isa_op op, int d, int a, int b, int mod0)
+{
+	struct vinsn *v = emit(x, op);
+	v->vdst = d;
+	v->vsrc[0] = a;
+	v->vsrc[1] = b;
+	if (mod0 >= 0)
+		v->in.mod[0] = (uint8_t)mod0;
+	return v;
+}
+
+static struct vinsn *opi(struct sel *x, enum isa_op op, int d, int a, uint32_t imm, int mod0)
+{
+	struct vinsn *v = op3(x, op, d, a, -1, mod0);
+	put_imm(x, &v, 1, imm);
+	return v;
+}
+
+/* ---- 8- and 16-bit values ------------------------------------------------ */
+
+/* A .b16/.u16/.s16 register is a 32-bit register whose low 16 bits are the
+ * value; the high bits are whatever the last write left (an add's carry,
+ * a load's extension). What only the low bits decide (add, sub, mul.lo,
+ * mad.lo, the bitwise operations, shl, a store, a truncating cvt) reads it
+ * as it is; what depends on the whole value (a compare, min, max, shr,
+ * div, rem, mul.wide, mul.hi, abs, a widening cvt) reads it extended from
+ * bits, with sign or zeros, as the instruction's type says. */
+static uint32_t extend(uint32_t v, unsigned bits, bool sign)
+{
+	if (bits >= 32)
+		return v;
+	uint32_t m = (1u << bits) - 1;
+	v &= m;
+	return sign && (v >> (bits - 1)) ? v | ~m : v;
+}
+
+/* Operand i is an immediate or a register holding one constant: *val. */
+static bool const_opnd(const struct sel *x, unsigned i, uint32_t *val)
+{
+	const struct opnd *o = &x->s->o[i];
+	if (o->kind == PO_IMM) {
+		*val = (uint32_t)o->imm;
+		return true;
+	}
+	if (o->kind == PO_REG && o->reg < (int)x->e->nvregs && x->is_const[o->reg] && !o->neg && o->reg2 < 0) {
+		*val = x->cval[o->reg];
+		return true;
+	}
+	return false;
+}
+
+/* Whether register r already holds its low bits extended as asked (every
+ * write a load that extends them so). */
+static bool extended(const struct sel *x, int r, unsigned bits, bool sign)
+{
+	if (r >= (int)x->e->nvregs)
+		return false;
+	if (x->zext[r] && (sign ? x->zext[r] < bits : x->zext[r] <= bits))
+		return true;
+	return sign && x->sext[r] && x->sext[r] <= bits;
+}
+
+/* Source operand i, extended from bits (sign: with its sign bit, else
+ * zeros), into source slot of *vp, the instruction last emitted: a
+ * constant extended here, a register through an and (zeros) or a shl and
+ * a shr.s32 (sign) inserted before *vp. */
+static bool src_ext(struct sel *x, struct vinsn **vp, unsigned slot, unsigned i, unsigned bits, bool sign)
+{
+	uint32_t val;
+	if (const_opnd(x, i, &val))
+		return put_imm(x, vp, slot, extend(val, bits, sign));
+	int r, t;
+	if (!reg_opnd(x, i, VC_REG, &r))
+		return false;
+	if (extended(x, r, bits, sign)) {
+		(*vp)->vsrc[slot] = r;
+		return true;
+	}
+	if (!sign) {
+		struct vinsn *a = insert_before(x, vp, OP_AND, &t);
+		a->vsrc[0] = r;
+		a->in.imm_src = 2;
+		a->in.imm = (1u << bits) - 1;
+	} else {
+		int u;
+		struct vinsn *h = insert_before(x, vp, OP_SHL, &u);
+		h->vsrc[0] = r;
+		h->in.imm_src = 2;
+		h->in.imm = 32 - bits;
+		struct vinsn *l = insert_before(x, vp, OP_SHR, &t);
+		l->in.mod[0] = ITYPE_S32;
+		l->vsrc[0] = u;
+		l->in.imm_src = 2;
+		l->in.imm = 32 - bits;
+	}
+	(*vp)->vsrc[slot] = t;
+	return true;
+}
+
+/* Source operand i extended from bits into a new register (a constant
+ * through a mov). */
+static bool ext_vreg(struct sel *x, unsigned i, unsigned bits, bool sign, int *out)
+{
+	struct vinsn *m = emit(x, OP_MOV);
+	m->vguard = -1;
+	m->in.guard_neg = 0;
+	m->vdst = *out = new_tmp(x, VC_REG);
+	uint32_t val;
+	if (const_opnd(x, i, &val)) {
+		m->in.imm_src = 1;
+		m->in.imm = extend(val, bits, sign);
+		return true;
+	}
+	/* the mov becomes the extension itself */
+	int r;
+	if (!reg_opnd(x, i, VC_REG, &r))
+		return false;
+	if (extended(x, r, bits, sign)) { /* the register as it is */
+		x->c->n--;
+		*out = r;
+		return true;
+	}
+	if (!sign) {
+		m->in.op = OP_AND;
+		m->vsrc[0] = r;
+		m->in.imm_src = 2;
+		m->in.imm = (1u << bits) - 1;
+		return true;
+	}
+	int u = *out;
+	m->in.op = OP_SHL;
+	m->vsrc[0] = r;
+	m->in.imm_src = 2;
+	m->in.imm = 32 - bits;
+	struct vinsn *l = emit(x, OP_SHR);
+	l->vguard = -1;
+	l->in.guard_neg = 0;
+	l->in.mod[0] = ITYPE_S32;
+	l->vsrc[0] = u;
+	l->vdst = *out = new_tmp(x, VC_REG);
+	l->in.imm_src = 2;
+	l->in.imm = 32 - bits;
+	return true;
+}
+
+/* A 16-bit integer instruction whose result depends on more than its
+ * operands' low 16 bits (add, sub, mul.lo, mad.lo, the bitwise operations
+ * and shl are the 32-bit ones, see do_stmt): min, max, shr, mul.wide,
+ * mad.wide, mul.hi, abs. */
+static bool do_int16(struct sel *x, const char *b, const char *t)
+{
+	bool sign = t[0] == 's';
+	int ity = sign ? ITYPE_S32 : ITYPE_U32;
+	if (!strcmp(b, "min") || !strcmp(b, "max")) {
+		if (x->nmods != 2 || !strcmp(t, "b16"))
+			return nsup(x, "this form is");
+		if (!need_ops(x, 3))
+			return false;
+		struct vinsn *v = emit(x, b[1] == 'a' ? OP_IMAX : OP_IMIN);
+		v->in.mod[0] = (uint8_t)ity;
+		return dst_reg(x, v, 0) && src_ext(x, &v, 0, 1, 16, sign) && src_ext(x, &v, 1, 2, 16, sign);
+	}
+	if (!strcmp(b, "shr")) {
+		if (x->nmods != 2)
+			return nsup(x, "this form is");
+		if (!need_ops(x, 3))
+			return false;
+		struct vinsn *v = emit(x, OP_SHR);
+		v->in.mod[0] = (uint8_t)ity;
+		return dst_reg(x, v, 0) && src_ext(x, &v, 0, 1, 16, sign) && src_opnd(x, &v, 1, 2, false, false);
+	}
+	if (!strcmp(b, "abs")) {
+		if (x->nmods != 2 || strcmp(t, "s16"))
+			return nsup(x, "this type is");
+		if (!need_ops(x, 2))
+			return false;
+		struct vinsn *v = emit(x, OP_IABS);
+		return dst_reg(x, v, 0) && src_ext(x, &v, 0, 1, 16, true);
+	}
+	/* mul and mad */
+	bool mad = b[1] == 'a', w = has(x, "wide"), hi = has(x, "hi");
+	if (!strcmp(t, "b16") || x->nmods != 3 || (!w && !hi) || (mad && hi))
+		return nsup(x, "this form is");
+	if (!need_ops(x, mad ? 4 : 3))
+		return false;
+	/* the 32-bit product of the extended operands is exact */
+	struct vinsn *v = emit(x, mad ? OP_IMAD : OP_IMUL);
+	int prod = -1;
+	if (hi)
+		v->vdst = prod = new_tmp(x, VC_REG);
+	else if (!dst_reg(x, v, 0))
+		return false;
+	if (!src_ext(x, &v, 0, 1, 16, sign) || !src_ext(x, &v, 1, 2, 16, sign) ||
+	    (mad && !src_opnd(x, &v, 2, 3, false, false)))
+		return false;
+	if (!hi)
+		return true;
+	v = op3(x, OP_SHR, -1, prod, -1, ity);
+	put_imm(x, &v, 1, 16);
+	return dst_reg(x, v, 0);
+}
 
 /* ---- statements ---------------------------------------------------------- */
 
@@ -449,16 +655,103 @@ static bool mods_ok(struct sel *x, const char *const *allowed)
 	return true;
 }
 
+/* An 8- or 16-bit ld/st (char, short, uchar4 data): ldg/lds .u8 .s8
+ * .u16 .s16 and stg/sts .u8 .u16. A vector load is one load of the whole
+ * vector (2, 4 or 8 bytes, aligned to its size as PTX requires) and each
+ * element extended out of it; a vector store, one store an element. */
+static bool ldst_narrow(struct sel *x, bool store, const char *sp, unsigned vn)
+{
+	const char *t = ty(x);
+	unsigned esz = t[1] == '8' ? 1 : 2, bits = 8 * esz;
+	bool sign = t[0] == 's' && !store; /* b and u: zero-extended */
+	enum isa_width nw = esz == 1 ? (sign ? WIDTH_S8 : WIDTH_U8) : (sign ? WIDTH_S16 : WIDTH_U16);
+	bool shared = !strcmp(sp, "shared");
+	enum isa_op op = shared ? (store ? OP_STS : OP_LDS) : (store ? OP_STG : OP_LDG);
+	unsigned m = store ? 0 : 1, r = store ? 1 : 0;
+	const struct opnd *d = &x->s->o[r];
+	if (vn == 1 && d->kind == PO_VEC)
+		return opnd_err(x, r, "a vector operand needs .v2 or .v4");
+	if (vn > 1 && (d->kind != PO_VEC || d->nvec != vn))
+		return opnd_err(x, r, vn == 4 ? "expected {a, b, c, d}" : "expected {a, b}");
+	bool cg = op == OP_LDG && (has(x, "cg") || has(x, "cv") || has(x, "volatile") || has(x, "gpu") || has(x, "sys"));
+	if (store) {
+		for (unsigned i = 0; i < vn; i++) {
+			struct vinsn *v = emit(x, op);
+			v->in.mod[0] = (uint8_t)nw;
+			if (!addr_opnd(x, &v, m, shared))
+				return false;
+			v->in.off += (int32_t)(i * esz);
+			if (vn > 1) {
+				v->vsrc[1] = d->vec[i];
+				if (d->vec[i] < 0)
+					return opnd_err(x, r, "'_' in a stored vector");
+			} else if (d->kind == PO_IMM) {
+				if (d->imm != 0)
+					return opnd_err(x, r, "a store of a constant other than 0 is not supported");
+				v->vsrc[1] = -1; /* rz */
+			} else if (!reg_opnd(x, r, VC_REG, &v->vsrc[1])) {
+				return false;
+			}
+		}
+		return true;
+	}
+	struct vinsn *v = emit(x, op);
+	if (cg)
+		v->in.mod[1] = CACHE_CG;
+	if (!addr_opnd(x, &v, m, shared))
+		return false;
+	if (vn == 1) {
+		v->in.mod[0] = (uint8_t)nw;
+		return dst_reg(x, v, 0);
+	}
+	unsigned total = vn * esz; /* 2, 4 or 8 bytes */
+	int w[2] = {new_tmp(x, VC_REG), -1};
+	v->in.mod[0] = total == 2 ? WIDTH_U16 : total == 4 ? WIDTH_32 : WIDTH_64;
+	if (total == 8) {
+		w[1] = new_tmp(x, VC_REG);
+		v->ngroup = 2;
+		v->vgroup[0] = w[0];
+		v->vgroup[1] = w[1];
+	} else {
+		v->vdst = w[0];
+	}
+	for (unsigned i = 0; i < vn; i++) {
+		int g = d->vec[i];
+		if (g < 0)
+			continue; /* _ */
+		if (vinfo(x, g)->cls != VC_REG)
+			return opnd_err(x, r, "expected data registers");
+		int src = w[i * esz / 4];
+		unsigned sh = (i * bits) % 32;
+		if (sign) { /* the element's top bit to bit 31, then back with its sign */
+			if (sh + bits < 32) {
+				int u = new_tmp(x, VC_REG);
+				opi(x, OP_SHL, u, src, 32 - bits - sh, -1);
+				src = u;
+			}
+			opi(x, OP_SHR, g, src, 32 - bits, ITYPE_S32);
+		} else if (sh == 0) {
+			opi(x, OP_AND, g, src, (1u << bits) - 1, -1);
+		} else if (sh + bits == 32) {
+			opi(x, OP_SHR, g, src, sh, ITYPE_U32);
+		} else {
+			int u = new_tmp(x, VC_REG);
+			opi(x, OP_SHR, u, src, sh, ITYPE_U32);
+			opi(x, OP_AND, g, u, (1u << bits) - 1, -1);
+		}
+	}
+	return true;
+}
+
 static bool do_ldst(struct sel *x, bool store)
 {
 	static const char *const ok[] = {"global", "shared", "param", "nc", "ca", "cg", "cs", "lu", "cv",
 					 "wb", "wt", "volatile", "v2", "v4", "b32", "u32", "s32", "f32",
-					 "u64", "b64", "s64", "relaxed", "cta", "gpu", "sys", NULL};
+					 "u64", "b64", "s64", "relaxed", "cta", "gpu", "sys", "u8", "s8",
+					 "b8", "u16", "s16", "b16", NULL};
 	/* what users write, named as they write it (before a modifier is) */
 	if (has(x, "const"))
 		return nsup(x, "__constant__ memory (ld.const) is");
-	if (has(x, "u8") || has(x, "s8") || has(x, "b8") || has(x, "u16") || has(x, "s16") || has(x, "b16"))
-		return nsup(x, "an 8- or 16-bit load or store (char, short, uchar4 data) is");
 	if (!need_ops(x, 2) || !mods_ok(x, ok))
 		return false;
 	const char *sp = space(x);
@@ -471,7 +764,7 @@ static bool do_ldst(struct sel *x, bool store)
 	unsigned m = store ? 0 : 1; /* the memory operand */
 	unsigned r = store ? 1 : 0; /* the register operand */
 	if (!strcmp(sp, "param")) {
-		if (store || vn != 1)
+		if (store || vn != 1 || !(is_t(t, T32) || is_t(t, T64) || !strcmp(t, "f32")))
 			return nsup(x, "this parameter access is");
 		const struct opnd *o = &x->s->o[1];
 		if (o->kind != PO_ADDR || !o->name[0] || o->reg >= 0)
@@ -487,6 +780,8 @@ static bool do_ldst(struct sel *x, bool store)
 	}
 	if (is_t(t, T64))
 		return nsup(x, "64-bit data (registers hold the low word of 64-bit values) is");
+	if (t[1] == '8' || t[1] == '1')
+		return ldst_narrow(x, store, sp, vn);
 	if (!is_t(t, T32) && strcmp(t, "f32"))
 		return nsup(x, "this access size is");
 	bool shared = !strcmp(sp, "shared");
@@ -558,7 +853,14 @@ static bool do_cvt(struct sel *x)
 			v = emit(x, OP_MOV);
 			return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, false, true);
 		}
-		/* widen an 8/16-bit value held in a 32-bit register */
+		/* widen an 8/16-bit value held in a 32-bit register (a copy
+		 * where a load has extended it so already) */
+		const struct opnd *so = &x->s->o[1];
+		if (so->kind == PO_REG && vinfo(x, so->reg)->cls == VC_REG && !so->neg &&
+		    extended(x, so->reg, sb, st[0] == 's')) {
+			v = emit(x, OP_MOV);
+			return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, false, false);
+		}
 		if (st[0] == 'u') {
 			v = emit(x, OP_AND);
 			if (!dst_reg(x, v, 0) || !src_opnd(x, &v, 0, 1, false, false))
@@ -578,25 +880,50 @@ static bool do_cvt(struct sel *x)
 		return dst_reg(x, v, 0);
 	}
 	if (!dint && sint) {
-		if (strcmp(st, "s32") && strcmp(st, "u32"))
+		unsigned sb = (unsigned)atoi(st + 1);
+		if ((sb != 8 && sb != 16 && sb != 32) || st[0] == 'b')
 			return nsup(x, "a conversion to f32 from this type is");
 		if (!has(x, "rn") || has(x, "rni") || has(x, "rmi") || has(x, "rpi") || has(x, "rzi"))
 			return nsup(x, "an int-to-float conversion other than .rn is");
+		int e = -1;
+		if (sb < 32 && !ext_vreg(x, 1, sb, st[0] == 's', &e)) /* 8/16 bits: extended first */
+			return false;
 		v = emit(x, OP_I2F);
 		v->in.mod[0] = st[0] == 's' ? ITYPE_S32 : ITYPE_U32;
+		if (sb < 32) {
+			v->vsrc[0] = e;
+			return dst_reg(x, v, 0);
+		}
 		return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, false, false);
 	}
 	if (dint && !sint) {
-		if (strcmp(dt, "s32") && strcmp(dt, "u32"))
+		unsigned db = (unsigned)atoi(dt + 1);
+		if ((db != 8 && db != 16 && db != 32) || dt[0] == 'b')
 			return nsup(x, "a conversion from f32 to this type is");
 		int rnd = has(x, "rzi") ? FRND_RZ : has(x, "rni") ? FRND_RN : has(x, "rmi") ? FRND_RM
 			  : has(x, "rpi") ? FRND_RP : -1;
 		if (rnd < 0)
 			return nsup(x, "a float-to-int conversion without .rzi, .rni, .rmi or .rpi is");
+		bool sg = dt[0] == 's';
 		v = emit(x, OP_F2I);
-		v->in.mod[0] = dt[0] == 's' ? ITYPE_S32 : ITYPE_U32;
+		v->in.mod[0] = sg ? ITYPE_S32 : ITYPE_U32;
 		v->in.mod[1] = (uint8_t)rnd;
-		return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, true, false);
+		if (db == 32)
+			return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, true, false);
+		/* 8/16 bits: the 32-bit result clamped to the type's range (PTX:
+		 * a float-to-integer cvt saturates to its destination type) */
+		int t = new_tmp(x, VC_REG);
+		v->vdst = t;
+		if (!src_opnd(x, &v, 0, 1, true, false))
+			return false;
+		if (sg) {
+			int u = new_tmp(x, VC_REG);
+			opi(x, OP_IMAX, u, t, (uint32_t)-(1 << (db - 1)), ITYPE_S32);
+			t = u;
+		}
+		v = op3(x, OP_IMIN, -1, t, -1, sg ? ITYPE_S32 : ITYPE_U32);
+		put_imm(x, &v, 1, sg ? (1u << (db - 1)) - 1 : (1u << db) - 1);
+		return dst_reg(x, v, 0);
 	}
 	if (sat && x->nmods == 4) { /* cvt.sat.f32.f32, no rounding mode */
 		/* cvt.sat.f32.f32 (__saturatef, and expf's range reduction): clamp
@@ -712,7 +1039,7 @@ static bool arith(struct sel *x, enum isa_op op, unsigned nsrc, bool fl, bool is
 static bool do_int_or_float(struct sel *x, enum isa_op iop, enum isa_op fop, bool ok64)
 {
 	const char *t = ty(x);
-	static const char *const ok[] = {"rn", "s32", "u32", "b32", "s64", "u64", "b64", "f32", "lo", NULL};
+	static const char *const ok[] = {"rn", "s32", "u32", "b32", "s64", "u64", "b64", "f32", "lo", "u16", "s16", NULL};
 	if (!mods_ok(x, ok))
 		return false;
 	if (!strcmp(t, "f32")) {
@@ -724,15 +1051,15 @@ static bool do_int_or_float(struct sel *x, enum isa_op iop, enum isa_op fop, boo
 		return nsup(x, ".rn on an integer type is");
 	if (is_t(t, T64) && !ok64)
 		return nsup(x, "the 64-bit form is");
-	if (!is_t(t, T32) && !is_t(t, T64))
+	if (!is_t(t, T32) && !is_t(t, T64) && strcmp(t, "u16") && strcmp(t, "s16"))
 		return nsup(x, "this type is");
-	return arith(x, iop, 2, false, is_t(t, T64), -1);
+	return arith(x, iop, 2, false, is_t(t, T64), -1); /* 16-bit: the low bits are the same */
 }
 
 static bool do_mul_mad(struct sel *x, bool mad)
 {
 	const char *t = ty(x);
-	static const char *const ok[] = {"lo", "hi", "wide", "rn", "s32", "u32", "s64", "u64", "f32", NULL};
+	static const char *const ok[] = {"lo", "hi", "wide", "rn", "s32", "u32", "s64", "u64", "f32", "u16", "s16", NULL};
 	if (!mods_ok(x, ok))
 		return false;
 	unsigned n = mad ? 3 : 2;
@@ -796,11 +1123,10 @@ static bool do_setp(struct sel *x)
 		return nsup(x, "this form is");
 	const char *boolop = x->nmods == 4 ? x->mods[2] : NULL;
 	bool fl = !strcmp(t, "f32");
-	if (!fl && !is_t(t, T32) && strcmp(t, "s16") && strcmp(t, "u16"))
+	if (!fl && !is_t(t, T32) && !is_t(t, T16))
 		return nsup(x, is_t(t, T64) ? "a 64-bit compare (registers hold the low word of 64-bit values) is"
 					     : "a compare of this type is");
-	if (!strcmp(t, "s16") || !strcmp(t, "u16"))
-		return nsup(x, "a 16-bit compare is");
+	unsigned bits = is_t(t, T16) ? 16 : 32;
 	bool uns;
 	int cmp;
 	if (!cmp_of(x->mods[1], fl, &uns, &cmp))
@@ -815,10 +1141,15 @@ static bool do_setp(struct sel *x)
 	v->in.mod[0] = (uint8_t)cmp;
 	if (!fl)
 		v->in.mod[1] = (uint8_t)((uns || t[0] == 'u') ? ITYPE_U32 : ITYPE_S32);
-	if (!strcmp(t, "b32") && cmp != CMP_EQ && cmp != CMP_NE && !uns)
-		return nsup(x, "an ordered compare of .b32 is");
-	if (!src_opnd(x, &v, 0, 1, fl, false) || !src_opnd(x, &v, 1, 2, fl, false))
+	if ((!strcmp(t, "b32") || !strcmp(t, "b16")) && cmp != CMP_EQ && cmp != CMP_NE && !uns)
+		return nsup(x, "an ordered compare of .b32 or .b16 is");
+	if (bits < 32) { /* both sides extended as the compare's signedness says */
+		bool sign = !uns && t[0] == 's';
+		if (!src_ext(x, &v, 0, 1, bits, sign) || !src_ext(x, &v, 1, 2, bits, sign))
+			return false;
+	} else if (!src_opnd(x, &v, 0, 1, fl, false) || !src_opnd(x, &v, 1, 2, fl, false)) {
 		return false;
+	}
 	if (!boolop)
 		return dst_pred(x, v, 0);
 	int tmp = new_tmp(x, VC_PRED);
@@ -857,7 +1188,7 @@ static bool do_shift(struct sel *x, bool left)
 	if (x->nmods != 2)
 		return nsup(x, "this form is");
 	if (left)
-		return (is_t(t, T32) || is_t(t, T64)) ? arith(x, OP_SHL, 2, false, is_t(t, T64), -1)
+		return (is_t(t, T32) || is_t(t, T64) || is_t(t, T16)) ? arith(x, OP_SHL, 2, false, is_t(t, T64), -1)
 						       : nsup(x, "this type is");
 	if (is_t(t, T64)) {
 		/* (mul.wide a, b) >> k for k >= 32: the high word (mul.hi) >> (k - 32),
@@ -885,9 +1216,9 @@ static bool do_unary(struct sel *x, enum isa_op iop, enum isa_op fop)
 		return nsup(x, "this form is");
 	if (!strcmp(t, "f32"))
 		return arith(x, fop, 1, true, false, -1);
-	if (strcmp(t, "s32"))
+	if (strcmp(t, "s32") && (strcmp(t, "s16") || iop != OP_ISUB))
 		return nsup(x, "this type is");
-	if (iop == OP_ISUB) { /* neg.s32: 0 - a */
+	if (iop == OP_ISUB) { /* neg.s32 and neg.s16: 0 - a */
 		if (!need_ops(x, 2))
 			return false;
 		struct vinsn *v = emit(x, OP_ISUB);
@@ -927,7 +1258,7 @@ static bool do_sfu(struct sel *x, enum isa_op op, bool exact_rn)
 static bool do_selp(struct sel *x)
 {
 	const char *t = ty(x);
-	if (x->nmods != 2 || (!is_t(t, T32) && strcmp(t, "f32") && !is_t(t, T64)))
+	if (x->nmods != 2 || (!is_t(t, T32) && strcmp(t, "f32") && !is_t(t, T64) && !is_t(t, T16)))
 		return nsup(x, "this type is");
 	if (!need_ops(x, 4))
 		return false;
@@ -1100,24 +1431,6 @@ static bool src_vreg(struct sel *x, unsigned i, int *out)
 	return src_opnd(x, &m, 0, i, false, false);
 }
 
-static struct vinsn *op3(struct sel *x, enum isa_op op, int d, int a, int b, int mod0)
-{
-	struct vinsn *v = emit(x, op);
-	v->vdst = d;
-	v->vsrc[0] = a;
-	v->vsrc[1] = b;
-	if (mod0 >= 0)
-		v->in.mod[0] = (uint8_t)mod0;
-	return v;
-}
-
-static struct vinsn *opi(struct sel *x, enum isa_op op, int d, int a, uint32_t imm, int mod0)
-{
-	struct vinsn *v = op3(x, op, d, a, -1, mod0);
-	put_imm(x, &v, 1, imm);
-	return v;
-}
-
 /* q = a / b and r = a % b, unsigned, in the shape of the GPU's own sequence
  * (nvcc leaves division by a variable to ptxas, which writes about 17
  * instructions): a float reciprocal of b made a safe underestimate, one
@@ -1168,15 +1481,20 @@ static bool do_divrem(struct sel *x, bool rem)
 			return nsup(x, "f32 division other than div.rn.f32 (.approx, .full, .ftz) is");
 		return arith(x, OP_FDIV, 2, true, false, -1);
 	}
-	if (x->nmods != 2 || (strcmp(t, "u32") && strcmp(t, "s32")))
+	if (x->nmods != 2 || (strcmp(t, "u32") && strcmp(t, "s32") && strcmp(t, "u16") && strcmp(t, "s16")))
 		return nsup(x, "this type is");
 	if (x->s->guard >= 0)
 		return nsup(x, "a guarded division is");
 	if (!need_ops(x, 3))
 		return false;
 	int a, b, d;
-	if (!src_vreg(x, 1, &a) || !src_vreg(x, 2, &b) || !reg_opnd(x, 0, VC_REG, &d))
+	if (t[1] == '1') { /* 16 bits: the 32-bit division of the extended operands */
+		if (!ext_vreg(x, 1, 16, t[0] == 's', &a) || !ext_vreg(x, 2, 16, t[0] == 's', &b) ||
+		    !reg_opnd(x, 0, VC_REG, &d))
+			return false;
+	} else if (!src_vreg(x, 1, &a) || !src_vreg(x, 2, &b) || !reg_opnd(x, 0, VC_REG, &d)) {
 		return false;
+	}
 	int q = new_tmp(x, VC_REG), r = new_tmp(x, VC_REG);
 	if (t[0] == 'u') {
 		/* straight into d where that clobbers nothing udivrem still reads */
@@ -1213,6 +1531,57 @@ static bool do_divrem(struct sel *x, bool rem)
 	return true;
 }
 
+/* A bit field's position and length, operands ip and il, as the ISA's
+ * packed operand (pos | len << 8, each mod 256): a constant (*imm_out,
+ * *reg -1) or a register a prmt packs them into (byte 0 of each), emitted
+ * now, before the instruction that reads it. */
+static bool field_opnd(struct sel *x, unsigned ip, unsigned il, int *reg, uint32_t *imm)
+{
+	uint32_t pos, len;
+	*reg = -1;
+	if (const_opnd(x, ip, &pos) && const_opnd(x, il, &len)) {
+		*imm = (pos & 0xff) | (len & 0xff) << 8;
+		return true;
+	}
+	struct vinsn *p = emit(x, OP_PRMT);
+	p->vdst = *reg = new_tmp(x, VC_REG);
+	if (!src_opnd(x, &p, 0, ip, false, false) || !src_opnd(x, &p, 1, il, false, false))
+		return false;
+	return put_imm(x, &p, 2, 0x0040);
+}
+
+/* bfe.u32/.s32 d, a, pos, len; bfi.b32 f, a, b, pos, len; prmt.b32 d, a,
+ * b, c (the default mode). */
+static bool do_bits(struct sel *x, const char *b)
+{
+	const char *t = ty(x);
+	if (!strcmp(b, "prmt")) {
+		if (x->nmods != 2 || strcmp(t, "b32"))
+			return nsup(x, "this form (a mode: .f4e .b4e .rc8 .ecl .ecr .rc16) is");
+		return arith(x, OP_PRMT, 3, false, false, -1);
+	}
+	bool ins = b[2] == 'i';
+	if (x->nmods != 2 || (ins ? strcmp(t, "b32") : (strcmp(t, "u32") && strcmp(t, "s32"))))
+		return nsup(x, is_t(t, T64) ? "the 64-bit form is" : "this type is");
+	if (!need_ops(x, ins ? 5 : 4))
+		return false;
+	int pk;
+	uint32_t pimm = 0;
+	if (!field_opnd(x, ins ? 3 : 2, ins ? 4 : 3, &pk, &pimm))
+		return false;
+	struct vinsn *v = emit(x, ins ? OP_BFI : OP_BFE);
+	if (!ins)
+		v->in.mod[0] = (uint8_t)(t[0] == 's' ? ITYPE_S32 : ITYPE_U32);
+	unsigned slot = ins ? 2 : 1;
+	if (!dst_reg(x, v, 0) || !src_opnd(x, &v, 0, 1, false, false) || (ins && !src_opnd(x, &v, 1, 2, false, false)))
+		return false;
+	if (pk >= 0) {
+		v->vsrc[slot] = pk;
+		return true;
+	}
+	return put_imm(x, &v, slot, pimm);
+}
+
 static bool do_stmt(struct sel *x)
 {
 	const char *b = x->mods[0];
@@ -1230,6 +1599,9 @@ static bool do_stmt(struct sel *x)
 	}
 	if (!strcmp(b, "cvt"))
 		return do_cvt(x);
+	if (is_t(t, T16) && (!strcmp(b, "min") || !strcmp(b, "max") || !strcmp(b, "shr") || !strcmp(b, "abs") ||
+			     ((!strcmp(b, "mul") || !strcmp(b, "mad")) && (has(x, "wide") || has(x, "hi")))))
+		return do_int16(x, b, t);
 	if ((!strcmp(b, "add") || !strcmp(b, "sub") || !strcmp(b, "mul")) && !strcmp(t, "f32") &&
 	    (has(x, "rz") || has(x, "rm") || has(x, "rp")))
 		return do_float_rounded(x, b[0] == 'a' ? 'a' : b[0] == 's' ? 's' : 'm');
@@ -1274,6 +1646,8 @@ static bool do_stmt(struct sel *x)
 		return do_unary(x, OP_IABS, OP_FABS);
 	if (!strcmp(b, "min") || !strcmp(b, "max"))
 		return do_minmax(x, b[1] == 'a');
+	if (!strcmp(b, "bfe") || !strcmp(b, "bfi") || !strcmp(b, "prmt"))
+		return do_bits(x, b);
 	if (!strcmp(b, "popc") || !strcmp(b, "clz")) {
 		if (x->nmods != 2 || strcmp(t, "b32"))
 			return nsup(x, "this type is");
@@ -1463,6 +1837,37 @@ static void facts(struct sel *x)
 		    s->o[1].kind == PO_REG)
 			shr_read[s->o[1].reg] = true;
 	}
+	/* registers only narrow loads write: already extended (nvcc's cvt.u32.u16
+	 * or compare of a loaded byte needs no instruction, as ptxas finds) */
+	x->zext = xcalloc(nv, 1);
+	x->sext = xcalloc(nv, 1);
+	bool *other = xcalloc(nv, 1);
+	for (unsigned i = 0; i < e->nstmts; i++) {
+		const struct stmt *s = &e->stmts[i];
+		int d[8];
+		unsigned nd = stmt_defs(s, d);
+		const char *t = strrchr(s->op, '.');
+		bool ld = !strncmp(s->op, "ld.", 3) && !strstr(s->op, ".v2") && !strstr(s->op, ".v4") &&
+			  !strstr(s->op, ".param") && nd == 1 && t;
+		unsigned b = !ld ? 0 : (!strcmp(t, ".u8") || !strcmp(t, ".b8") || !strcmp(t, ".s8")) ? 8
+			   : (!strcmp(t, ".u16") || !strcmp(t, ".b16") || !strcmp(t, ".s16")) ? 16 : 0;
+		for (unsigned k = 0; k < nd; k++) {
+			int v = d[k];
+			if (!b) {
+				other[v] = true;
+				continue;
+			}
+			uint8_t *mine = t[1] == 's' ? x->sext : x->zext, *theirs = t[1] == 's' ? x->zext : x->sext;
+			if (theirs[v])
+				other[v] = true;
+			if (mine[v] < b)
+				mine[v] = (uint8_t)b;
+		}
+	}
+	for (unsigned v = 0; v < nv; v++)
+		if (other[v])
+			x->zext[v] = x->sext[v] = 0;
+	free(other);
 	/* addresses: every definition is ld.param.u64, or cvta.to.global, mov or
 	 * add/sub of an address (and any offset); start from all and remove */
 	x->addr = xcalloc(nv, 1);
@@ -1713,6 +2118,8 @@ bool ptx_select(struct pentry *e, struct vcode *c)
 	}
 	free(x.tmp);
 	free(x.is_const);
+	free(x.zext);
+	free(x.sext);
 	free(x.cval);
 	free(x.hi);
 	free(x.addr);

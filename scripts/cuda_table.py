@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """cuda_table.py - docs/CUDA.md's table: for every CUDA workload, the warp
 instructions the H100 executed (ncu smsp__inst_executed.sum, recorded by
-bench/cuda_counts.sh in docs/data/cuda-h100/ncu.txt) beside the warp
+bench/cuda_counts.sh in docs/data/cuda-h100/ncu.txt; a workload measured
+since on an H200 alone, whose sm_90 code is the same, from
+docs/data/cuda-h200/, its count marked so) beside the warp
 instructions simt-sim executes for the same workload on configs/h100.ini,
 and the registers ptxas allocated for sm_90 beside the front end's own.
 
@@ -16,13 +18,14 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "docs", "data", "cuda-h100")
+DATA_H200 = os.path.join(ROOT, "docs", "data", "cuda-h200")
 BEGIN, END = "<!-- cuda-table begin -->", "<!-- cuda-table end -->"
 
 
-def gpu_counts():
-    """workload -> (warp instructions on the H100, checks passed there)"""
+def gpu_counts(data=DATA):
+    """workload -> (warp instructions on the GPU, checks passed there)"""
     out, cur, passed = {}, None, {}
-    for line in open(os.path.join(DATA, "ncu.txt")):
+    for line in open(os.path.join(data, "ncu.txt")):
         if line.startswith("== "):
             cur = line[3:].strip()
             passed[cur] = True
@@ -34,9 +37,9 @@ def gpu_counts():
     return out
 
 
-def ptxas_regs():
+def ptxas_regs(data=DATA):
     regs, cur = {}, None
-    for line in open(os.path.join(DATA, "ptxas.txt")):
+    for line in open(os.path.join(data, "ptxas.txt")):
         m = re.search(r"Compiling entry function '([^']+)'", line)
         if m:
             cur = m.group(1)
@@ -57,6 +60,9 @@ def sim(simt_sim, cfg, wl):
 
 def table(simt_sim):
     gpu, regs = gpu_counts(), ptxas_regs()
+    h200 = {wl: c for wl, c in gpu_counts(DATA_H200).items() if wl not in gpu}
+    gpu.update(h200)
+    regs.update(ptxas_regs(DATA_H200))
     within = total = 0
     rows = ["| workload | kernel | H100 warp instructions (ncu) | simt-sim, h100.ini | ratio | "
             "registers: ptxas sm_90 / front end | checks: H100 / simt-sim |",
@@ -73,11 +79,12 @@ def table(simt_sim):
         total += 1
         within += abs(s / n - 1) <= 0.15
         own = a["regs_per_thread"] if a else "(refused)"
-        rows.append(f"| [{name}](../{wl}) | `{j['kernel']}` | {n} | {s} | {s / n:.2f} | "
+        where = " (H200)" if wl in h200 else ""
+        rows.append(f"| [{name}](../{wl}) | `{j['kernel']}` | {n}{where} | {s} | {s / n:.2f} | "
                     f"{regs.get(j['ptx_entry'], '?')} / {own} | "
                     f"{'pass' if ok_gpu else 'FAIL'} / {j['check']} |")
     rows.append("")
-    rows.append(f"{within} of {total} within 15% of the H100's count.")
+    rows.append(f"{within} of {total} within 15% of the GPU's count.")
     return "\n".join(rows) + "\n"
 
 

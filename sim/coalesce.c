@@ -17,7 +17,7 @@ static inline __attribute__((always_inline)) unsigned halfwarp(const uint32_t *a
 	uint32_t seg = 16 * bytes; /* 64, 128 or 256 bytes */
 	int first = __builtin_ctz(m);
 	uint32_t start = addr[base + (unsigned)first] - (uint32_t)first * bytes;
-	int ok = start % seg == 0;
+	int ok = bytes >= 4 && start % seg == 0; /* bytes and half-words never coalesce */
 	if (m == 0xffff) { /* (first is 0) */
 		uint32_t differ = 0;
 		for (uint32_t k = 0; k < 16; k++)

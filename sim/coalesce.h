@@ -9,7 +9,8 @@
  *            128-byte transactions for 16-byte words), it is one transaction
  *            of the segment (inactive threads allowed); otherwise one
  *            32-byte transaction per active thread, even when threads read
- *            the same word.
+ *            the same word. 1- and 2-byte accesses never coalesce (the
+ *            guide's condition names 4-, 8- and 16-byte words only).
  *  line      Fermi: one transaction per 128-byte line touched by any lane.
  *  sector    Volta and later: one transaction per 128-byte line touched,
  *            moving only the 32-byte sectors the lanes touch.
@@ -44,7 +45,7 @@ static inline unsigned txn_sectors(const struct txn *x)
 
 /* Transactions, in the order of the lowest lane that needs each; returns
  * their number (0 when mask is 0). addr[l] for each lane in mask, bytes per
- * lane 4, 8 or 16 and naturally aligned (the executor faults otherwise). */
+ * lane 1, 2, 4, 8 or 16 and naturally aligned (the executor faults otherwise). */
 unsigned coalesce(enum coalescing mode, const uint32_t *addr, uint32_t mask, unsigned bytes,
 		  struct txn *out);
 

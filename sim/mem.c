@@ -103,7 +103,7 @@ struct memsys *mem_create(const struct gpu_config *c, struct sim_refused *why)
 	m->coal = !strcmp(c->coalescing, "halfwarp") ? COAL_HALFWARP
 		: !strcmp(c->coalescing, "line") ? COAL_LINE : COAL_SECTOR;
 	m->sg = (struct smem_geom){(unsigned)c->smem_banks, (unsigned)c->smem_bank_bytes,
-				   (unsigned)c->smem_group_lanes};
+				   (unsigned)c->smem_group_lanes, c->smem_one_broadcast != 0};
 	m->has_l1 = c->l1_size > 0;
 	m->has_l2 = c->l2_size > 0;
 	m->mshrs = (unsigned)c->l1_mshrs;

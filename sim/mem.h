@@ -34,7 +34,7 @@ struct mem_request {
 	enum mem_class cls;
 	uint32_t mask;                    /* lanes that access */
 	const uint32_t *addr;             /* per-lane byte addresses (exec_result.addr) */
-	unsigned bytes;                   /* per lane: 4, 8 or 16 */
+	unsigned bytes;                   /* per lane: 1, 2, 4, 8 or 16 */
 	bool is_store;                    /* writes memory, no result register */
 	bool is_atomic;                   /* read-modify-write */
 	bool bypass_l1;                   /* a load the L2 serves, the L1 neither probed nor filled (ldg.cg) */

@@ -37,7 +37,10 @@ struct block_check {
 struct shadow {
 	unsigned checks;
 	bool its;
-	uint32_t nwords;             /* shared words per block */
+	unsigned gran;               /* bytes a shadow word covers: 4, or 1 where the program
+				      * has byte or half-word accesses (lanes writing the
+				      * bytes of one word do not race) */
+	uint32_t nwords;             /* shadow words of a block's shared memory */
 	struct block_check *blocks;  /* per SM, per block slot */
 	size_t nblocks;
 	unsigned per_sm;
@@ -53,7 +56,11 @@ struct shadow *shadow_create(const struct sim *s, unsigned checks)
 	struct shadow *c = xcalloc(1, sizeof *c);
 	c->checks = checks;
 	c->its = s->its;
-	c->nwords = (s->p->shared_bytes + 3) / 4;
+	c->gran = 4;
+	for (uint32_t pc = 0; pc < s->p->ncode; pc++)
+		if (isa_is_narrow(&s->p->code[pc]))
+			c->gran = 1;
+	c->nwords = (s->p->shared_bytes + c->gran - 1) / c->gran;
 	c->per_sm = s->occ.blocks;
 	c->nblocks = (size_t)s->nsms * c->per_sm;
 	c->blocks = xcalloc(c->nblocks ? c->nblocks : 1, sizeof *c->blocks);
@@ -68,12 +75,12 @@ struct shadow *shadow_create(const struct sim *s, unsigned checks)
 		c->ginit = xcalloc(c->nbufs ? c->nbufs : 1, sizeof *c->ginit);
 		for (unsigned i = 0; i < c->nbufs; i++)
 			if (s->g->bufs[i].uninit)
-				c->ginit[i] = xcalloc(s->g->bufs[i].size / 4 + 1, 1);
+				c->ginit[i] = xcalloc(s->g->bufs[i].size / c->gran + 1, 1);
 	}
 	if (checks & CHECK_RACE_GLOBAL) {
 		c->gwords = xcalloc(c->nbufs ? c->nbufs : 1, sizeof *c->gwords);
 		for (unsigned i = 0; i < c->nbufs; i++)
-			c->gwords[i] = xcalloc(s->g->bufs[i].size / 4 + 1, sizeof(struct word));
+			c->gwords[i] = xcalloc(s->g->bufs[i].size / c->gran + 1, sizeof(struct word));
 	}
 	c->seen_cap = 1024;
 	c->seen = xcalloc(c->seen_cap, sizeof *c->seen);
@@ -197,7 +204,7 @@ static void race(struct sim *s, struct warp *w, unsigned kind, const struct acc 
 	rep.lanes2 = 1u << (then->tid % 32u);
 	rep.pc2 = then->pc;
 	rep.addr = addr;
-	rep.bytes = 4;
+	rep.bytes = s->chk->gran;
 	rep.cycle = s->now;
 	report_finding(s, &rep);
 }
@@ -211,7 +218,7 @@ static void uninit(struct sim *s, struct warp *w, enum mem_space space, unsigned
 	rep.lanes = 1u << lane;
 	rep.pc = pc;
 	rep.addr = addr;
-	rep.bytes = 4;
+	rep.bytes = s->chk->gran;
 	rep.cycle = s->now;
 	report_finding(s, &rep);
 }
@@ -232,17 +239,17 @@ static int buffer_of(const struct gmem *g, uint32_t addr)
 	return (int)lo - 1;
 }
 
-/* The shadow word of lane's k-th word, or NULL (outside shared memory or
- * every buffer). */
+/* The shadow word of lane's k-th granule (gran bytes from addr), or NULL
+ * (outside shared memory or every buffer). */
 static struct word *word_of(struct sim *s, struct block_check *bc, bool shared, uint32_t addr, unsigned k,
 			    uint32_t *wa)
 {
 	struct shadow *c = s->chk;
-	*wa = addr + 4 * k;
+	*wa = addr + c->gran * k;
 	if (shared)
-		return *wa / 4 < c->nwords ? &bc->words[*wa / 4] : NULL;
+		return *wa / c->gran < c->nwords ? &bc->words[*wa / c->gran] : NULL;
 	int bi = buffer_of(s->g, *wa);
-	return bi < 0 ? NULL : &c->gwords[bi][(*wa - s->g->bufs[bi].base) / 4];
+	return bi < 0 ? NULL : &c->gwords[bi][(*wa - s->g->bufs[bi].base) / c->gran];
 }
 
 /* racecheck: every lane's words are checked against what earlier
@@ -305,19 +312,19 @@ static void init_track(struct sim *s, struct warp *w, uint32_t pc, const struct 
 		uint32_t first = 0, limit = 0;
 		if (shared) {
 			bits = bc->init;
-			first = addr / 4;
+			first = addr / c->gran;
 			limit = c->nwords;
 		} else {
 			int bi = buffer_of(s->g, addr);
 			if (bi < 0 || !c->ginit[bi])
 				continue;
 			bits = c->ginit[bi];
-			first = (addr - s->g->bufs[bi].base) / 4;
-			limit = s->g->bufs[bi].size / 4;
+			first = (addr - s->g->bufs[bi].base) / c->gran;
+			limit = s->g->bufs[bi].size / c->gran;
 		}
 		for (unsigned k = 0; k < words && first + k < limit; k++) {
 			if (reads && !bits[first + k])
-				uninit(s, w, shared ? SPACE_SHARED : SPACE_GLOBAL, lane, pc, addr + 4 * k);
+				uninit(s, w, shared ? SPACE_SHARED : SPACE_GLOBAL, lane, pc, addr + c->gran * k);
 			if (writes)
 				bits[first + k] = 1;
 		}
@@ -330,7 +337,7 @@ void shadow_access(struct sim *s, struct warp *w, uint32_t pc, const struct exec
 	bool shared = d->mclass == MC_SHARED;
 	if ((!shared && d->mclass != MC_GLOBAL) || !x->exec_mask)
 		return;
-	unsigned words = d->atomic ? 1 : isa_width_regs(&s->p->code[pc]);
+	unsigned words = isa_access_bytes(&s->p->code[pc]) / s->chk->gran; /* granules (an atomic's 4 bytes) */
 	if (s->chk->checks & CHECK_INIT)
 		init_track(s, w, pc, x, words, shared, !d->store || d->atomic, d->store || d->atomic);
 	if (!d->atomic && ((shared && (s->chk->checks & CHECK_RACE)) || (!shared && (s->chk->checks & CHECK_RACE_GLOBAL))))

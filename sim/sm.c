@@ -310,7 +310,7 @@ static void warp_done(struct sim *s, struct warp *w)
 static struct mem_request request_of(const struct deps *d, const struct isa_insn *in, uint32_t pc,
 				     const struct exec_result *x, const struct warp *w)
 {
-	return (struct mem_request){(enum mem_class)d->mclass, x->exec_mask, x->addr, 4 * isa_width_regs(in),
+	return (struct mem_request){(enum mem_class)d->mclass, x->exec_mask, x->addr, isa_access_bytes(in),
 				    d->store, d->atomic, d->bypass_l1, w->lds_next, pc};
 }
 

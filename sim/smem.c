@@ -134,6 +134,47 @@ static unsigned two_halves(const uint32_t *addr, unsigned lanes, unsigned shift,
 	return nonzero_multiple_in(d - (n0 - 1), d + (n1 - 1), banks) ? 2 : 1;
 }
 
+/* The steps of one group's read narrower than a bank on cc 1.x (smem.h):
+ * gm the group's active lanes (bit k: lane base + k). */
+static unsigned steps_cc1(const struct smem_geom *g, const uint32_t *addr, uint32_t gm, unsigned base,
+			  unsigned shift)
+{
+	unsigned steps = 0;
+	while (gm) {
+		steps++;
+		uint32_t bw = addr[base + (unsigned)__builtin_ctz(gm)] >> shift, served = 0;
+		uint64_t banks_done = 1ull << (bw % g->banks);
+		for (uint32_t r = gm; r; r &= r - 1) {
+			unsigned k = (unsigned)__builtin_ctz(r);
+			uint32_t a = addr[base + k], b = (a >> shift) % g->banks;
+			if (a >> shift == bw) {
+				served |= 1u << k;
+			} else if (!(banks_done >> b & 1)) { /* this bank's one address */
+				banks_done |= 1ull << b;
+				for (uint32_t q = r; q; q &= q - 1)
+					if (addr[base + (unsigned)__builtin_ctz(q)] == a)
+						served |= 1u << __builtin_ctz(q);
+			}
+		}
+		gm &= ~served;
+	}
+	return steps;
+}
+
+/* The distinct words of one group's lanes gm. */
+static unsigned distinct_words(const uint32_t *addr, uint32_t gm, unsigned base, unsigned shift)
+{
+	unsigned n = 0;
+	for (uint32_t r = gm; r; r &= r - 1) {
+		uint32_t w = addr[base + (unsigned)__builtin_ctz(r)] >> shift;
+		bool seen = false;
+		for (uint32_t q = gm & ((1u << __builtin_ctz(r)) - 1); q && !seen; q &= q - 1)
+			seen = addr[base + (unsigned)__builtin_ctz(q)] >> shift == w;
+		n += !seen;
+	}
+	return n;
+}
+
 /* smem_cost; halves: whether to look for two_halves' shape (not when the
  * caller already has: smem_global_passes). */
 static struct smem_cost cost(const struct smem_geom *g, const uint32_t *addr, uint32_t mask, unsigned bytes,
@@ -148,6 +189,11 @@ static struct smem_cost cost(const struct smem_geom *g, const uint32_t *addr, ui
 		if (!gm)
 			continue;
 		uint32_t full = g->group_lanes == 32 ? ~0u : (1u << g->group_lanes) - 1;
+		if (g->one_broadcast && bytes < g->bank_bytes && !atomic) {
+			c.passes += steps_cc1(g, addr, gm, base, shift);
+			c.ideal += (distinct_words(addr, gm, base, shift) + g->banks - 1) / g->banks;
+			continue;
+		}
 		if (!atomic && gm == full && one_pass(addr + base, g->group_lanes, per_lane, shift, g->banks)) {
 			c.passes++;
 			c.ideal++;

@@ -7,6 +7,14 @@
  * (broadcast), so a group takes as many passes as its busiest bank has
  * distinct words (CUDA C Programming Guide, "Shared Memory"). Atomics get
  * no broadcast: each lane's operation is its own pass on its bank.
+ *
+ * Compute capability 1.x (one_broadcast) serves a group in steps, each
+ * the remaining lanes reading within one word chosen as the broadcast
+ * word (here: the lowest remaining lane's) and, for every other bank, one
+ * address (its lowest remaining lane's; every lane on that address) (the
+ * guide's cc 1.x "Shared Memory" section: __shared__ char shared[32];
+ * shared[tid] is a 4-way conflict). For word-sized accesses an address is
+ * its word and the two rules agree; bytes and half-words differ.
  */
 #ifndef SIMT_SMEM_H
 #define SIMT_SMEM_H
@@ -17,6 +25,7 @@
 
 struct smem_geom {
 	unsigned banks, bank_bytes, group_lanes;
+	bool one_broadcast; /* smem.one_broadcast: cc 1.x's rule for accesses narrower than a bank */
 };
 
 struct smem_cost {
@@ -24,7 +33,7 @@ struct smem_cost {
 	unsigned ideal;   /* passes with no conflict: per group, ceil(distinct words / banks) */
 };
 
-/* addr[l] for each lane in mask; bytes per lane 4, 8 or 16, aligned. */
+/* addr[l] for each lane in mask; bytes per lane 1, 2, 4, 8 or 16, aligned. */
 struct smem_cost smem_cost(const struct smem_geom *g, const uint32_t *addr, uint32_t mask,
 			   unsigned bytes, bool atomic);
 

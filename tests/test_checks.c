@@ -248,6 +248,47 @@ static void all_clean(const char *dir, const char *config)
 	ck_assert_uint_gt(n, 0);
 }
 
+/* Byte accesses are checked byte by byte: 64 threads (two warps) each
+ * write their own byte of a shared array, the two warps interleaved (warp
+ * 0 the even bytes, warp 1 the odd: each word written by both), then read
+ * the other warp's neighbouring byte. No write-after-write race (no byte is
+ * written twice); with a barrier between, no race at all; without one, a
+ * read-after-write race of one byte. */
+static const char narrow_race_text[] =
+	".grid 1\n.block 64\n.shared sb 64\n"
+	"    s2r r0, %%tid.x\n"         /* pc 0 */
+	"    and r1, r0, 31\n"          /* pc 1 */
+	"    shl r1, r1, 1\n"           /* pc 2 */
+	"    shr.u32 r2, r0, 5\n"       /* pc 3: the warp */
+	"    iadd r3, r1, r2\n"         /* pc 4: byte 2 (t %% 32) + warp */
+	"    sts.u8 [r3+sb], r0\n"      /* pc 5 */
+	"    %s\n"                      /* pc 6: bar.sync or a no-op */
+	"    xor r4, r2, 1\n"           /* pc 7 */
+	"    iadd r4, r1, r4\n"         /* pc 8: the other warp's byte */
+	"    lds.u8 r5, [r4+sb]\n"      /* pc 9 */
+	"    exit\n";
+
+START_TEST(narrow_accesses_race_by_byte)
+{
+	for (int sync = 0; sync < 2; sync++) {
+		char text[1024];
+		snprintf(text, sizeof text, narrow_race_text, sync ? "bar.sync" : "mov r6, 0");
+		for (int k = 0; k < 2; k++) {
+			struct run x;
+			run_prog_checked(&x, must_assemble(text), k ? "h100" : "g80", NULL, CHECK_RACE);
+			if (sync) {
+				ck_assert_int_eq(count_kind(&x, HAZ_RACE), 0);
+			} else {
+				ck_assert_msg(has_race(&x, RACE_RAW, 5, 9), "no RAW 5 -> 9");
+				ck_assert_int_eq(count_kind(&x, HAZ_RACE), 1);
+				ck_assert_uint_eq(x.r.reports[0].bytes, 1);
+			}
+			done(&x);
+		}
+	}
+}
+END_TEST
+
 START_TEST(shipped_workloads_clean)
 {
 	all_clean("workloads", "g80");
@@ -268,6 +309,7 @@ Suite *checks_suite(void)
 	tcase_add_test(t, shared_uninit_reads);
 	tcase_add_test(t, mask_names_exited_threads);
 	tcase_add_test(t, global_race_between_blocks);
+	tcase_add_test(t, narrow_accesses_race_by_byte);
 	tcase_add_test(t, shipped_workloads_clean);
 	suite_add_tcase(s, t);
 	return s;

@@ -89,6 +89,10 @@ END_TEST
 
 START_TEST(exit_codes)
 {
+	/* byte and half-word data: its checks compute the bytes independently */
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/bytes.s"), 0);
+	ck_assert_msg(strstr(out, "check b expr(") && strstr(out, "pass (16 elements bit-exact)"), "%s", out);
+	ck_assert_int_eq(sim("configs/h100.ini tests/workloads/bytes.s"), 0);
 	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/wrong_check.s"), 1);
 	ck_assert_msg(strstr(out, "FAIL: 32 of 32 elements differ; first out[0] = 1, expected 0"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini tests/bad/unknown_mnemonic.s"), 2);

@@ -419,6 +419,128 @@ START_TEST(memory_and_atomics)
 }
 END_TEST
 
+/* Byte and half-word accesses: a load zero- (u) or sign-extends (s) the
+ * little-endian bytes, a store writes the register's low bits only, lanes
+ * in ascending order (the highest lane writing a byte wins); a full warp
+ * and a partial one; an address must be a multiple of the size and its
+ * bytes inside the buffer. */
+START_TEST(narrow_memory)
+{
+	uint32_t base = G.bufs[0].base;
+	for (uint32_t k = 0; k < 64; k++)
+		G.bufs[0].data[k] = (uint8_t)(0x70 + 3 * k); /* 0x70 .. 0x1fd: half of them negative */
+	for (int l = 0; l < 32; l++)
+		R(1, l) = base + (uint32_t)l;
+	for (unsigned full = 0; full < 2; full++) {
+		uint32_t m = full ? ~0u : 0x5555u;
+		set_all(2, 0xdeadbeef);
+		run("ldg.u8 r2, [r1]", m);
+		for (int l = 0; l < 32; l++) {
+			uint8_t b = (uint8_t)(0x70 + 3 * l);
+			ck_assert_uint_eq(R(2, l), (m >> l & 1) ? b : 0xdeadbeef);
+		}
+		run("ldg.s8 r3, [r1]", m);
+		for (int l = 0; l < 32; l++)
+			if (m >> l & 1)
+				ck_assert_uint_eq(R(3, l), (uint32_t)(int32_t)(int8_t)(0x70 + 3 * l));
+	}
+	for (int l = 0; l < 32; l++)
+		R(4, l) = base + 2u * (uint32_t)l;
+	run("ldg.u16 r5, [r4]", ~0u);
+	run("ldg.s16 r6, [r4]", ~0u);
+	for (int l = 0; l < 32; l++) {
+		uint16_t h = (uint16_t)((uint8_t)(0x70 + 6 * l) | (uint8_t)(0x70 + 6 * l + 3) << 8);
+		ck_assert_uint_eq(R(5, l), h);
+		ck_assert_uint_eq(R(6, l), (uint32_t)(int32_t)(int16_t)h);
+	}
+	/* stores: lanes l and l + 16 write byte l; the higher lane wins */
+	for (int l = 0; l < 32; l++) {
+		R(7, l) = base + (uint32_t)(l % 16);
+		R(8, l) = 0xabcd00u + (uint32_t)l;
+	}
+	run("stg.u8 [r7], r8", ~0u);
+	for (int k = 0; k < 16; k++)
+		ck_assert_uint_eq(G.bufs[0].data[k], (uint8_t)(k + 16));
+	ck_assert_uint_eq(G.bufs[0].data[16], (uint8_t)(0x70 + 3 * 16)); /* untouched */
+	set_all(9, base + 20);
+	run("stg.u16 [r9], r8", 1u);
+	ck_assert_uint_eq(G.bufs[0].data[20], 0x00);
+	ck_assert_uint_eq(G.bufs[0].data[21], 0xcd);
+	ck_assert_uint_eq(G.bufs[0].data[22], (uint8_t)(0x70 + 3 * 22));
+	/* shared: a byte written, read back signed */
+	set_all(10, 7);
+	set_all(11, 0x1ff);
+	run("sts.u8 [r10], r11", 1u);
+	ck_assert_uint_eq(shared[7], 0xff);
+	ck_assert_uint_eq(shared[8], 0);
+	run("lds.s8 r12, [r10]", 1u);
+	ck_assert_uint_eq(R(12, 0), 0xffffffffu);
+	run("lds.u16 r12, [r10+1]", 1u);
+	ck_assert_uint_eq(R(12, 0), 0);
+	/* faults */
+	set_all(13, base + 1);
+	struct exec_result r = run("ldg.u16 r14, [r13]", 1u);
+	ck_assert_int_eq(r.fault, FAULT_MISALIGNED);
+	ck_assert_uint_eq(r.fault_bytes, 2);
+	r = run("ldg.u8 r14, [r13]", 1u);
+	ck_assert_int_eq(r.fault, FAULT_NONE);
+	set_all(13, base + 63);
+	r = run("ldg.u8 r14, [r13]", 1u);
+	ck_assert_int_eq(r.fault, FAULT_NONE);
+	ck_assert_uint_eq(R(14, 0), (uint8_t)(0x70 + 3 * 63));
+	set_all(13, base + 64);
+	r = run("stg.u8 [r13], r14", 1u);
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+	set_all(13, 255);
+	r = run("lds.u8 r14, [r13]", 1u);
+	ck_assert_int_eq(r.fault, FAULT_NONE);
+	set_all(13, 254);
+	r = run("lds.u16 r14, [r13]", 1u);
+	ck_assert_int_eq(r.fault, FAULT_NONE);
+	set_all(13, 256);
+	r = run("sts.u16 [r13], r14", 1u);
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+}
+END_TEST
+
+/* bfe, bfi and prmt as the PTX ISA defines them, worked out by hand. */
+START_TEST(bit_fields_and_bytes)
+{
+	set_all(1, 0xf0e1d2c3u);
+	set_all(2, 0x8899aabbu);
+	run("bfe.u32 r3, r1, 0x0804", ~0u); /* bits 4..11 */
+	ck_assert_uint_eq(R(3, 0), 0x2cu);
+	run("bfe.s32 r3, r1, 0x0804", ~0u); /* top bit 0: positive */
+	ck_assert_uint_eq(R(3, 0), 0x2cu);
+	run("bfe.s32 r3, r1, 0x0408", ~0u); /* bits 8..11 = 0x2: positive */
+	ck_assert_uint_eq(R(3, 0), 0x2u);
+	run("bfe.s32 r3, r1, 0x041c", ~0u); /* bits 28..31 = 0xf: -1 */
+	ck_assert_uint_eq(R(3, 0), 0xffffffffu);
+	run("bfe.u32 r3, r1, 0x101c", ~0u); /* runs past bit 31: 0xf, zero fill */
+	ck_assert_uint_eq(R(3, 0), 0xfu);
+	run("bfe.s32 r3, r1, 0x101c", ~0u); /* ... sign fill from bit 31 */
+	ck_assert_uint_eq(R(3, 0), 0xffffffffu);
+	run("bfe.s32 r3, r1, 0x0020", ~0u); /* len 0 */
+	ck_assert_uint_eq(R(3, 0), 0);
+	run("bfe.u32 r3, r1, 0x2000", ~0u); /* all 32 bits */
+	ck_assert_uint_eq(R(3, 0), 0xf0e1d2c3u);
+	run("bfe.u32 r3, r1, 0x12345008", ~0u); /* pos 8, len 0x50: 80 bits, what is left from bit 8 */
+	ck_assert_uint_eq(R(3, 0), 0x00f0e1d2u);
+	run("bfi r3, r1, r2, 0x0c10", ~0u); /* a's low 12 bits into b at bit 16 */
+	ck_assert_uint_eq(R(3, 0), 0x82c3aabbu);
+	run("bfi r3, r1, r2, 0x1018", ~0u); /* at bit 24, 16 long: bits past 31 dropped */
+	ck_assert_uint_eq(R(3, 0), 0xc399aabbu);
+	run("bfi r3, r1, r2, 0x0420", ~0u); /* pos 32: b */
+	ck_assert_uint_eq(R(3, 0), 0x8899aabbu);
+	run("prmt r3, r1, r2, 0x3210", ~0u); /* a as it is */
+	ck_assert_uint_eq(R(3, 0), 0xf0e1d2c3u);
+	run("prmt r3, r1, r2, 0x4567", ~0u); /* b's bytes reversed */
+	ck_assert_uint_eq(R(3, 0), 0xbbaa9988u);
+	run("prmt r3, r1, r2, 0x0b1f", ~0u); /* byte 0: b's top byte 0x88 signed -> ff; byte 1: a's byte 1 0xd2; byte 2: a's byte 3 sign (f0 -> ff); byte 3: a's byte 0 */
+	ck_assert_uint_eq(R(3, 0), 0xc3ffd2ffu);
+}
+END_TEST
+
 START_TEST(faults_have_no_effect)
 {
 	uint32_t base = G.bufs[0].base;
@@ -735,6 +857,8 @@ Suite *exec_suite(void)
 	tcase_add_test(t, special_registers);
 	tcase_add_test(t, memory_and_atomics);
 	tcase_add_test(t, faults_have_no_effect);
+	tcase_add_test(t, narrow_memory);
+	tcase_add_test(t, bit_fields_and_bytes);
 	tcase_add_test(t, full_warp_memory_paths);
 	tcase_add_test(t, full_warp_load_shapes);
 	tcase_add_test(t, full_warp_store_shapes);

@@ -138,6 +138,24 @@ START_TEST(single_precision_functions)
 }
 END_TEST
 
+/* trunc: a float's integer part toward zero, as C converts a float to an
+ * integer type; an integer as it is; NaN and infinities refused */
+START_TEST(trunc_toward_zero)
+{
+	ck_assert_int_eq(iv("trunc(2.99)"), 2);
+	ck_assert_int_eq(iv("trunc(-2.99)"), -2);
+	ck_assert_int_eq(iv("trunc(7)"), 7);
+	ck_assert_int_eq(iv("trunc(252.45) << 8"), 252 << 8);
+	ck_assert_int_eq(iv("trunc(-0.5)"), 0);
+	ck_assert_int_eq(iv("trunc(1e18)"), 1000000000000000000ll);
+	struct diag d;
+	ev("trunc(1e999)", &d);
+	ck_assert_msg(d.set && strstr(d.msg, "trunc of a value no integer holds"), "%s", d.msg);
+	ev("trunc(1.5", &d);
+	ck_assert_msg(d.set && strstr(d.msg, "expected ')' after the argument of trunc"), "%s", d.msg);
+}
+END_TEST
+
 Suite *expr_suite(void)
 {
 	Suite *s = suite_create("expr");
@@ -147,6 +165,7 @@ Suite *expr_suite(void)
 	tcase_add_test(t, errors);
 	tcase_add_test(t, single_precision_functions);
 	tcase_add_test(t, overflow_is_an_error);
+	tcase_add_test(t, trunc_toward_zero);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -183,6 +183,43 @@ START_TEST(coalesce_halfwarp)
 	n = strided(COAL_HALFWARP, B, 16, 16, ~0u, x);
 	ck_assert_uint_eq(n, 4);
 	ck_assert_uint_eq(sum_bytes(x, n), 512);
+	/* bytes and half-words in sequence: the guide's conditions name 4-, 8-
+	 * and 16-byte words only, so a transaction a thread */
+	n = strided(COAL_HALFWARP, B, 1, 1, ~0u, x);
+	ck_assert_uint_eq(n, 32);
+	ck_assert_uint_eq(sum_bytes(x, n), 32 * 32);
+	n = strided(COAL_HALFWARP, B, 2, 2, 0xffffu, x);
+	ck_assert_uint_eq(n, 16);
+	/* later generations: the 32 bytes of a warp's bytes are one sector of one line */
+	n = strided(COAL_SECTOR, B, 1, 1, ~0u, x);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_uint_eq(x[0].sectors, 0x1);
+	ck_assert_uint_eq(sum_bytes(x, n), 32);
+	n = strided(COAL_SECTOR, B + 96, 2, 2, ~0u, x); /* 64 bytes from the last sector of one line */
+	ck_assert_uint_eq(n, 2);
+	ck_assert(x[0].line == B && x[0].sectors == 0x8 && x[1].line == B + 128 && x[1].sectors == 0x1);
+}
+END_TEST
+
+/* Byte and half-word accesses as each generation's rules count them
+ * (tests/workloads/bytes.s, 64 threads: a signed byte load a thread, a
+ * word store, a byte store, a half-word store and load in shared memory,
+ * a word store). G80: bytes never coalesce, 1 transaction a thread for
+ * the byte load and store (64 + 64), a 64-byte segment a half-warp for
+ * each word store (4 + 4); its shared half-words, two to a word, take 2
+ * steps a half-warp (one broadcast word a step), a conflict each, for the
+ * store and the load: 8. H100: a line a warp for each of the four global
+ * accesses (8), the bytes 1 sector a warp and the words 4 (2 + 8 + 2 + 8);
+ * no bank conflict. */
+START_TEST(narrow_accesses_by_generation)
+{
+	struct sim_stats g = run_done_stats("tests/workloads/bytes.s", "g80", NULL, 0);
+	ck_assert_uint_eq(g.mem.global_transactions, 64 + 64 + 4 + 4);
+	ck_assert_uint_eq(g.mem.shared_bank_conflicts, 8);
+	struct sim_stats h = run_done_stats("tests/workloads/bytes.s", "h100", NULL, 0);
+	ck_assert_uint_eq(h.mem.global_transactions, 8);
+	ck_assert_uint_eq(h.mem.global_sectors, 2 + 8 + 2 + 8);
+	ck_assert_uint_eq(h.mem.shared_bank_conflicts, 0);
 }
 END_TEST
 
@@ -192,7 +229,7 @@ static unsigned gcd(unsigned a, unsigned b) { return b ? gcd(b, a % b) : a; }
  * used gets gcd(s, 32) distinct words; s = 0 is a broadcast. */
 START_TEST(bank_conflicts_by_stride)
 {
-	struct smem_geom fermi = {32, 4, 32}, g80 = {16, 4, 16};
+	struct smem_geom fermi = {32, 4, 32, false}, g80 = {16, 4, 16, true};
 	uint32_t a[32];
 	for (unsigned s = 0; s <= 33; s++) {
 		for (unsigned l = 0; l < 32; l++)
@@ -209,6 +246,38 @@ START_TEST(bank_conflicts_by_stride)
 	struct smem_cost c = smem_cost(&fermi, a, ~0u, 8, false);
 	ck_assert_uint_eq(c.passes, 2);
 	ck_assert_uint_eq(c.ideal, 2);
+	/* bytes: the guide's cc 1.x example, __shared__ char shared[32];
+	 * shared[BaseIndex + tid] "results in 4-way bank conflicts" (threads
+	 * 0-3 read bytes of one word, in one bank): 4 steps a half-warp, 1
+	 * without a conflict; later generations broadcast every bank's word */
+	for (unsigned l = 0; l < 32; l++)
+		a[l] = 64 + l;
+	c = smem_cost(&g80, a, ~0u, 1, false);
+	ck_assert_uint_eq(c.passes, 2 * 4);
+	ck_assert_uint_eq(c.ideal, 2);
+	ck_assert_uint_eq(smem_cost(&fermi, a, ~0u, 1, false).passes, 1);
+	/* ... char shared[4 * tid] (one byte a word) and every lane on one
+	 * byte are conflict-free on both; half-words two to a word take 2
+	 * steps a half-warp (steps: word 0 and one address of each other
+	 * bank, then the rest) */
+	for (unsigned l = 0; l < 32; l++)
+		a[l] = 4 * l;
+	ck_assert_uint_eq(smem_cost(&g80, a, ~0u, 1, false).passes, 2);
+	for (unsigned l = 0; l < 32; l++)
+		a[l] = 5;
+	ck_assert_uint_eq(smem_cost(&g80, a, ~0u, 1, false).passes, 2);
+	for (unsigned l = 0; l < 32; l++)
+		a[l] = 2 * l;
+	ck_assert_uint_eq(smem_cost(&g80, a, ~0u, 2, false).passes, 2 * 2);
+	ck_assert_uint_eq(smem_cost(&fermi, a, ~0u, 2, false).passes, 1);
+	/* word accesses: the cc 1.x rule changes nothing */
+	struct smem_geom g80any = g80;
+	g80any.one_broadcast = false;
+	for (unsigned s = 0; s < 40; s++) {
+		for (unsigned l = 0; l < 32; l++)
+			a[l] = 4 * ((l * s + l / 3) % 97);
+		ck_assert_uint_eq(smem_cost(&g80, a, ~0u, 4, false).passes, smem_cost(&g80any, a, ~0u, 4, false).passes);
+	}
 	/* an atomic on one word by every lane: no broadcast, 32 passes */
 	for (unsigned l = 0; l < 32; l++)
 		a[l] = 12;
@@ -263,7 +332,7 @@ static struct smem_cost smem_reference(const struct smem_geom *g, const uint32_t
  * bank count no power of two and fewer banks than a group's lanes. */
 START_TEST(bank_conflicts_match_reference)
 {
-	const struct smem_geom geoms[] = {{32, 4, 32}, {16, 4, 16}, {32, 8, 32}, {24, 4, 32}, {16, 4, 32}};
+	const struct smem_geom geoms[] = {{32, 4, 32, false}, {16, 4, 16, true}, {32, 8, 32, false}, {24, 4, 32, false}, {16, 4, 32, false}};
 	uint32_t rng = 7;
 	for (unsigned round = 0; round < 5000; round++) {
 		const struct smem_geom *g = &geoms[round % 5];
@@ -309,7 +378,7 @@ END_TEST
  * two). */
 START_TEST(bank_conflict_memo_matches_reference)
 {
-	const struct smem_geom geoms[] = {{32, 4, 32}, {16, 4, 16}, {32, 8, 32}, {24, 4, 32}};
+	const struct smem_geom geoms[] = {{32, 4, 32, false}, {16, 4, 16, true}, {32, 8, 32, false}, {24, 4, 32, false}};
 	static struct smem_memo memo;
 	for (unsigned gi = 0; gi < 4; gi++) {
 		const struct smem_geom *g = &geoms[gi];
@@ -1132,6 +1201,7 @@ Suite *mem_suite(void)
 	tcase_add_test(t, coalesce_halfwarp);
 	tcase_add_test(t, coalesce_matches_reference);
 	tcase_add_test(t, bank_conflicts_by_stride);
+	tcase_add_test(t, narrow_accesses_by_generation);
 	tcase_add_test(t, bank_conflicts_match_reference);
 	tcase_add_test(t, bank_conflict_memo_matches_reference);
 	tcase_add_test(t, cache_lru_and_writeback);

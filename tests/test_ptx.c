@@ -715,6 +715,115 @@ START_TEST(redux_as_h200)
 }
 END_TEST
 
+/* Inputs of tests/ptx/narrow.cu, as tests/data/h200_narrow/narrow_gpu.cu
+ * makes them: word k of buffer s, and the floats. */
+static uint32_t narrow_word(unsigned s, unsigned k) { return (0x9e3779b9u * (k + 1 + 64 * s)) ^ ((k + s) << 13); }
+static float narrow_flt(unsigned k) { return ((int)k - 16) * 2345.678f + 0.37f * (float)k; }
+
+/* char, short and uchar4 data (tests/ptx/narrow.cu: ld/st .u8 .s8 .u16
+ * .s16 global and shared, ld/st.v4.u8, and nvcc's 16-bit min, max, shr,
+ * div, rem, setp, cvt and mul.wide), on both configs, equal to an H200's
+ * results (tests/data/h200_narrow/narrow.txt); the loads and stores are
+ * checked against the host too. */
+START_TEST(narrow_as_h200)
+{
+	uint32_t want[28 * 32];
+	gpu_hex_rows("h200_narrow/narrow.txt", 28, 32, want);
+	uint32_t w[5][32];
+	float f[32];
+	for (unsigned s = 0; s < 5; s++)
+		for (unsigned k = 0; k < 32; k++)
+			w[s][k] = narrow_word(s, k);
+	for (unsigned k = 0; k < 32; k++)
+		f[k] = narrow_flt(k);
+	static char text[16384];
+	size_t n = (size_t)snprintf(text, sizeof text, ".ptx \"%s\" narrow\n", src_path("tests/ptx/narrow.ptx"));
+	static const char *const names[] = {"c", "uc", "s", "us", "q"};
+	static const unsigned words[] = {8, 8, 16, 16, 32};
+	for (unsigned s = 0; s < 5; s++) {
+		char la[1024];
+		u32_list(la, sizeof la, w[s], words[s]);
+		n += (size_t)snprintf(text + n, sizeof text - n, ".buffer %s u32 %u %s\n", names[s], words[s], la);
+	}
+	uint32_t fb[32];
+	memcpy(fb, f, sizeof fb);
+	char la[1024];
+	u32_list(la, sizeof la, fb, 32);
+	snprintf(text + n, sizeof text - n,
+		 ".buffer f u32 32 %s\n.buffer O u32 512 zero\n.buffer B u32 8 zero\n.buffer H u32 16 zero\n"
+		 ".buffer Q u32 32 zero\n.arg c\n.arg uc\n.arg s\n.arg us\n.arg q\n.arg f\n.arg O\n.arg B\n.arg H\n"
+		 ".arg Q\n.grid 1\n.block 32\n", la);
+	int8_t c[32];
+	uint8_t uc[32], q[128];
+	int16_t sh[32];
+	uint16_t us[32];
+	memcpy(c, w[0], sizeof c);
+	memcpy(uc, w[1], sizeof uc);
+	memcpy(sh, w[2], sizeof sh);
+	memcpy(us, w[3], sizeof us);
+	memcpy(q, w[4], sizeof q);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[6].data;
+		const uint8_t *b = x.g.bufs[7].data, *qo = x.g.bufs[9].data;
+		uint16_t h[32];
+		memcpy(h, x.g.bufs[8].data, sizeof h);
+		for (unsigned i = 0; i < 16 * 32; i++)
+			ck_assert_msg(o[i] == want[i], "%s: O row %u, lane %u: 0x%08x, the H200 0x%08x", k ? "h100" : "g80",
+				      i / 32, i % 32, o[i], want[i]);
+		for (unsigned l = 0; l < 32; l++) {
+			uint32_t qw;
+			memcpy(&qw, &qo[4 * l], 4);
+			ck_assert_uint_eq(b[l], want[16 * 32 + l]);
+			ck_assert_uint_eq(h[l], want[17 * 32 + l]);
+			ck_assert_uint_eq(qw, want[18 * 32 + l]);
+			/* the host's reading of the same C */
+			ck_assert_uint_eq(o[l], (uint32_t)(int32_t)c[l]);
+			ck_assert_uint_eq(o[32 + l], uc[l]);
+			ck_assert_uint_eq(o[64 + l], (uint32_t)(int32_t)sh[l]);
+			ck_assert_uint_eq(o[96 + l], us[l]);
+			ck_assert_uint_eq(o[15 * 32 + l], q[4 * l] + 2u * q[4 * l + 1] + 3u * q[4 * l + 2] + 4u * q[4 * l + 3]);
+			ck_assert_uint_eq(b[l], (uint8_t)(c[l] * 3));
+			ck_assert_uint_eq(h[l], (uint16_t)(us[l] + us[(l + 7) & 31]));
+			ck_assert_uint_eq(qo[4 * l], q[4 * l + 3]);
+			ck_assert_uint_eq(qo[4 * l + 3], (uint8_t)(q[4 * l] + 1));
+		}
+		done(&x);
+	}
+}
+END_TEST
+
+/* bfe and bfi with positions and lengths in registers (past 31 too) and
+ * as constants, and prmt (__byte_perm, a sign-replicating selector),
+ * tests/ptx/narrow.cu's bitfield, on both configs, equal to an H200's
+ * results (the last 9 rows of tests/data/h200_narrow/narrow.txt). */
+START_TEST(bitfield_as_h200)
+{
+	uint32_t want[28 * 32];
+	gpu_hex_rows("h200_narrow/narrow.txt", 28, 32, want);
+	uint32_t in[32];
+	for (unsigned k = 0; k < 32; k++)
+		in[k] = narrow_word(5, k);
+	char la[1024];
+	u32_list(la, sizeof la, in, 32);
+	static char text[2048];
+	snprintf(text, sizeof text, ".ptx \"%s\" bitfield\n.buffer in u32 32 %s\n.buffer O u32 288 zero\n.arg in\n.arg O\n"
+		 ".grid 1\n.block 32\n", src_path("tests/ptx/narrow.ptx"), la);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
+		for (unsigned i = 0; i < 9 * 32; i++)
+			ck_assert_msg(o[i] == want[19 * 32 + i], "row %u, lane %u: 0x%08x, the H200 0x%08x", i / 32, i % 32,
+				      o[i], want[19 * 32 + i]);
+		done(&x);
+	}
+}
+END_TEST
+
 /* expf as nvcc writes it (tests/ptx/expf.cu: fma.rm, cvt.sat, ex2.approx)
  * within 2 ulp of the host's expf from -80 to 80 (the GPU's ex2.approx is
  * not bit-exact either: docs/ISA.md), on both configs. */
@@ -1081,14 +1190,14 @@ END_TEST
 /* Convergence barriers where ptxas writes them (isa/ptx_converge.c): the
  * front end brackets as many divergent regions with bssy/bsync as the
  * H100's SASS has BSSY/BSYNC pairs (ptxas 13.0 for sm_90,
- * docs/data/cuda-h100/sass.txt), none around the matmuls' uniform loops;
+ * docs/data/cuda-h100/sass.txt; grayscale: docs/data/cuda-h200/), none around the matmuls' uniform loops;
  * divergent_loop's loop ptxas unrolls 16 times, with remainder loops of
  * their own (4 regions), the front end 4 times (fewer). */
 static const struct {
 	const char *workload;
 	unsigned bssy; /* BSSY instructions in ptxas's code */
 } sass_bssy[] = {
-	{"ballot_mask", 0}, {"divergent_loop", 4}, {"faulty", 0}, {"histogram", 2},
+	{"ballot_mask", 0}, {"divergent_loop", 4}, {"faulty", 0}, {"grayscale", 0}, {"histogram", 2},
 	{"naive_mm", 0}, {"reduce_interleaved", 0}, {"reduce_sequential", 0}, {"reduce_shfl", 0},
 	{"saxpy", 0}, {"scan_block", 0}, {"seed_4x4", 0}, {"shfl_reduce", 0},
 	{"spinlock", 1}, {"spinlock_sleep", 1}, {"stencil_1d", 1}, {"tiled_mm16", 0},
@@ -1411,6 +1520,8 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, shfl_width_as_h200);
 	tcase_add_test(t, bitops_as_h200);
 	tcase_add_test(t, redux_as_h200);
+	tcase_add_test(t, narrow_as_h200);
+	tcase_add_test(t, bitfield_as_h200);
 	tcase_add_test(t, static_shared_beyond_the_limit);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
