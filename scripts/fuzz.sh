@@ -29,12 +29,14 @@ ninja -C $B >/dev/null
 C=$B/corpus-$T
 mkdir -p "$C"
 K=tests/fuzz/corpus/$T
+# seed files named by their path (tests/ptx/x.ptx and tests/bad_ptx/x.ptx both seed)
+seed() { for f in "$@"; do cp "$f" "$C/$(printf '%s' "$f" | tr / _)"; done; }
 case $T in
-config) cp configs/*.ini tests/badcfg/*.ini "$C"/ ;;
-asm) cp workloads/*.s workloads/micro/*.s workloads/bugs/*.s tests/bad/*.s tests/workloads/*.s "$C"/ ;;
-trace) cp tests/traces/*.trc tests/traces/bad/*.trc "$C"/ ;;
-sim) cp workloads/*.s workloads/micro/*.s workloads/bugs/*.s tests/workloads/*.s "$C"/ ;;
-ptx) cp workloads/cuda/*.ptx tests/ptx/*.ptx tests/bad_ptx/*.ptx "$C"/ ;;
+config) seed configs/*.ini tests/badcfg/*.ini ;;
+asm) seed workloads/*.s workloads/micro/*.s workloads/bugs/*.s tests/bad/*.s tests/workloads/*.s ;;
+trace) seed tests/traces/*.trc tests/traces/bad/*.trc ;;
+sim) seed workloads/*.s workloads/micro/*.s workloads/bugs/*.s tests/workloads/*.s ;;
+ptx) seed workloads/cuda/*.ptx tests/ptx/*.ptx tests/bad_ptx/*.ptx ;;
 *) echo "fuzz.sh: unknown target '$T' (config, asm, trace, sim, ptx)" >&2; exit 2 ;;
 esac
 BIN=$B/tests/fuzz/fuzz-$T

@@ -283,6 +283,7 @@ struct deps {
 	uint8_t mclass;           /* enum mem_class */
 	bool store, atomic;       /* the opcode's IF_STORE, IF_ATOMIC */
 	bool bypass_l1;           /* ldg.cg: the L2 serves it past the L1 */
+	uint8_t bytes;            /* a memory access's bytes a lane (isa_access_bytes) */
 	bool branch;              /* bra: reads its guard at pred_bra_ready */
 	uint8_t preds;            /* the predicates whose pending results it waits for: those it
 				   * reads (d.pread) and the one it writes (d.pwrite) */

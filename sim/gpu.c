@@ -112,6 +112,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		s->deps[pc].store = (isa_ops[p->code[pc].op].flags & IF_STORE) != 0;
 		s->deps[pc].atomic = (isa_ops[p->code[pc].op].flags & IF_ATOMIC) != 0;
 		s->deps[pc].bypass_l1 = p->code[pc].op == OP_LDG && p->code[pc].mod[1] == CACHE_CG;
+		s->deps[pc].bytes = (uint8_t)isa_access_bytes(&p->code[pc]);
 		s->deps[pc].branch = p->code[pc].op == OP_BRA;
 		s->deps[pc].preds = (uint8_t)(s->deps[pc].d.pread |
 					      (s->deps[pc].d.pwrite >= 0 ? 1u << s->deps[pc].d.pwrite : 0));

@@ -307,10 +307,10 @@ static void warp_done(struct sim *s, struct warp *w)
 }
 
 /* What an executed memory instruction asks of the memory system. */
-static struct mem_request request_of(const struct deps *d, const struct isa_insn *in, uint32_t pc,
+static struct mem_request request_of(const struct deps *d, uint32_t pc,
 				     const struct exec_result *x, const struct warp *w)
 {
-	return (struct mem_request){(enum mem_class)d->mclass, x->exec_mask, x->addr, isa_access_bytes(in),
+	return (struct mem_request){(enum mem_class)d->mclass, x->exec_mask, x->addr, d->bytes,
 				    d->store, d->atomic, d->bypass_l1, w->lds_next, pc};
 }
 
@@ -366,7 +366,7 @@ static void account_memory(struct sim *s, struct sm *m, struct warp *w, const st
 	struct sim_stats *st = &s->r->stats;
 	struct subpart *sp = &m->sp[w->subp];
 	if (d->mclass != MC_FENCE) {
-		struct mem_request rq = request_of(d, in, w->pc, x, w);
+		struct mem_request rq = request_of(d, w->pc, x, w);
 		if (d->mclass != MC_GLOBAL) {
 			access_done(sp, w, d, mem_access(s->mem, m->id, &rq, t, s->memo, st), 0);
 		} else if (defer) {
@@ -400,7 +400,7 @@ static inline __attribute__((always_inline)) void account_timing(struct sim *s, 
 	m->sp[w->subp].unit_free[d->unit] = t + s->ii[d->unit];
 	s->r->stats.unit_busy[d->unit] += s->ii[d->unit];
 	if (d->mclass == MC_SHARED) { /* (the usual memory instruction, inlined) */
-		struct mem_request rq = request_of(d, in, w->pc, x, w);
+		struct mem_request rq = request_of(d, w->pc, x, w);
 		access_done(&m->sp[w->subp], w, d, mem_shared(s->mem, m->id, &rq, t, s->memo, &s->r->stats), 0);
 	} else if (d->mclass != MC_NONE) {
 		account_memory(s, m, w, d, in, x, t, defer);
@@ -1104,7 +1104,7 @@ void sm_finish_global(struct sim *s, struct sm *m)
 			exec_insn(in, &w->x, &w->blk->env, f->mask, &x); /* its addresses were checked at issue */
 			s->gwritten |= x.mem_written;
 		}
-		struct mem_request rq = request_of(d, in, f->pc, &x, w);
+		struct mem_request rq = request_of(d, f->pc, &x, w);
 		access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, &f->begun, &s->r->stats),
 			    f->delay);
 		bool progress = x.mem_written;
