@@ -1119,6 +1119,10 @@ static void sem_MATCH_ANY(struct xc *x)
 static void sem_BRA(struct xc *x) { x->r->taken = x->m; }
 static void sem_EXIT(struct xc *x) { (void)x; }
 static void sem_BAR(struct xc *x) { (void)x; }
+/* the result is the barrier's to write, when it opens (sim/barrier.c) */
+static void sem_BAR_POPC(struct xc *x) { (void)x; }
+static void sem_BAR_AND(struct xc *x) { (void)x; }
+static void sem_BAR_OR(struct xc *x) { (void)x; }
 static void sem_BSSY(struct xc *x) { (void)x; }
 static void sem_BSYNC(struct xc *x) { (void)x; }
 

@@ -37,6 +37,8 @@ enum isa_fmt {
 	FMT_P_PP,  /* op pD, [!]pA, [!]pB         */
 	FMT_P_PS,  /* op pD, [!]pA, mask          */
 	FMT_R_PS,  /* op rD, [!]pA, mask          */
+	FMT_R_P,   /* op rD, [!]pA                */
+	FMT_P_P,   /* op pD, [!]pA                */
 	FMT_R_M,   /* op rD, [rA + off]           */
 	FMT_M_R,   /* op [rA + off], rB           */
 	FMT_R_MS,  /* op rD, [rA + off], b        */

@@ -1374,8 +1374,37 @@ static bool do_vote(struct sel *x)
 	return psrc_opnd(x, v, 0, 1) && src_opnd(x, &v, 1, 2, false, false);
 }
 
+/* bar.red.popc.u32 d, 0, {!}p; bar.red.{and,or}.pred d, 0, {!}p (and
+ * barrier[.cta].red[.aligned]...): __syncthreads_count, _and, _or */
+static bool do_bar_red(struct sel *x)
+{
+	unsigned i = 1;
+	if (i < x->nmods && !strcmp(x->mods[i], "cta"))
+		i++;
+	if (i >= x->nmods || strcmp(x->mods[i], "red"))
+		return nsup(x, "this barrier form is");
+	i++;
+	if (i < x->nmods && !strcmp(x->mods[i], "aligned"))
+		i++;
+	const char *op = i < x->nmods ? x->mods[i] : "";
+	const char *t = i + 1 < x->nmods ? x->mods[i + 1] : "";
+	bool popc = !strcmp(op, "popc") && !strcmp(t, "u32");
+	if (i + 2 != x->nmods || (!popc && ((strcmp(op, "and") && strcmp(op, "or")) || strcmp(t, "pred"))))
+		return nsup(x, "this barrier reduction (bar.red.popc.u32, bar.red.and.pred, bar.red.or.pred) is");
+	if (x->s->no != 3)
+		return x->s->no == 4 ? nsup(x, "a barrier reduction with a thread count is")
+				     : ptx_err(x->e, x->s, 0, "%s takes 3 operands, found %u", x->s->op, x->s->no);
+	if (x->s->o[1].kind != PO_IMM || x->s->o[1].imm != 0)
+		return nsup(x, "a barrier other than barrier 0 for the whole block is");
+	struct vinsn *v = emit(x, popc ? OP_BAR_POPC : op[0] == 'a' ? OP_BAR_AND : OP_BAR_OR);
+	return (popc ? dst_reg(x, v, 0) : dst_pred(x, v, 0)) && psrc_opnd(x, v, 0, 2);
+}
+
 static bool do_bar(struct sel *x)
 {
+	if (x->nmods >= 2 && (!strcmp(x->mods[1], "red") || (!strcmp(x->mods[1], "cta") && x->nmods >= 3 &&
+							      !strcmp(x->mods[2], "red"))))
+		return do_bar_red(x);
 	/* bar.sync 0 / barrier.sync[.aligned] 0: the block's one barrier */
 	if (!(x->nmods == 2 && !strcmp(x->mods[1], "sync")) &&
 	    !(x->nmods == 3 && !strcmp(x->mods[1], "sync") && !strcmp(x->mods[2], "aligned")))

@@ -59,9 +59,11 @@ static bool block_can_move(const struct block *b)
 	return false;
 }
 
-void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes)
+void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes, uint32_t vote)
 {
 	struct block *b = w->blk;
+	w->bar_vote |= vote;
+	b->bar_red |= s->p->code[pc].op != OP_BAR;
 	struct sm *m = b->sm;
 	/* the SM's barrier unit counts one warp's arrival at a time */
 	m->bar_unit_free = (m->bar_unit_free > s->now ? m->bar_unit_free : s->now) +
@@ -89,6 +91,39 @@ void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes)
 	bar_check(s, b);
 }
 
+/* bar.red's results as the barrier opens: over every arrived thread of the
+ * block, the count whose predicate held (bar.red.popc, __syncthreads_count),
+ * whether all did (and) or any did (or), written for each warp's arrived
+ * lanes into the destination of the instruction it waits at. */
+static void bar_red_results(struct sim *s, struct block *b)
+{
+	if (!b->bar_red)
+		return;
+	b->bar_red = false;
+	uint32_t count = 0, arrived = 0;
+	for (unsigned i = 0; i < b->nwarps; i++) {
+		const struct warp *w = b->warps[i];
+		if (!w->live || !w->bar_mask)
+			continue;
+		count += (uint32_t)__builtin_popcount(w->bar_vote);
+		arrived += (uint32_t)__builtin_popcount(w->bar_mask);
+	}
+	for (unsigned i = 0; i < b->nwarps; i++) {
+		struct warp *w = b->warps[i];
+		if (!w->live || !w->bar_mask)
+			continue;
+		const struct isa_insn *in = &s->p->code[w->bar_pc];
+		if (in->op == OP_BAR_POPC && in->dst != ISA_RZ) {
+			for (uint32_t r = w->bar_mask; r; r &= r - 1)
+				w->x.regs[in->dst * ISA_WARP_SIZE + (unsigned)__builtin_ctz(r)] = count;
+		} else if ((in->op == OP_BAR_AND || in->op == OP_BAR_OR) && in->dst != ISA_PT) {
+			bool v = in->op == OP_BAR_AND ? count == arrived : count != 0;
+			w->x.preds[in->dst] = v ? w->x.preds[in->dst] | w->bar_mask : w->x.preds[in->dst] & ~w->bar_mask;
+		}
+		w->bar_vote = 0;
+	}
+}
+
 void bar_check(struct sim *s, struct block *b)
 {
 	if (!b->nwaiting)
@@ -111,6 +146,7 @@ void bar_check(struct sim *s, struct block *b)
 	if (open) {
 		if (s->chk)
 			shadow_barrier(s, b);
+		bar_red_results(s, b);
 		uint64_t go = b->bar_last + (uint64_t)s->c->barrier_latency;
 		for (unsigned i = 0; i < b->nwarps; i++) {
 			struct warp *w = b->warps[i];

@@ -112,6 +112,8 @@ struct warp {
 	uint64_t ldg_next_m;      /* thousandths of a cycle: its next global load may enter the L1 (mem.warp_load_mcycles) */
 	uint64_t branch_until;    /* cycle its last branch resolves */
 	bool live;                /* resident and not finished */
+	uint32_t bar_vote;        /* bar.red: the arrived lanes whose predicate held (here: in
+				   * the hole before pred_ready, struct warp stays 896 bytes) */
 	/* line 3 */
 	uint64_t pred_ready[ISA_NUM_PREDS + 1] __attribute__((aligned(64))); /* ready_pack(cycle usable, kind) */
 	/* line 4 */
@@ -181,6 +183,7 @@ struct block {
 	unsigned nwaiting;        /* live warps with lanes waiting at the barrier (bar_mask set):
 				   * barrier.c keeps it, warp_done drops a warp that leaves waiting */
 	bool bar_differ;          /* arrivals at different bar.sync instructions */
+	bool bar_red;             /* a warp waits at a bar.red: results to write as it opens */
 };
 
 struct subpart {
@@ -411,7 +414,9 @@ void gpu_dispatch(struct sim *s);
 uint64_t gpu_dispatch_next(const struct sim *s);
 
 /* barrier.c */
-void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes);
+/* lanes arrive at the barrier at pc; vote: those of them whose bar.red
+ * predicate holds (0 for bar.sync) */
+void bar_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes, uint32_t vote);
 void bar_check(struct sim *s, struct block *b);
 void warpsync_arrive(struct sim *s, struct warp *w, uint32_t pc, uint32_t lanes, uint32_t mask);
 void warpsync_check(struct sim *s, struct warp *w);

@@ -569,8 +569,12 @@ static inline __attribute__((always_inline)) void issue_as(struct sim *s, struct
 		w->sleep_lanes |= x.exec_mask;
 		s->simt->block(w->simt, x.exec_mask);
 		warp_refresh(s, w);
-	} else if (in->op == OP_BAR && x.exec_mask)
-		bar_arrive(s, w, pc, x.exec_mask);
+	} else if (in->op == OP_BAR && x.exec_mask) {
+		bar_arrive(s, w, pc, x.exec_mask, 0);
+	} else if ((in->op == OP_BAR_POPC || in->op == OP_BAR_AND || in->op == OP_BAR_OR) && x.exec_mask) {
+		uint32_t p = w->x.preds[in->src[0]];
+		bar_arrive(s, w, pc, x.exec_mask, x.exec_mask & (in->pneg & 1 ? ~p : p));
+	}
 	else if (in->op == OP_WARPSYNC && x.exec_mask)
 		warpsync_arrive(s, w, pc, x.exec_mask, x.op_mask);
 	else if (exited && (w->ws_lanes || w->bar_mask))

@@ -824,6 +824,48 @@ START_TEST(bitfield_as_h200)
 }
 END_TEST
 
+/* __syncthreads_count, _and and _or (bar.red.popc/.and/.or, tests/ptx/
+ * barred.cu) over a block of 96 threads whose last 6 exit first, on both
+ * configs (the G80 counting warps at its barrier, the H100 threads), equal
+ * to an H200's results (tests/data/h200_barred/barred.txt) and to the
+ * host's count over the 90 threads that remain; the exited threads' rows
+ * stay 0. */
+START_TEST(barrier_reductions_as_h200)
+{
+	uint32_t want[6 * 96];
+	gpu_hex_rows("h200_barred/barred.txt", 6, 96, want);
+	uint32_t in[96];
+	for (unsigned t = 0; t < 96; t++)
+		in[t] = (0x9e3779b9u * (t + 1)) | 2;
+	uint32_t host[6] = {0, 1, 0, 1, 0, 0};
+	for (unsigned t = 0; t < 90; t++) {
+		host[0] += in[t] & 1;
+		host[2] |= (in[t] & 4) != 0;
+		host[3] &= (in[t] & 8) != 0;
+		host[4] |= in[t] == 12345u;
+		host[5] += t < 40;
+	}
+	ck_assert(host[0] > 0 && host[0] < 90 && host[2] == 1 && host[3] == 0); /* both outcomes seen */
+	char la[2048];
+	u32_list(la, sizeof la, in, 96);
+	static char text[4096];
+	snprintf(text, sizeof text, ".ptx \"%s\" barred\n.buffer in u32 96 %s\n.buffer O u32 576 zero\n.arg in\n.arg O\n"
+		 ".grid 1\n.block 96\n", src_path("tests/ptx/barred.ptx"), la);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
+		for (unsigned i = 0; i < 6 * 96; i++) {
+			ck_assert_msg(o[i] == want[i], "%s: row %u, thread %u: %u, the H200 %u", k ? "h100" : "g80", i / 96,
+				      i % 96, o[i], want[i]);
+			ck_assert_uint_eq(o[i], i % 96 < 90 ? host[i / 96] : 0);
+		}
+		done(&x);
+	}
+}
+END_TEST
+
 /* expf as nvcc writes it (tests/ptx/expf.cu: fma.rm, cvt.sat, ex2.approx)
  * within 2 ulp of the host's expf from -80 to 80 (the GPU's ex2.approx is
  * not bit-exact either: docs/ISA.md), on both configs. */
@@ -1522,6 +1564,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, redux_as_h200);
 	tcase_add_test(t, narrow_as_h200);
 	tcase_add_test(t, bitfield_as_h200);
+	tcase_add_test(t, barrier_reductions_as_h200);
 	tcase_add_test(t, static_shared_beyond_the_limit);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
