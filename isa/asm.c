@@ -1543,6 +1543,20 @@ static bool do_arg(struct as *a, int pos)
 		bool fl = pp && pp->type == PTX_P_F32;
 		if (!eval(a, &pos, &v) || !to_imm(a, vt, v, fl, !pp, &g.value) || !expect_end(a, pos))
 			return false;
+		unsigned nb = pp ? ptx_ptype_narrow_bits(pp->type) : 0;
+		if (nb) { /* an 8/16-bit parameter: a value its bits hold, signed or not (nvcc
+			   * declares a short or signed char .u16/.u8), the word extended
+			   * as the parameter's type says */
+			bool sg = ptx_ptype_signed(pp->type);
+			int64_t lo = -((int64_t)1 << (nb - 1)), hi = ((int64_t)1 << nb) - 1;
+			if (v.i < lo || v.i > hi)
+				return err_at(a, vt->col, "parameter %u of %s is %u-bit: %lld is outside %lld..%lld",
+					      a->p->nargs + 1, a->ptx.name, nb, (long long)v.i, (long long)lo, (long long)hi);
+			uint32_t m = (1u << nb) - 1;
+			g.value &= m;
+			if (sg && (g.value >> (nb - 1)))
+				g.value |= ~m;
+		}
 	}
 	if (a->p->nargs >= 1024)
 		return err_at(a, nt->col, "too many kernel arguments (at most 1024)");

@@ -20,7 +20,17 @@
 #include "program.h"
 
 /* The type of a kernel parameter, as .arg converts a value to it. */
-enum ptx_ptype { PTX_P_U32, PTX_P_S32, PTX_P_U64, PTX_P_S64, PTX_P_F32, PTX_P_B32, PTX_P_B64 };
+enum ptx_ptype { PTX_P_U32, PTX_P_S32, PTX_P_U64, PTX_P_S64, PTX_P_F32, PTX_P_B32, PTX_P_B64,
+		 PTX_P_U16, PTX_P_S16, PTX_P_B16, PTX_P_U8, PTX_P_S8, PTX_P_B8 };
+
+/* An 8- or 16-bit parameter's bits (0 for the others) and whether .arg
+ * sign-extends its value into the argument word (.s8, .s16; the others
+ * zero-extend): its ld.param of the same type is the word as it is. */
+static inline unsigned ptx_ptype_narrow_bits(enum ptx_ptype t)
+{
+	return t == PTX_P_U16 || t == PTX_P_S16 || t == PTX_P_B16 ? 16 : t == PTX_P_U8 || t == PTX_P_S8 || t == PTX_P_B8 ? 8 : 0;
+}
+static inline bool ptx_ptype_signed(enum ptx_ptype t) { return t == PTX_P_S16 || t == PTX_P_S8; }
 
 struct ptx_param {
 	char name[128];     /* as in the PTX */

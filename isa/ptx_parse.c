@@ -1095,7 +1095,9 @@ static bool do_params(struct parser *ps, bool keep)
 			const char *n;
 			enum ptx_ptype t;
 		} pt[] = {{".u32", PTX_P_U32}, {".s32", PTX_P_S32}, {".u64", PTX_P_U64}, {".s64", PTX_P_S64},
-			  {".f32", PTX_P_F32}, {".b32", PTX_P_B32}, {".b64", PTX_P_B64}};
+			  {".f32", PTX_P_F32}, {".b32", PTX_P_B32}, {".b64", PTX_P_B64}, {".u16", PTX_P_U16},
+			  {".s16", PTX_P_S16}, {".b16", PTX_P_B16}, {".u8", PTX_P_U8}, {".s8", PTX_P_S8},
+			  {".b8", PTX_P_B8}};
 		bool found = false;
 		for (unsigned i = 0; i < sizeof pt / sizeof pt[0]; i++)
 			if (!strcmp(w, pt[i].n)) {
@@ -1103,7 +1105,7 @@ static bool do_params(struct parser *ps, bool keep)
 				found = true;
 			}
 		if (!found && keep)
-			return err_at(c, tat, "parameter type %s is not supported (.u32 .s32 .u64 .s64 .f32 .b32 .b64)", w);
+			return err_at(c, tat, "parameter type %s is not supported (.u8 .s8 .b8 .u16 .s16 .b16 .u32 .s32 .u64 .s64 .f32 .b32 .b64)", w);
 		for (;;) {
 			if (!skip(c))
 				return false;

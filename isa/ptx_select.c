@@ -764,7 +764,8 @@ static bool do_ldst(struct sel *x, bool store)
 	unsigned m = store ? 0 : 1; /* the memory operand */
 	unsigned r = store ? 1 : 0; /* the register operand */
 	if (!strcmp(sp, "param")) {
-		if (store || vn != 1 || !(is_t(t, T32) || is_t(t, T64) || !strcmp(t, "f32")))
+		bool narrow = t[1] == '8' || t[1] == '1';
+		if (store || vn != 1 || !(is_t(t, T32) || is_t(t, T64) || !strcmp(t, "f32") || narrow))
 			return nsup(x, "this parameter access is");
 		const struct opnd *o = &x->s->o[1];
 		if (o->kind != PO_ADDR || !o->name[0] || o->reg >= 0)
@@ -774,8 +775,26 @@ static bool do_ldst(struct sel *x, bool store)
 			return opnd_err(x, 1, "unknown parameter");
 		if (o->imm != 0)
 			return opnd_err(x, 1, "an offset into a parameter is not supported");
+		/* an argument word holds an 8/16-bit parameter extended as its type
+		 * says (.arg): a load of another width or signedness extends again */
+		enum ptx_ptype pt = x->e->k->params[pi].type;
+		unsigned pb = ptx_ptype_narrow_bits(pt), tb = narrow ? (t[1] == '8' ? 8 : 16) : 32;
+		bool ts = t[0] == 's';
+		if (pb && !narrow)
+			return nsup(x, "a load wider than its parameter is");
 		struct vinsn *v = emit(x, OP_LDC);
 		v->in.off = pi * 4;
+		if (!narrow || (tb == pb && ts == ptx_ptype_signed(pt)))
+			return dst_reg(x, v, 0);
+		int w = new_tmp(x, VC_REG);
+		v->vdst = w;
+		if (!ts) {
+			v = opi(x, OP_AND, -1, w, (1u << tb) - 1, -1);
+			return dst_reg(x, v, 0);
+		}
+		int u = new_tmp(x, VC_REG);
+		opi(x, OP_SHL, u, w, 32 - tb, -1);
+		v = opi(x, OP_SHR, -1, u, 32 - tb, ITYPE_S32);
 		return dst_reg(x, v, 0);
 	}
 	if (is_t(t, T64))
@@ -1876,8 +1895,7 @@ static void facts(struct sel *x)
 		int d[8];
 		unsigned nd = stmt_defs(s, d);
 		const char *t = strrchr(s->op, '.');
-		bool ld = !strncmp(s->op, "ld.", 3) && !strstr(s->op, ".v2") && !strstr(s->op, ".v4") &&
-			  !strstr(s->op, ".param") && nd == 1 && t;
+		bool ld = !strncmp(s->op, "ld.", 3) && !strstr(s->op, ".v2") && !strstr(s->op, ".v4") && nd == 1 && t;
 		unsigned b = !ld ? 0 : (!strcmp(t, ".u8") || !strcmp(t, ".b8") || !strcmp(t, ".s8")) ? 8
 			   : (!strcmp(t, ".u16") || !strcmp(t, ".b16") || !strcmp(t, ".s16")) ? 16 : 0;
 		for (unsigned k = 0; k < nd; k++) {

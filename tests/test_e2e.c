@@ -93,6 +93,18 @@ START_TEST(exit_codes)
 	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/bytes.s"), 0);
 	ck_assert_msg(strstr(out, "check b expr(") && strstr(out, "pass (16 elements bit-exact)"), "%s", out);
 	ck_assert_int_eq(sim("configs/h100.ini tests/workloads/bytes.s"), 0);
+	/* 8- and 16-bit kernel parameters (tests/ptx/params16.s): the values an
+	 * H200 passed the same checks with; a value the bits cannot hold */
+	static const char *const p16[] = {"", "-D C=100 -D A=32767", "-D C=-128 -D D=255 -D B=0 -D A=-32768"};
+	for (unsigned k = 0; k < 6; k++) {
+		char args[256];
+		snprintf(args, sizeof args, "configs/%s.ini tests/ptx/params16.s %s", k % 2 ? "h100" : "g80", p16[k / 2]);
+		ck_assert_int_eq(sim(args), 0);
+		ck_assert_msg(strstr(out, "pass (128 elements bit-exact)"), "%s", out);
+	}
+	ck_assert_int_eq(sim("configs/h100.ini tests/ptx/params16.s -D D=256"), 2);
+	ck_assert_msg(strstr(out, "params16.s:14:8: error: parameter 4 of params16 is 8-bit: 256 is outside -128..255"), "%s",
+		      out);
 	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/wrong_check.s"), 1);
 	ck_assert_msg(strstr(out, "FAIL: 32 of 32 elements differ; first out[0] = 1, expected 0"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini tests/bad/unknown_mnemonic.s"), 2);
