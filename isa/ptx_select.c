@@ -580,6 +580,40 @@ static const struct {
 	{"%globaltimer", SR_GLOBALTIMER}, {"%globaltimer_lo", SR_GLOBALTIMER},
 };
 
+/* mov.b32 d, {lo, hi} (two 16-bit registers into one word: a prmt of
+ * their low half-words, as ptxas writes it) and mov.b32 {lo, hi}, a (its
+ * halves: lo the word as it is, its high bits don't care; hi the word
+ * shifted down). */
+static bool mov_pack(struct sel *x)
+{
+	const struct opnd *d = &x->s->o[0], *a = &x->s->o[1];
+	if (d->kind == PO_VEC) {
+		if (d->nvec != 2 || a->kind != PO_REG)
+			return opnd_err(x, 0, "expected {lo, hi} from one register");
+		int src;
+		if (!reg_opnd(x, 1, VC_REG, &src))
+			return false;
+		for (unsigned k = 0; k < 2; k++) {
+			if (d->vec[k] < 0)
+				continue; /* _ */
+			if (vinfo(x, d->vec[k])->cls != VC_REG)
+				return opnd_err(x, 0, "expected data registers");
+			struct vinsn *v = op3(x, k ? OP_SHR : OP_MOV, d->vec[k], src, -1, k ? ITYPE_U32 : -1);
+			if (k)
+				put_imm(x, &v, 1, 16);
+		}
+		return true;
+	}
+	if (a->nvec != 2 || a->vec[0] < 0 || a->vec[1] < 0)
+		return opnd_err(x, 1, "expected {lo, hi}: two registers");
+	for (unsigned k = 0; k < 2; k++)
+		if (vinfo(x, a->vec[k])->cls != VC_REG)
+			return opnd_err(x, 1, "expected data registers");
+	struct vinsn *v = op3(x, OP_PRMT, -1, a->vec[0], a->vec[1], -1);
+	put_imm(x, &v, 2, 0x5410); /* bytes 0, 1 of lo, then 0, 1 of hi */
+	return dst_reg(x, v, 0);
+}
+
 static bool do_mov(struct sel *x)
 {
 	if (!need_ops(x, 2))
@@ -595,8 +629,10 @@ static bool do_mov(struct sel *x)
 	if (!is_t(t, T32) && !is_t(t, T64) && strcmp(t, "f32") && strcmp(t, "b16") && strcmp(t, "u16") &&
 	    strcmp(t, "s16"))
 		return nsup(x, "this type is");
+	if ((x->s->o[0].kind == PO_VEC || a->kind == PO_VEC) && !strcmp(t, "b32"))
+		return mov_pack(x);
 	if (x->s->o[0].kind == PO_VEC || a->kind == PO_VEC)
-		return nsup(x, "packing and unpacking registers ({...}) is");
+		return nsup(x, "packing and unpacking registers ({...}) other than two 16-bit halves of a .b32 is");
 	if (a->kind == PO_SPECIAL) {
 		for (unsigned i = 0; i < sizeof specials / sizeof specials[0]; i++)
 			if (!strcmp(a->name, specials[i].name)) {

@@ -866,6 +866,38 @@ START_TEST(barrier_reductions_as_h200)
 }
 END_TEST
 
+/* mov.b32 packing two 16-bit registers into a word and unpacking one
+ * (tests/ptx/pack16.cu), and short2 loads and stores, on both configs,
+ * against the host's reading of the same C. */
+START_TEST(pack_halves)
+{
+	uint32_t in[32];
+	for (unsigned t = 0; t < 32; t++)
+		in[t] = narrow_word(6, t);
+	in[3] = 0xfff9fffeu; /* lo + 7 wraps */
+	char la[1024];
+	u32_list(la, sizeof la, in, 32);
+	static char text[2048];
+	snprintf(text, sizeof text, ".ptx \"%s\" pack16\n.buffer in u32 32 %s\n.buffer O u32 64 zero\n.arg in\n.arg O\n"
+		 ".grid 1\n.block 32\n", src_path("tests/ptx/pack16.ptx"), la);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
+		for (unsigned t = 0; t < 32; t++) {
+			uint16_t lo = (uint16_t)(in[t] + 7), hi = (uint16_t)(in[t] >> 16);
+			hi = hi > lo ? hi : lo;
+			ck_assert_uint_eq(o[t], (uint32_t)hi | (uint32_t)lo << 16);
+			int16_t vx = (int16_t)(in[t] & 0xffff), vy = (int16_t)(in[t] >> 16);
+			uint16_t wx = (uint16_t)(vy + 1), wy = (uint16_t)(vx >> 3);
+			ck_assert_uint_eq(o[32 + t], (uint32_t)wx | (uint32_t)wy << 16);
+		}
+		done(&x);
+	}
+}
+END_TEST
+
 /* expf as nvcc writes it (tests/ptx/expf.cu: fma.rm, cvt.sat, ex2.approx)
  * within 2 ulp of the host's expf from -80 to 80 (the GPU's ex2.approx is
  * not bit-exact either: docs/ISA.md), on both configs. */
@@ -1565,6 +1597,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, narrow_as_h200);
 	tcase_add_test(t, bitfield_as_h200);
 	tcase_add_test(t, barrier_reductions_as_h200);
+	tcase_add_test(t, pack_halves);
 	tcase_add_test(t, static_shared_beyond_the_limit);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
