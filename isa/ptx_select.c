@@ -694,7 +694,9 @@ static bool mods_ok(struct sel *x, const char *const *allowed)
 /* An 8- or 16-bit ld/st (char, short, uchar4 data): ldg/lds .u8 .s8
  * .u16 .s16 and stg/sts .u8 .u16. A vector load is one load of the whole
  * vector (2, 4 or 8 bytes, aligned to its size as PTX requires) and each
- * element extended out of it; a vector store, one store an element. */
+ * element extended out of it; a vector store, its elements packed by prmt
+ * and one store of the whole vector, as a GPU accesses a uchar4 or short2
+ * (one instruction: it coalesces as a word). */
 static bool ldst_narrow(struct sel *x, bool store, const char *sp, unsigned vn)
 {
 	const char *t = ty(x);
@@ -710,6 +712,43 @@ static bool ldst_narrow(struct sel *x, bool store, const char *sp, unsigned vn)
 	if (vn > 1 && (d->kind != PO_VEC || d->nvec != vn))
 		return opnd_err(x, r, vn == 4 ? "expected {a, b, c, d}" : "expected {a, b}");
 	bool cg = op == OP_LDG && (has(x, "cg") || has(x, "cv") || has(x, "volatile") || has(x, "gpu") || has(x, "sys"));
+	if (store && vn > 1) { /* the elements packed (prmt), one store of the vector */
+		for (unsigned i = 0; i < vn; i++)
+			if (d->vec[i] < 0)
+				return opnd_err(x, r, "'_' in a stored vector");
+			else if (vinfo(x, d->vec[i])->cls != VC_REG)
+				return opnd_err(x, r, "expected data registers");
+		int w[2] = {-1, -1};
+		for (unsigned k = 0; k < (vn * esz + 3) / 4; k++) { /* each word of the vector */
+			const int *e = &d->vec[k * 4 / esz];
+			struct vinsn *p;
+			if (esz == 2 || vn == 2) { /* two halves, or (v2.u8) two bytes */
+				p = op3(x, OP_PRMT, w[k] = new_tmp(x, VC_REG), e[0], e[1], -1);
+				put_imm(x, &p, 2, esz == 2 ? 0x5410 : 0x0040);
+				continue;
+			}
+			int lo = new_tmp(x, VC_REG), hi = new_tmp(x, VC_REG);
+			p = op3(x, OP_PRMT, lo, e[0], e[1], -1);
+			put_imm(x, &p, 2, 0x0040);
+			p = op3(x, OP_PRMT, hi, e[2], e[3], -1);
+			put_imm(x, &p, 2, 0x0040);
+			p = op3(x, OP_PRMT, w[k] = new_tmp(x, VC_REG), lo, hi, -1);
+			put_imm(x, &p, 2, 0x5410);
+		}
+		unsigned total = vn * esz; /* 2, 4 or 8 bytes, aligned to it (PTX) */
+		struct vinsn *v = emit(x, op);
+		v->in.mod[0] = total == 2 ? WIDTH_U16 : total == 4 ? WIDTH_32 : WIDTH_64;
+		if (!addr_opnd(x, &v, m, shared))
+			return false;
+		if (total == 8) { /* the two words as a group, as a .v2.u32 store's */
+			v->ngroup = 2;
+			v->vgroup[0] = w[0];
+			v->vgroup[1] = w[1];
+		} else {
+			v->vsrc[1] = w[0];
+		}
+		return true;
+	}
 	if (store) {
 		for (unsigned i = 0; i < vn; i++) {
 			struct vinsn *v = emit(x, op);
@@ -902,36 +941,52 @@ static bool do_cvt(struct sel *x)
 		if (has(x, "rn") || has(x, "rzi") || has(x, "rni") || has(x, "rmi") || has(x, "rpi"))
 			return nsup(x, "a rounding mode on an integer conversion is");
 		unsigned sb = (unsigned)atoi(st + 1), db = (unsigned)atoi(dt + 1);
-		if (sb >= db || sb >= 32) { /* truncation, or same/wider: low word as is */
-			if (sb < 32 && sb < db) {
-			}
+		/* PTX: the value converted to dt, then extended to the destination
+		 * register's width as dt says (sign for s, zeros otherwise); a 16-bit
+		 * register needs its low 16 bits right, any other the low word */
+		const struct opnd *d0 = &x->s->o[0];
+		unsigned rb = d0->kind == PO_REG && vinfo(x, d0->reg)->cls == VC_REG ? vinfo(x, d0->reg)->bits : 32;
+		unsigned need = rb < 32 ? 16 : 32;
+		bool ssg = st[0] == 's', dsg = dt[0] == 's';
+		unsigned k = sb < db ? sb : db; /* the bits kept, extended as ... */
+		bool ksg = sb < db ? ssg : dsg;
+		/* ... and a widening from signed to unsigned narrower than needed
+		 * zero-extends from db after the sign extension from sb */
+		bool rezero = sb < db && db < need && ssg && !dsg;
+		if (k >= need) { /* the low word (or half) as it is */
 			v = emit(x, OP_MOV);
 			return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, false, true);
 		}
-		/* widen an 8/16-bit value held in a 32-bit register (a copy
-		 * where a load has extended it so already) */
 		const struct opnd *so = &x->s->o[1];
-		if (so->kind == PO_REG && vinfo(x, so->reg)->cls == VC_REG && !so->neg &&
-		    extended(x, so->reg, sb, st[0] == 's')) {
+		int e = -1;
+		if (rezero) {
+			if (!ext_vreg(x, 1, k, ksg, &e))
+				return false;
+			v = op3(x, OP_AND, -1, e, -1, -1);
+			put_imm(x, &v, 1, (1u << db) - 1);
+			return dst_reg(x, v, 0);
+		}
+		/* a copy where a load has extended the source so already */
+		if (so->kind == PO_REG && vinfo(x, so->reg)->cls == VC_REG && !so->neg && extended(x, so->reg, k, ksg)) {
 			v = emit(x, OP_MOV);
 			return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, false, false);
 		}
-		if (st[0] == 'u') {
+		if (!ksg) {
 			v = emit(x, OP_AND);
 			if (!dst_reg(x, v, 0) || !src_opnd(x, &v, 0, 1, false, false))
 				return false;
-			return put_imm(x, &v, 1, sb == 8 ? 0xffu : 0xffffu);
+			return put_imm(x, &v, 1, (1u << k) - 1);
 		}
 		int t = new_tmp(x, VC_REG);
 		v = emit(x, OP_SHL);
 		if (!src_opnd(x, &v, 0, 1, false, false))
 			return false;
 		v->vdst = t;
-		put_imm(x, &v, 1, 32 - sb);
+		put_imm(x, &v, 1, 32 - k);
 		v = emit(x, OP_SHR);
 		v->in.mod[0] = ITYPE_S32;
 		v->vsrc[0] = t;
-		put_imm(x, &v, 1, 32 - sb);
+		put_imm(x, &v, 1, 32 - k);
 		return dst_reg(x, v, 0);
 	}
 	if (!dint && sint) {

@@ -867,8 +867,8 @@ START_TEST(barrier_reductions_as_h200)
 END_TEST
 
 /* mov.b32 packing two 16-bit registers into a word and unpacking one
- * (tests/ptx/pack16.cu), and short2 loads and stores, on both configs,
- * against the host's reading of the same C. */
+ * (tests/ptx/pack16.cu), short2 loads and stores, ushort4 and uchar2
+ * stores, on both configs, against the host's reading of the same C. */
 START_TEST(pack_halves)
 {
 	uint32_t in[32];
@@ -878,7 +878,7 @@ START_TEST(pack_halves)
 	char la[1024];
 	u32_list(la, sizeof la, in, 32);
 	static char text[2048];
-	snprintf(text, sizeof text, ".ptx \"%s\" pack16\n.buffer in u32 32 %s\n.buffer O u32 64 zero\n.arg in\n.arg O\n"
+	snprintf(text, sizeof text, ".ptx \"%s\" pack16\n.buffer in u32 32 %s\n.buffer O u32 144 zero\n.arg in\n.arg O\n"
 		 ".grid 1\n.block 32\n", src_path("tests/ptx/pack16.ptx"), la);
 	for (int k = 0; k < 2; k++) {
 		struct run x;
@@ -892,9 +892,43 @@ START_TEST(pack_halves)
 			int16_t vx = (int16_t)(in[t] & 0xffff), vy = (int16_t)(in[t] >> 16);
 			uint16_t wx = (uint16_t)(vy + 1), wy = (uint16_t)(vx >> 3);
 			ck_assert_uint_eq(o[32 + t], (uint32_t)wx | (uint32_t)wy << 16);
+			ck_assert_uint_eq(o[64 + 2 * t], (uint32_t)lo | (uint32_t)hi << 16);
+			ck_assert_uint_eq(o[64 + 2 * t + 1], (uint32_t)(uint16_t)(lo ^ hi) | t << 16);
+			uint16_t b2 = (uint16_t)((in[t] >> 24) | (uint8_t)(in[t] + t) << 8);
+			ck_assert_uint_eq((o[128 + t / 2] >> (16 * (t % 2))) & 0xffff, b2);
 		}
 		done(&x);
 	}
+}
+END_TEST
+
+/* Integer cvt to 8 and 16 bits into wider registers (tests/ptx/
+ * cvt_narrow.ptx): the value in the type, then extended to the register's
+ * width as the type says (the PTX ISA's rule for operands wider than the
+ * instruction type), worked out by hand for four inputs. */
+START_TEST(cvt_narrow_extends)
+{
+	static const uint32_t want[4][4] = {
+		{0xffffff80u, 0x0000007fu, 0xffffffffu, 7}, /* s8 of the word, read as s16 */
+		{0x00000080u, 0x0000007fu, 0x000000ffu, 7}, /* u8 into .b32 */
+		{0x00005680u, 0xffffff7fu, 0xffff80ffu, 7}, /* s16 into .b32 */
+		{0x0000ff80u, 0x0000007fu, 0x0000ffffu, 7}, /* u16 of the s8 byte into .b32 */
+	};
+	for (int c = 0; c < 4; c++)
+		for (int k = 0; k < 2; k++) {
+			static char text[1024];
+			snprintf(text, sizeof text,
+				 ".ptx \"%s\" c%d\n.buffer a u32 4 {0x12345680, 0xffffff7f, 0x000180ff, 7}\n"
+				 ".buffer o u32 4 zero\n.arg a\n.arg o\n.grid 1\n.block 4\n",
+				 src_path("tests/ptx/cvt_narrow.ptx"), c + 1);
+			struct run x;
+			run_text(&x, text, k ? "h100" : "g80", NULL);
+			ck_assert_int_eq(x.r.status, SIM_DONE);
+			const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
+			for (int i = 0; i < 4; i++)
+				ck_assert_msg(o[i] == want[c][i], "c%d [%d]: 0x%08x, want 0x%08x", c + 1, i, o[i], want[c][i]);
+			done(&x);
+		}
 }
 END_TEST
 
@@ -1598,6 +1632,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, bitfield_as_h200);
 	tcase_add_test(t, barrier_reductions_as_h200);
 	tcase_add_test(t, pack_halves);
+	tcase_add_test(t, cvt_narrow_extends);
 	tcase_add_test(t, static_shared_beyond_the_limit);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
