@@ -655,6 +655,22 @@ static void gpu_hex_rows(const char *name, unsigned rows, unsigned cols, uint32_
 	ck_assert_uint_eq(n, rows * cols);
 }
 
+/* Run text on g80 and h100; buffer buf's first n words must be want's (a
+ * GPU's rows of 32 lanes). */
+static void rows_as_gpu(const char *text, unsigned buf, const uint32_t *want, unsigned n)
+{
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[buf].data;
+		for (unsigned i = 0; i < n; i++)
+			ck_assert_msg(o[i] == want[i], "%s: row %u, lane %u: 0x%08x, the GPU 0x%08x", k ? "h100" : "g80",
+				      i / 32, i % 32, o[i], want[i]);
+		done(&x);
+	}
+}
+
 /* __brev, __ffs sharing nvcc's one brev.b32 of a value (brev and bfind as
  * their own instructions then), 31 - __clz, and bfind.{u32,s32} with and
  * without .shiftamt (tests/ptx/bitops.cu), on both configs, equal to an
@@ -702,16 +718,7 @@ START_TEST(redux_as_h200)
 	static char text[2048];
 	snprintf(text, sizeof text, ".ptx \"%s\" redux\n.buffer A u32 32 %s\n.buffer O u32 288 zero\n.arg A\n.arg O\n"
 		 ".grid 1\n.block 32\n", src_path("tests/ptx/redux.ptx"), la);
-	for (int k = 0; k < 2; k++) {
-		struct run x;
-		run_text(&x, text, k ? "h100" : "g80", NULL);
-		ck_assert_int_eq(x.r.status, SIM_DONE);
-		const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
-		for (unsigned i = 0; i < 9 * 32; i++)
-			ck_assert_msg(o[i] == want[i], "row %u, lane %u: 0x%08x, the H200 0x%08x", i / 32, i % 32, o[i],
-				      want[i]);
-		done(&x);
-	}
+	rows_as_gpu(text, 1, want, 9 * 32);
 }
 END_TEST
 
@@ -811,16 +818,7 @@ START_TEST(bitfield_as_h200)
 	static char text[2048];
 	snprintf(text, sizeof text, ".ptx \"%s\" bitfield\n.buffer in u32 32 %s\n.buffer O u32 288 zero\n.arg in\n.arg O\n"
 		 ".grid 1\n.block 32\n", src_path("tests/ptx/narrow.ptx"), la);
-	for (int k = 0; k < 2; k++) {
-		struct run x;
-		run_text(&x, text, k ? "h100" : "g80", NULL);
-		ck_assert_int_eq(x.r.status, SIM_DONE);
-		const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
-		for (unsigned i = 0; i < 9 * 32; i++)
-			ck_assert_msg(o[i] == want[19 * 32 + i], "row %u, lane %u: 0x%08x, the H200 0x%08x", i / 32, i % 32,
-				      o[i], want[19 * 32 + i]);
-		done(&x);
-	}
+	rows_as_gpu(text, 1, want + 19 * 32, 9 * 32);
 }
 END_TEST
 
