@@ -145,6 +145,14 @@ void explain_refusal(const struct sim_refused *why, const struct gpu_config *c, 
 	case REFUSE_SMEM_BANK:
 		diag_config(d, "smem.bank_bytes", "smem.bank_bytes = %lld must be 4 or 8", (long long)c->smem_bank_bytes);
 		break;
+	case REFUSE_CONST_CACHE:
+		diag_config(d, "const.line",
+			    "const.cache_size = %lld, const.line = %lld, const.assoc = %lld: the line must be a power of two and the size a multiple of line x ways",
+			    (long long)c->const_cache_size, (long long)c->const_line, (long long)c->const_assoc);
+		break;
+	case REFUSE_CONST_GROUP:
+		diag_config(d, "const.group_lanes", "const.group_lanes = %lld must divide 32", (long long)c->const_group_lanes);
+		break;
 	}
 }
 
@@ -296,9 +304,16 @@ void explain_text(FILE *f, const struct explain_env *e, const struct sim_report 
 		uint32_t pc = r->pc < p->ncode ? r->pc : 0;
 		disasm_insn(p, &p->code[pc], text, sizeof text);
 		char cu[300];
-		fprintf(f, "%s:%u:%s %s %s access of %u bytes at address 0x%08" PRIx32 "\n", p->files[p->loc[pc].file],
-			p->loc[pc].line, cu_at(p, pc, cu, sizeof cu), r->why == FAULT_MISALIGNED ? "misaligned" : "out-of-bounds",
-			r->space == SPACE_SHARED ? "shared" : "global", r->bytes, r->addr);
+		if (r->why == FAULT_READ_ONLY)
+			fprintf(f, "%s:%u:%s global write of %u bytes into constant memory at address 0x%08" PRIx32
+				   ": constant memory is read-only to a kernel\n",
+				p->files[p->loc[pc].file], p->loc[pc].line, cu_at(p, pc, cu, sizeof cu), r->bytes, r->addr);
+		else
+			fprintf(f, "%s:%u:%s %s %s access of %u bytes at address 0x%08" PRIx32 "\n", p->files[p->loc[pc].file],
+				p->loc[pc].line, cu_at(p, pc, cu, sizeof cu),
+				r->why == FAULT_MISALIGNED ? "misaligned" : "out-of-bounds",
+				r->space == SPACE_SHARED ? "shared" : r->space == SPACE_CONST ? "constant" : "global", r->bytes,
+				r->addr);
 		fprintf(f, "    SM %u, block (%u,%u,%u), warp %u, lane %u (thread %u), pc %u: %s\n", r->sm, r->block[0],
 			r->block[1], r->block[2], r->warp, lane, base + lane, r->pc, text);
 		if (r->space == SPACE_SHARED) {

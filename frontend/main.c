@@ -631,6 +631,11 @@ static void write_text(FILE *f, const struct program *p, const struct gpu_config
 	if (ms->shared_accesses)
 		fprintf(f, "  shared memory        %" PRIu64 " requests, %" PRIu64 " passes, %" PRIu64 " bank conflicts\n",
 			ms->shared_accesses, ms->shared_passes, ms->shared_bank_conflicts);
+	if (ms->const_accesses)
+		fprintf(f, "  constant memory      %" PRIu64 " requests, %" PRIu64 " constant-cache requests (%.2f per request): %" PRIu64
+			   " hits, %" PRIu64 " misses\n",
+			ms->const_accesses, ms->const_requests, (double)ms->const_requests / (double)ms->const_accesses,
+			ms->const_hits, ms->const_misses);
 	if (ms->atomic_ops)
 		fprintf(f, "  atomics              %" PRIu64 " operations, %" PRIu64 " serialised on an address\n",
 			ms->atomic_ops, ms->atomic_serialised);

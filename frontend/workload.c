@@ -56,6 +56,7 @@ bool wl_setup(const struct program *p, struct gmem *g, uint32_t *args, struct di
 					  "buffer %s does not fit in the 4 GiB global address space",
 					  b->name);
 		uint32_t *w = (uint32_t *)g->bufs[idx].data;
+		g->bufs[idx].readonly = b->constant;
 		switch (b->fill) {
 		case FILL_ZERO:
 			break;

@@ -666,6 +666,7 @@ static bool do_ptx(struct as *a, const struct token *t, int pos)
 		bs.fill = FILL_ZERO;
 		bs.file = a->cur->file;
 		bs.line = a->cur->lineno;
+		bs.constant = g->constant;
 		bool zero = true;
 		for (uint32_t j = 0; j < g->size; j++)
 			zero = zero && !g->init[j];
@@ -1480,6 +1481,10 @@ static bool do_buffer(struct as *a, int pos)
 	} else {
 		return err_tok(a, ft, "a fill: zero, uninit, value(V), iota, random(SEED), chase(STRIDE), file(\"path\") or { list }");
 	}
+	if (tok_is(&a->toks[pos], "const")) { /* constant memory: ldk reads it */
+		b.constant = true;
+		pos++;
+	}
 	if (!expect_end(a, pos)) {
 		free(b.path);
 		free(b.list);
@@ -1488,6 +1493,13 @@ static bool do_buffer(struct as *a, int pos)
 	if (redefine) { /* the workload's own buffer for a module-scope variable */
 		struct buffer_spec *old = &a->p->buffers[prev];
 		const struct ptx_global *g = &a->ptx.globals[prev];
+		if (b.constant && !g->constant) {
+			free(b.path);
+			free(b.list);
+			return err_at(a, nt->col, "buffer '%s' holds the kernel's __device__ variable %s: it cannot be const",
+				      b.name, g->name);
+		}
+		b.constant = g->constant; /* a __constant__ variable's buffer is constant memory */
 		if ((uint64_t)b.count * 4 < g->size) {
 			free(b.path);
 			free(b.list);

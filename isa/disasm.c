@@ -292,7 +292,7 @@ char *disasm_program(const struct program *p)
 			break;
 		case FILL_LIST: list_text(&b, bs->type, bs->list, bs->count); break;
 		}
-		sb_printf(&b, "\n");
+		sb_printf(&b, bs->constant ? " const\n" : "\n");
 	}
 	for (unsigned i = 0; i < p->nargs; i++) {
 		const struct arg_spec *a = &p->args[i];

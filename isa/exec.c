@@ -579,15 +579,29 @@ struct where {
 };
 
 /* The region holding address addr: its host data, first address and size;
- * NULL where there is none (shared: the whole array, whatever addr). */
-static uint8_t *region(const struct xc *x, enum mem_space sp, uint32_t addr, uint32_t *lo, uint32_t *size)
+ * NULL where there is none (shared: the whole array, whatever addr), and
+ * *why the fault that makes: out of bounds, or a store or atomic to
+ * constant memory (read-only); constant memory (ldk) is the read-only
+ * buffers alone. */
+static inline __attribute__((always_inline)) uint8_t *region(const struct xc *x, enum mem_space sp, bool write,
+							    uint32_t addr, uint32_t *lo, uint32_t *size,
+							    enum fault_kind *why)
 {
+	*why = FAULT_OUT_OF_BOUNDS;
 	if (sp == SPACE_SHARED) {
 		*lo = 0;
 		*size = x->env->shared_size;
 		return x->env->shared;
 	}
-	return x->env->gmem.region(x->env->gmem.ctx, addr, lo, size);
+	/* (a global load, the usual access, asks nothing more: sp and write
+	 * are constants where this is inlined) */
+	bool ro = false, ask = write || sp == SPACE_CONST;
+	uint8_t *h = x->env->gmem.region(x->env->gmem.ctx, addr, lo, size, ask ? &ro : NULL);
+	if (h && ro && write) {
+		*why = FAULT_READ_ONLY;
+		return NULL;
+	}
+	return h && sp == SPACE_CONST && !ro ? NULL : h;
 }
 
 /* Every lane's address base[l] + off into addr[l]; non-zero when a lane's
@@ -606,8 +620,9 @@ static uint32_t warp_addresses(const uint32_t *base, uint32_t off, uint32_t lo, 
 }
 
 /* Compute and check every lane's address first, so that a faulting
- * instruction has no effect. bytes: 4, 8 or 16 per lane. */
-static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, struct where *wh)
+ * instruction has no effect. bytes: 4, 8 or 16 per lane; write: a store or
+ * an atomic (constant memory refuses it). */
+static bool addresses(struct xc *x, enum mem_space sp, bool write, uint32_t bytes, struct where *wh)
 {
 	const uint32_t *base = src(x, 0);
 	struct exec_result *r = x->r;
@@ -618,7 +633,8 @@ static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, struct wh
 		 * check the compiler vectorises; anything else takes the
 		 * lane-by-lane path below, which names the first lane at fault */
 		uint32_t lo = 0, size = 0;
-		uint8_t *h = region(x, sp, base[0] + off, &lo, &size);
+		enum fault_kind why;
+		uint8_t *h = region(x, sp, write, base[0] + off, &lo, &size, &why);
 		/* size - bytes: the last start inside it */
 		if (!warp_addresses(base, off, lo, size - bytes, bytes - 1, r->addr) && h && size >= bytes) {
 			wh->h = h;
@@ -629,15 +645,15 @@ static bool addresses(struct xc *x, enum mem_space sp, uint32_t bytes, struct wh
 	FOR_LANES(x->m, l) {
 		uint32_t addr = base[l] + off;
 		r->addr[l] = addr;
-		enum fault_kind f = FAULT_NONE;
+		enum fault_kind f = FAULT_NONE, why = FAULT_OUT_OF_BOUNDS;
 		uint32_t lo = 0, size = 0;
 		uint8_t *h = NULL;
 		if (addr % bytes)
 			f = FAULT_MISALIGNED;
-		else if ((h = region(x, sp, addr, &lo, &size)) && addr - lo < size && size - (addr - lo) >= bytes)
+		else if ((h = region(x, sp, write, addr, &lo, &size, &why)) && addr - lo < size && size - (addr - lo) >= bytes)
 			wh->p[l] = h + (addr - lo);
 		else
-			f = FAULT_OUT_OF_BOUNDS;
+			f = h ? FAULT_OUT_OF_BOUNDS : why;
 		if (f != FAULT_NONE) {
 			r->fault = f;
 			r->fault_space = sp;
@@ -701,10 +717,12 @@ HOST_AVX2_FN static inline __m256i lanes8_avx2(const uint8_t *h, __m256i rel)
  * nothing was loaded, and the lane-by-lane path finds the lane at fault. */
 HOST_AVX2_FN static bool load_full_avx2(struct xc *x, enum mem_space sp, unsigned n)
 {
+	const bool write = false;
 	const uint32_t *base = src(x, 0);
 	uint32_t off = (uint32_t)x->in->off, bytes = 4 * n;
 	uint32_t lo = 0, size = 0;
-	uint8_t *h = region(x, sp, base[0] + off, &lo, &size);
+	enum fault_kind why;
+	uint8_t *h = region(x, sp, write, base[0] + off, &lo, &size, &why);
 	if (!h || size < bytes || (n == 1 && size > 0x80000000u))
 		return false;
 	uint32_t *addr = x->r->addr;
@@ -784,7 +802,7 @@ static inline __attribute__((always_inline)) void gather_wide(uint32_t *const *d
 static void load_lanes(struct xc *x, enum mem_space sp, unsigned n)
 {
 	struct where wh;
-	if (!addresses(x, sp, 4 * n, &wh))
+	if (!addresses(x, sp, false, 4 * n, &wh))
 		return;
 	const uint32_t *addr = x->r->addr;
 	if (wh.h && n == 1) {
@@ -837,7 +855,7 @@ static void store(struct xc *x, enum mem_space sp)
 {
 	unsigned n = isa_width_regs(x->in);
 	struct where wh;
-	if (!addresses(x, sp, 4 * n, &wh))
+	if (!addresses(x, sp, true, 4 * n, &wh))
 		return;
 	unsigned r = x->in->src[1];
 	const uint32_t *addr = x->r->addr;
@@ -876,7 +894,7 @@ static void load_narrow(struct xc *x, enum mem_space sp)
 	unsigned bytes = isa_access_bytes(x->in);
 	bool sign = x->in->mod[0] == WIDTH_S8 || x->in->mod[0] == WIDTH_S16;
 	struct where wh;
-	if (!addresses(x, sp, bytes, &wh))
+	if (!addresses(x, sp, false, bytes, &wh))
 		return;
 	const uint32_t *addr = x->r->addr;
 	uint32_t *d = dreg(x, x->in->dst, 0);
@@ -895,7 +913,7 @@ static void store_narrow(struct xc *x, enum mem_space sp)
 {
 	unsigned bytes = isa_access_bytes(x->in);
 	struct where wh;
-	if (!addresses(x, sp, bytes, &wh))
+	if (!addresses(x, sp, true, bytes, &wh))
 		return;
 	const uint32_t *addr = x->r->addr;
 	unsigned r = x->in->src[1];
@@ -941,6 +959,14 @@ static void sem_STS(struct xc *x)
 		store(x, SPACE_SHARED);
 }
 
+static void sem_LDK(struct xc *x)
+{
+	if (isa_is_narrow(x->in))
+		load_narrow(x, SPACE_CONST);
+	else
+		load(x, SPACE_CONST);
+}
+
 static void sem_LDC(struct xc *x)
 {
 	uint32_t i = (uint32_t)x->in->off / 4;
@@ -969,7 +995,7 @@ static uint32_t atom_op(int op, int type, uint32_t old, uint32_t b)
 static void atomic(struct xc *x, enum mem_space sp, bool cas)
 {
 	struct where wh;
-	if (!addresses(x, sp, 4, &wh))
+	if (!addresses(x, sp, true, 4, &wh))
 		return;
 	const uint32_t *b = src(x, 1), *c = cas ? src(x, 2) : NULL;
 	uint32_t old[ISA_WARP_SIZE];
@@ -1175,8 +1201,9 @@ void exec_addresses(const struct isa_insn *in, struct exec_warp *w, const struct
 	start(&x, in, w, env, active, r);
 	unsigned f = isa_ops[in->op].flags;
 	struct where wh;
-	if (f & (IF_GLOBAL | IF_SHARED))
-		addresses(&x, f & IF_GLOBAL ? SPACE_GLOBAL : SPACE_SHARED, isa_access_bytes(in), &wh);
+	if (f & (IF_GLOBAL | IF_SHARED | IF_CMEM))
+		addresses(&x, f & IF_GLOBAL ? SPACE_GLOBAL : f & IF_CMEM ? SPACE_CONST : SPACE_SHARED,
+			  (f & (IF_STORE | IF_ATOMIC)) != 0, isa_access_bytes(in), &wh);
 }
 
 void exec_insn(const struct isa_insn *in, struct exec_warp *w, const struct exec_env *env,

@@ -24,13 +24,17 @@ struct exec_warp {
 	uint32_t warp_in_block; /* warp index within its block */
 };
 
-enum mem_space { SPACE_GLOBAL, SPACE_SHARED };
+/* SPACE_CONST: constant memory (ldk), the global buffers that are
+ * read-only (a workload's constant buffers, a CUDA kernel's __constant__
+ * variables) and only those */
+enum mem_space { SPACE_GLOBAL, SPACE_SHARED, SPACE_CONST };
 
 /* Global memory as the executor sees it: region finds the buffer holding
- * an address (its host data, first address and size in bytes), or NULL
- * where the address is in none. */
+ * an address (its host data, first address and size in bytes, and, where
+ * readonly is not NULL, whether it is constant memory, read-only to a
+ * kernel), or NULL where the address is in none. */
 struct exec_gmem {
-	uint8_t *(*region)(void *ctx, uint32_t addr, uint32_t *base, uint32_t *size);
+	uint8_t *(*region)(void *ctx, uint32_t addr, uint32_t *base, uint32_t *size, bool *readonly);
 	void *ctx;
 };
 
@@ -47,7 +51,9 @@ struct exec_env {
 	struct exec_gmem gmem;
 };
 
-enum fault_kind { FAULT_NONE, FAULT_OUT_OF_BOUNDS, FAULT_MISALIGNED };
+/* FAULT_OUT_OF_BOUNDS: in no buffer (SPACE_CONST: in no constant buffer);
+ * FAULT_READ_ONLY: a store or atomic to constant memory */
+enum fault_kind { FAULT_NONE, FAULT_OUT_OF_BOUNDS, FAULT_MISALIGNED, FAULT_READ_ONLY };
 
 struct exec_result {
 	uint32_t exec_mask; /* lanes that executed: active and guard true */

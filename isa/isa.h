@@ -66,6 +66,8 @@ enum {
 	IF_STORE = 1u << 9,     /* writes memory and no register */
 	IF_ATOMIC = 1u << 10,   /* read-modify-write */
 	IF_FENCE = 1u << 11,    /* orders this warp's memory accesses (membar) */
+	IF_CMEM = 1u << 12,     /* constant memory (ldk): read-only global buffers, through the
+				 * SM's constant cache */
 };
 
 /* Modifier sets: the dotted suffixes of a mnemonic. Word 0 of an optional set

@@ -43,6 +43,7 @@ struct buffer_spec {
 	uint32_t *list;    /* FILL_LIST: count element bits */
 	unsigned file;     /* where it was declared: index into program.files */
 	unsigned line;     /* ... and its line there */
+	bool constant;     /* constant memory: read by ldk, read-only to the kernel */
 };
 
 struct arg_spec {

@@ -37,13 +37,14 @@ struct ptx_param {
 	enum ptx_ptype type;
 };
 
-/* A module-scope __device__ variable the entry uses (.global in the PTX):
- * it becomes a buffer of the workload, its address a hidden argument after
+/* A module-scope __device__ or __constant__ variable the entry uses (.global
+ * or .const in the PTX): it becomes a buffer of the workload, its address a hidden argument after
  * the kernel's own parameters. */
 struct ptx_global {
 	char name[PROG_NAME_MAX];
 	uint32_t size;  /* bytes */
 	uint8_t *init;  /* size bytes: the initial value (zeros when none is given) */
+	bool constant;  /* .const (__constant__): constant memory, read-only */
 };
 
 struct ptx_kernel {

@@ -450,9 +450,10 @@ static bool do_shared(struct parser *ps, const char *at0, bool ext)
 static bool parse_opnd(struct parser *ps, struct opnd *o);
 
 /* [.align N] .TYPE NAME[N]... [= VALUE | = {VALUE, ...}]; after a top-level
- * .global: a module-scope variable the entry uses. Initial values are
- * integers or 0f constants, one per element, the rest zero. */
-static bool do_global(struct parser *ps)
+ * .global (constant false) or .const (true): a module-scope variable the
+ * entry uses. Initial values are integers or 0f constants, one per element,
+ * the rest zero. */
+static bool do_global(struct parser *ps, bool constant)
 {
 	struct cur *c = &ps->c;
 	struct ptx_kernel *k = ps->e->k;
@@ -461,7 +462,7 @@ static bool do_global(struct parser *ps)
 	if (!skip(c))
 		return false;
 	at = c->p;
-	if (!read_word(c, w, sizeof w, false, "a type after .global"))
+	if (!read_word(c, w, sizeof w, false, constant ? "a type after .const" : "a type after .global"))
 		return false;
 	if (!strcmp(w, ".align")) {
 		uint64_t al;
@@ -484,6 +485,7 @@ static bool do_global(struct parser *ps)
 		return err_at(c, at, "module-scope variable name too long (at most %d characters)", PROG_NAME_MAX - 1);
 	struct ptx_global g;
 	memset(&g, 0, sizeof g);
+	g.constant = constant;
 	memcpy(g.name, c->p, n);
 	c->p += n;
 	uint64_t count = 1;
@@ -1302,7 +1304,7 @@ static bool parse_file(struct parser *ps, const char *path, const char *text, co
 	char names[64][256];
 	unsigned nnames = 0, matches = 0, pick = 0;
 	struct cur top[64];
-	bool top_ext[64], top_global[64] = {false};
+	bool top_ext[64], top_global[64] = {false}, top_const[64] = {false};
 	unsigned ntop = 0;
 	bool parsed = false;
 	for (int pass = 0; pass < 2; pass++) {
@@ -1435,11 +1437,12 @@ static bool parse_file(struct parser *ps, const char *path, const char *text, co
 					return err_at(c, c->p, "expected '{' after .section %s", nm);
 				if (!skip_body(c))
 					return false;
-			} else if (!strcmp(w, ".global") && pass == 1) {
+			} else if ((!strcmp(w, ".global") || !strcmp(w, ".const")) && pass == 1) {
 				if (ntop == 64)
 					return err_at(c, at, "too many top-level variables");
 				top[ntop] = *c;
 				top_ext[ntop] = false;
+				top_const[ntop] = !strcmp(w, ".const");
 				top_global[ntop++] = true;
 				while (*c->p && *c->p != ';')
 					c->p++;
@@ -1502,7 +1505,7 @@ static bool parse_file(struct parser *ps, const char *path, const char *text, co
 		for (unsigned si = 0; si < e->nstmts && !used && n; si++)
 			for (unsigned k = 0; k < e->stmts[si].no && !used; k++)
 				used = word_is(q, n, e->stmts[si].o[k].name) && e->stmts[si].o[k].name[n] == 0;
-		if (used && !(top_global[i] ? do_global(ps) : do_shared(ps, c->p, top_ext[i])))
+		if (used && !(top_global[i] ? do_global(ps, top_const[i]) : do_shared(ps, c->p, top_ext[i])))
 			return false;
 	}
 	return true;

@@ -49,7 +49,7 @@
 static bool is_load(const struct vinsn *v)
 {
 	unsigned f = isa_ops[v->in.op].flags;
-	return (f & IF_MEM) && (f & (IF_GLOBAL | IF_SHARED)) && !(f & (IF_STORE | IF_ATOMIC));
+	return (f & IF_MEM) && (f & (IF_GLOBAL | IF_SHARED | IF_CMEM)) && !(f & (IF_STORE | IF_ATOMIC));
 }
 
 /* Arithmetic with no effect but its destination. */
@@ -66,7 +66,8 @@ static bool ends_block(const struct vinsn *v) { return v->in.op == OP_BRA || v->
 
 /* Memory order: may load m pass a? Not a store, atomic, fence, barrier,
  * warp operation or sleep, except a store to the other state space (global
- * and shared never alias: the front end refuses generic addresses). */
+ * and shared never alias: the front end refuses generic addresses; no store
+ * reaches constant memory). */
 static bool orders_memory(const struct vinsn *m, const struct vinsn *a)
 {
 	unsigned f = isa_ops[a->in.op].flags, fm = isa_ops[m->in.op].flags;
@@ -74,7 +75,8 @@ static bool orders_memory(const struct vinsn *m, const struct vinsn *a)
 		return true;
 	if (!(f & IF_STORE))
 		return false;
-	bool other_space = ((f & IF_GLOBAL) && (fm & IF_SHARED)) || ((f & IF_SHARED) && (fm & IF_GLOBAL));
+	bool other_space = ((f & IF_GLOBAL) && (fm & IF_SHARED)) || ((f & IF_SHARED) && (fm & IF_GLOBAL)) ||
+			   (fm & IF_CMEM);
 	return !other_space;
 }
 

@@ -704,7 +704,7 @@ static bool ldst_narrow(struct sel *x, bool store, const char *sp, unsigned vn)
 	bool sign = t[0] == 's' && !store; /* b and u: zero-extended */
 	enum isa_width nw = esz == 1 ? (sign ? WIDTH_S8 : WIDTH_U8) : (sign ? WIDTH_S16 : WIDTH_U16);
 	bool shared = !strcmp(sp, "shared");
-	enum isa_op op = shared ? (store ? OP_STS : OP_LDS) : (store ? OP_STG : OP_LDG);
+	enum isa_op op = shared ? (store ? OP_STS : OP_LDS) : !strcmp(sp, "const") ? OP_LDK : (store ? OP_STG : OP_LDG);
 	unsigned m = store ? 0 : 1, r = store ? 1 : 0;
 	const struct opnd *d = &x->s->o[r];
 	if (vn == 1 && d->kind == PO_VEC)
@@ -823,16 +823,15 @@ static bool do_ldst(struct sel *x, bool store)
 	static const char *const ok[] = {"global", "shared", "param", "nc", "ca", "cg", "cs", "lu", "cv",
 					 "wb", "wt", "volatile", "v2", "v4", "b32", "u32", "s32", "f32",
 					 "u64", "b64", "s64", "relaxed", "cta", "gpu", "sys", "u8", "s8",
-					 "b8", "u16", "s16", "b16", NULL};
-	/* what users write, named as they write it (before a modifier is) */
-	if (has(x, "const"))
-		return nsup(x, "__constant__ memory (ld.const) is");
+					 "b8", "u16", "s16", "b16", "const", NULL};
 	if (!need_ops(x, 2) || !mods_ok(x, ok))
 		return false;
 	const char *sp = space(x);
 	const char *t = ty(x);
 	if (!sp)
 		return nsup(x, "generic addressing (no .global/.shared) is");
+	if (store && !strcmp(sp, "const"))
+		return nsup(x, "a store to constant memory is");
 	if (has(x, "relaxed") != (has(x, "cta") || has(x, "gpu") || has(x, "sys")))
 		return nsup(x, "this memory ordering is");
 	unsigned vn = has(x, "v4") ? 4 : has(x, "v2") ? 2 : 1;
@@ -879,7 +878,7 @@ static bool do_ldst(struct sel *x, bool store)
 	if (!is_t(t, T32) && strcmp(t, "f32"))
 		return nsup(x, "this access size is");
 	bool shared = !strcmp(sp, "shared");
-	enum isa_op op = shared ? (store ? OP_STS : OP_LDS) : (store ? OP_STG : OP_LDG);
+	enum isa_op op = shared ? (store ? OP_STS : OP_LDS) : !strcmp(sp, "const") ? OP_LDK : (store ? OP_STG : OP_LDG);
 	struct vinsn *v = emit(x, op);
 	v->in.mod[0] = vn == 4 ? WIDTH_128 : vn == 2 ? WIDTH_64 : WIDTH_32;
 	/* loads the L1 may not serve (PTX ISA, cache operators and memory

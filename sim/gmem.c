@@ -43,7 +43,7 @@ int gmem_add(struct gmem *g, const char *name, uint32_t size)
 	return (int)g->n++;
 }
 
-uint8_t *gmem_region(void *ctx, uint32_t addr, uint32_t *base, uint32_t *size)
+uint8_t *gmem_region(void *ctx, uint32_t addr, uint32_t *base, uint32_t *size, bool *readonly)
 {
 	struct gmem *g = ctx;
 	if (g->n == 0)
@@ -52,6 +52,8 @@ uint8_t *gmem_region(void *ctx, uint32_t addr, uint32_t *base, uint32_t *size)
 	if (addr - b->base < b->size) {
 		*base = b->base;
 		*size = b->size;
+		if (readonly)
+			*readonly = b->readonly;
 		return b->data;
 	}
 	for (unsigned i = 0; i < g->n; i++) {
@@ -60,6 +62,8 @@ uint8_t *gmem_region(void *ctx, uint32_t addr, uint32_t *base, uint32_t *size)
 			atomic_store_explicit(&g->last, i, memory_order_relaxed);
 			*base = b->base;
 			*size = b->size;
+			if (readonly)
+				*readonly = b->readonly;
 			return b->data;
 		}
 	}

@@ -22,6 +22,7 @@ struct gmem_buffer {
 	uint32_t size; /* bytes */
 	uint8_t *data; /* owned */
 	bool uninit;   /* not filled by the workload (initcheck tracks its words) */
+	bool readonly; /* constant memory: ldk reads it, a store or atomic faults */
 };
 
 struct gmem {
@@ -45,9 +46,11 @@ void gmem_free(struct gmem *g);
 int gmem_add(struct gmem *g, const char *name, uint32_t size) __attribute__((warn_unused_result));
 
 /* The buffer holding address addr: its host data, with its first address
- * in *base and its size in bytes in *size; NULL (nothing set) where addr
- * is in no buffer. ctx is the struct gmem (the exec_gmem callback shape). */
-uint8_t *gmem_region(void *ctx, uint32_t addr, uint32_t *base, uint32_t *size);
+ * in *base, its size in bytes in *size and whether it is constant memory in
+ * *readonly (unless readonly is NULL); NULL (nothing set) where addr is in
+ * no buffer. ctx is the
+ * struct gmem (the exec_gmem callback shape). */
+uint8_t *gmem_region(void *ctx, uint32_t addr, uint32_t *base, uint32_t *size, bool *readonly);
 
 /* For fault messages: the buffer containing addr, else the nearest one
  * below it, else the first; NULL if there are none. */

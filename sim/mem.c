@@ -36,6 +36,8 @@ struct sm_mem {
 	unsigned npend;
 	uint64_t pend_from;
 	bool whole;
+	struct cache kc;          /* the constant cache (const.cache_size; lines of one sector) */
+	uint64_t kc_free;         /* cycle it takes its next request */
 	char apart[64];           /* keeps neighbouring SMs' fields off each other's cache
 				   * lines (SMs run on different host threads: sim/cycle.c) */
 };
@@ -66,7 +68,7 @@ enum mem_class mem_class_of(int op)
 {
 	unsigned f = isa_ops[op].flags;
 	return f & IF_GLOBAL ? MC_GLOBAL : f & IF_SHARED ? MC_SHARED : f & IF_CONST ? MC_CONST
-	     : f & IF_WARP ? MC_WARP : f & IF_FENCE ? MC_FENCE : MC_NONE;
+	     : f & IF_CMEM ? MC_CMEM : f & IF_WARP ? MC_WARP : f & IF_FENCE ? MC_FENCE : MC_NONE;
 }
 
 static bool geometry_ok(unsigned level, int64_t size, int64_t line, int64_t sector, int64_t ways,
@@ -98,6 +100,15 @@ struct memsys *mem_create(const struct gpu_config *c, struct sim_refused *why)
 		why->why = REFUSE_SMEM_BANK;
 		return NULL;
 	}
+	if (c->const_cache_size && cache_geometry_error((uint64_t)c->const_cache_size, (unsigned)c->const_line,
+							(unsigned)c->const_line, (unsigned)c->const_assoc)) {
+		why->why = REFUSE_CONST_CACHE;
+		return NULL;
+	}
+	if (32 % c->const_group_lanes) {
+		why->why = REFUSE_CONST_GROUP;
+		return NULL;
+	}
 	struct memsys *m = xcalloc(1, sizeof *m);
 	m->c = c;
 	m->coal = !strcmp(c->coalescing, "halfwarp") ? COAL_HALFWARP
@@ -114,6 +125,9 @@ struct memsys *mem_create(const struct gpu_config *c, struct sim_refused *why)
 			   (unsigned)c->l1_assoc);
 		m->sm[i].mshr = xcalloc(m->mshrs, sizeof *m->sm[i].mshr);
 	}
+	for (unsigned i = 0; i < m->nsms && c->const_cache_size; i++)
+		cache_init(&m->sm[i].kc, (uint64_t)c->const_cache_size, (unsigned)c->const_line, (unsigned)c->const_line,
+			   (unsigned)c->const_assoc);
 	if (m->has_l2)
 		cache_init(&m->l2, (uint64_t)c->l2_size, (unsigned)c->l2_line, (unsigned)c->l2_sector,
 			   (unsigned)c->l2_assoc);
@@ -131,6 +145,8 @@ void mem_destroy(struct memsys *m)
 		cache_free(&m->sm[i].l1);
 		free(m->sm[i].mshr);
 	}
+	for (unsigned i = 0; i < m->nsms && m->c->const_cache_size; i++)
+		cache_free(&m->sm[i].kc);
 	free(m->sm);
 	if (m->has_l2)
 		cache_free(&m->l2);
@@ -674,6 +690,60 @@ struct mem_timing mem_shared(struct memsys *m, unsigned sm, const struct mem_req
 	return (struct mem_timing){done, ms->smem_free, own};
 }
 
+/* Constant memory (ldk; docs/MEMORY.md), as the CUDA guide describes it: a
+ * warp's access is split per lane group (const.group_lanes: half-warps on
+ * cc 1.x) and within a group into one request per distinct address (a word,
+ * or an aligned 8 or 16 bytes); the SM's constant cache serves the requests
+ * one after another, const.request_cycles each, later warps' behind them. A
+ * request that hits is ready const.latency after its turn; one that
+ * misses reads its line from device memory, const.miss_latency more, and a
+ * later request for that line waits for the fill. The access holds no other
+ * part of the SM's memory path. */
+static struct mem_timing const_access(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
+				      struct sim_stats *st)
+{
+	struct sm_mem *ms = &m->sm[sm];
+	const struct gpu_config *c = m->c;
+	unsigned g = (unsigned)c->const_group_lanes;
+	uint64_t per = (uint64_t)c->const_request_cycles, hit = (uint64_t)c->const_hit_latency;
+	uint64_t miss = (uint64_t)c->const_miss_latency;
+	uint32_t wmask = rq->bytes < 4 ? ~3u : ~0u; /* narrow accesses: their word */
+	uint64_t t = max64(now, ms->kc_free), done = now;
+	unsigned n = 0;
+	st->mem.const_accesses++;
+	for (unsigned base = 0; base < ISA_WARP_SIZE; base += g) {
+		uint32_t grp = rq->mask & (g == ISA_WARP_SIZE ? ~0u : ((1u << g) - 1) << base);
+		uint32_t seen[ISA_WARP_SIZE];
+		unsigned ns = 0;
+		for (uint32_t r = grp; r; r &= r - 1) {
+			uint32_t a = rq->addr[__builtin_ctz(r)] & wmask;
+			unsigned k = 0;
+			while (k < ns && seen[k] != a)
+				k++;
+			if (k < ns)
+				continue;
+			seen[ns++] = a;
+			uint64_t ti = t + n++ * per, ready = ti + hit;
+			struct cache_probe p = {0, 0, NULL};
+			if (c->const_cache_size)
+				p = cache_probe(&ms->kc, a, 1);
+			if (p.present) {
+				st->mem.const_hits++;
+				ready = max64(ti, p.ready) + hit;
+			} else {
+				st->mem.const_misses++;
+				ready += miss;
+				if (c->const_cache_size)
+					cache_fill(&ms->kc, a, 1, ti + miss, 0);
+			}
+			done = max64(done, ready);
+		}
+	}
+	st->mem.const_requests += n;
+	ms->kc_free = t + n * per;
+	return (struct mem_timing){done, now, 0};
+}
+
 struct mem_timing mem_access(struct memsys *m, unsigned sm, const struct mem_request *rq, uint64_t now,
 			     struct smem_memo *memo, struct sim_stats *st)
 {
@@ -681,6 +751,7 @@ struct mem_timing mem_access(struct memsys *m, unsigned sm, const struct mem_req
 	case MC_GLOBAL: return global_access(m, sm, rq, now, st);
 	case MC_SHARED: return mem_shared(m, sm, rq, now, memo, st);
 	case MC_CONST: return (struct mem_timing){now + (uint64_t)m->c->const_latency, now, 0};
+	case MC_CMEM: return const_access(m, sm, rq, now, st);
 	case MC_WARP: return (struct mem_timing){now + (uint64_t)m->c->warp_op_latency, now, 0};
 	default: return (struct mem_timing){now, now, 0};
 	}

@@ -25,7 +25,8 @@
 /* A cycle that never comes (the wake time of no event) */
 #define NEVER UINT64_MAX
 
-enum mem_class { MC_NONE, MC_GLOBAL, MC_SHARED, MC_CONST, MC_WARP, MC_FENCE };
+/* MC_CONST: a kernel argument (ldc); MC_CMEM: constant memory (ldk) */
+enum mem_class { MC_NONE, MC_GLOBAL, MC_SHARED, MC_CONST, MC_CMEM, MC_WARP, MC_FENCE };
 
 /* The memory class of an opcode (MC_NONE for non-memory instructions). */
 enum mem_class mem_class_of(int op);

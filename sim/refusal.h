@@ -15,6 +15,9 @@ enum sim_refusal {
 	REFUSE_L2_FETCH,    /* l2.fetch_bytes is not a power of two multiple of l2.sector */
 	REFUSE_SMEM_GROUP,  /* smem.group_lanes does not divide 32 */
 	REFUSE_SMEM_BANK,   /* smem.bank_bytes is not 4 or 8 */
+	REFUSE_CONST_CACHE, /* the constant cache's line is not a power of two, or its size not a
+			     * multiple of line x ways */
+	REFUSE_CONST_GROUP, /* const.group_lanes does not divide 32 */
 };
 
 struct sim_refused {

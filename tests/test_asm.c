@@ -142,7 +142,7 @@ static void same_program(const struct program *a, const struct program *b, const
 		const struct buffer_spec *x = &a->buffers[i], *y = &b->buffers[i];
 		ck_assert_str_eq(x->name, y->name);
 		ck_assert(x->type == y->type && x->count == y->count && x->fill == y->fill);
-		ck_assert(x->value == y->value && x->seed == y->seed);
+		ck_assert(x->value == y->value && x->seed == y->seed && x->constant == y->constant);
 		if (x->fill == FILL_LIST)
 			ck_assert(!memcmp(x->list, y->list, 4 * (size_t)x->count));
 	}

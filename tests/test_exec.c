@@ -570,6 +570,70 @@ START_TEST(faults_have_no_effect)
 }
 END_TEST
 
+/* Constant memory (ldk) is the read-only buffers alone: ldk reads them at
+ * every width, a full warp and a lane at a time; an address in a writable
+ * buffer is out of constant memory's bounds; a store or atomic into a
+ * read-only buffer faults (nothing written), and ldg may still read one. */
+START_TEST(constant_memory)
+{
+	ck_assert_int_eq(gmem_add(&G, "k", 64), 1);
+	G.bufs[1].readonly = true;
+	uint32_t kb = G.bufs[1].base, gb = G.bufs[0].base;
+	for (uint32_t i = 0; i < 16; i++) {
+		uint32_t v = 0x01020304u * (i + 1);
+		memcpy(G.bufs[1].data + 4 * i, &v, 4);
+	}
+	for (int l = 0; l < 32; l++)
+		R(1, l) = kb + 4u * (uint32_t)(l % 16);
+	struct exec_result r = run("ldk r2, [r1]", ~0u); /* a full warp */
+	ck_assert_int_eq(r.fault, FAULT_NONE);
+	for (int l = 0; l < 32; l++)
+		ck_assert_uint_eq(R(2, l), 0x01020304u * (uint32_t)(l % 16 + 1));
+	r = run("ldk r2, [r1+8]", 0x5u); /* lanes 0 and 2 */
+	ck_assert_uint_eq(R(2, 0), 0x01020304u * 3);
+	ck_assert_uint_eq(R(2, 2), 0x01020304u * 5);
+	set_all(1, kb);
+	r = run("ldk.128 r4, [r1+16]", ~0u);
+	ck_assert_uint_eq(R(4, 7), 0x01020304u * 5);
+	ck_assert_uint_eq(R(7, 7), 0x01020304u * 8);
+	r = run("ldk.s8 r2, [r1+3]", 1u); /* word 0 is 0x01020304: byte 3 is 0x01 */
+	ck_assert_uint_eq(R(2, 0), 1);
+	r = run("ldk.u16 r2, [r1+4]", 1u); /* word 1 is 0x02040608 */
+	ck_assert_uint_eq(R(2, 0), 0x0608);
+	/* a writable buffer is not constant memory */
+	set_all(1, gb);
+	r = run("ldk r2, [r1]", 1u);
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+	ck_assert_int_eq(r.fault_space, SPACE_CONST);
+	r = run("ldk r2, [r1]", ~0u); /* the full-warp path finds it too */
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+	/* constant memory is read-only to a kernel */
+	set_all(1, kb);
+	set_all(2, 7);
+	r = run("stg [r1+4], r2", ~0u);
+	ck_assert_int_eq(r.fault, FAULT_READ_ONLY);
+	ck_assert_int_eq(r.fault_space, SPACE_GLOBAL);
+	ck_assert_uint_eq(r.fault_addr, kb + 4);
+	r = run("stg.u8 [r1], r2", 1u);
+	ck_assert_int_eq(r.fault, FAULT_READ_ONLY);
+	r = run("atomg.add r3, [r1], r2", 1u);
+	ck_assert_int_eq(r.fault, FAULT_READ_ONLY);
+	r = run("atomg.cas r3, [r1], r2, r2", 1u);
+	ck_assert_int_eq(r.fault, FAULT_READ_ONLY);
+	for (uint32_t i = 0; i < 16; i++) { /* nothing was written */
+		uint32_t v;
+		memcpy(&v, G.bufs[1].data + 4 * i, 4);
+		ck_assert_uint_eq(v, 0x01020304u * (i + 1));
+	}
+	r = run("ldg r3, [r1+4]", 1u); /* a global load may read it */
+	ck_assert_int_eq(r.fault, FAULT_NONE);
+	ck_assert_uint_eq(R(3, 0), 0x01020304u * 2);
+	set_all(1, gb); /* and stores elsewhere go on */
+	r = run("stg [r1], r2", 1u);
+	ck_assert_int_eq(r.fault, FAULT_NONE);
+}
+END_TEST
+
 /* A full warp's memory access takes one lookup when every lane lies in
  * lane 0's buffer, aligned, and the lane-by-lane path otherwise: both give
  * each lane its own word, and a fault names the first lane at fault. */
@@ -850,6 +914,7 @@ Suite *exec_suite(void)
 	TCase *t = tcase_create("semantics");
 	tcase_add_checked_fixture(t, setup, teardown);
 	tcase_add_test(t, integer_ops);
+	tcase_add_test(t, constant_memory);
 	tcase_add_test(t, masks_guards_predicates);
 	tcase_add_test(t, float_ops);
 	tcase_add_test(t, nan_results_as_the_gpu);

@@ -517,6 +517,76 @@ START_TEST(micro_latency_plateaus)
 }
 END_TEST
 
+/* Constant memory against an H200's own measurement
+ * (tests/data/h200_const/constlat.txt, by constlat.cu beside it): each
+ * chase's cycles a load (the constant cache's hit latency up to 2 KB, the
+ * next level's beyond), and what each distinct address of a warp's load
+ * adds (the spread's steps less D = 1's, over D - 1), within 2%. The
+ * simulator's twins are workloads/micro/const_chase.s and const_spread.s
+ * (the spread's fixed part differs: the GPU's step has a shuffle). */
+START_TEST(const_cache_as_h200)
+{
+	FILE *f = fopen(src_path("tests/data/h200_const/constlat.txt"), "r");
+	ck_assert(f);
+	char line[256];
+	unsigned chases = 0, spreads = 0;
+	double gpu1 = 0, sim1 = 0;
+	while (fgets(line, sizeof line, f)) {
+		unsigned size, stride, d;
+		double gpu;
+		char a[16], b[16];
+		if (sscanf(line, "chase size %u stride %u: %lf", &size, &stride, &gpu) == 3) {
+			snprintf(a, sizeof a, "%u", size);
+			snprintf(b, sizeof b, "%u", stride);
+			near(micro("const_chase", "h100", NULL, "SIZE", a, "STRIDE", b, "cycles_per_load", NULL), gpu,
+			     0.02, line);
+			chases++;
+		} else if (sscanf(line, "spread distinct %u: %lf", &d, &gpu) == 2) {
+			snprintf(a, sizeof a, "%u", d);
+			double sim = micro("const_spread", "h100", NULL, "D", a, NULL, NULL, "cycles_per_step", NULL);
+			if (d == 1) {
+				gpu1 = gpu;
+				sim1 = sim;
+			} else {
+				near((sim - sim1) / (d - 1), (gpu - gpu1) / (d - 1), 0.02, line);
+			}
+			spreads++;
+		}
+	}
+	fclose(f);
+	ck_assert_uint_eq(chases, 18);
+	ck_assert_uint_eq(spreads, 6);
+}
+END_TEST
+
+/* The guide's split of a constant access, counted by hand for
+ * const_spread.s (ITERS 256 steps and one warm-up, one ldk each; lane l
+ * reads word (l % D) * 16): per ldk one request per distinct address per
+ * lane group, the groups half-warps on cc 1.x (g80.ini) and the warp later
+ * (h100.ini); D lines (64 bytes apart) each miss once, the rest hit. */
+START_TEST(const_requests_by_generation)
+{
+	static const struct {
+		const char *cfg, *d;
+		uint64_t per_ldk;
+	} cases[] = {
+		{"h100", "1", 1},  {"g80", "1", 2},   /* one address: a request per group */
+		{"h100", "16", 16}, {"g80", "16", 32}, /* lanes l and l + 16 share one */
+		{"h100", "32", 32}, {"g80", "32", 32},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct sim_stats st;
+		micro("const_spread", cases[i].cfg, NULL, "D", cases[i].d, NULL, NULL, "cycles_per_step", &st);
+		uint64_t n = 257 * cases[i].per_ldk, lines = (uint64_t)atoi(cases[i].d);
+		ck_assert_uint_eq(st.mem.const_accesses, 257);
+		ck_assert_uint_eq(st.mem.const_requests, n);
+		ck_assert_uint_eq(st.mem.const_misses, lines);
+		ck_assert_uint_eq(st.mem.const_hits, n - lines);
+		ck_assert_uint_eq(st.mem.global_accesses, 1); /* the report's store alone */
+	}
+}
+END_TEST
+
 /* 32 lanes at a stride of 32 words share one bank: 32 passes, each after
  * the first smem.cycles_per_pass more latency than the conflict-free access. */
 START_TEST(micro_bank_conflicts)
@@ -1206,6 +1276,8 @@ Suite *mem_suite(void)
 	tcase_add_test(t, bank_conflict_memo_matches_reference);
 	tcase_add_test(t, cache_lru_and_writeback);
 	tcase_add_test(t, micro_latency_plateaus);
+	tcase_add_test(t, const_cache_as_h200);
+	tcase_add_test(t, const_requests_by_generation);
 	tcase_add_test(t, micro_bank_conflicts);
 	tcase_add_test(t, micro_coalescing);
 	tcase_add_test(t, micro_stream_bandwidth);
