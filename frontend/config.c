@@ -179,7 +179,7 @@ static int handler(void *user, const char *section, const char *name, const char
 	l->seen[k - keys] = l->lineno;
 	if (l->o) {
 		l->o->line[k - keys] = l->lineno;
-		l->o->from_set[k - keys] = false;
+		l->o->set_by[k - keys] = NULL;
 	}
 	l->nset++;
 	return 1;
@@ -304,25 +304,31 @@ bool cfg_parse(const char *path, const char *text, size_t len, struct gpu_config
 	return ok;
 }
 
-bool cfg_set(struct gpu_config *c, struct cfg_origin *o, const char *assignment, struct diag *d)
+bool cfg_set_as(struct gpu_config *c, struct cfg_origin *o, const char *assignment, const char *opt,
+		struct diag *d)
 {
 	char buf[256];
 	if (strlen(assignment) >= sizeof buf)
-		return diag_error(d, "--set", 0, 0, "", "'%.40s...': longer than %zu characters", assignment,
+		return diag_error(d, opt, 0, 0, "", "'%.40s...': longer than %zu characters", assignment,
 				  sizeof buf - 1);
 	snprintf(buf, sizeof buf, "%s", assignment);
 	char *eq = strchr(buf, '='), *dot = strchr(buf, '.');
 	if (!eq || !dot || dot > eq)
-		return diag_error(d, "--set", 0, 0, "", "'%s': expected SECTION.KEY=VALUE", assignment);
+		return diag_error(d, opt, 0, 0, "", "'%s': expected SECTION.KEY=VALUE", assignment);
 	*eq = 0;
 	*dot = 0;
 	char msg[512];
 	if (!set_key(c, buf, dot + 1, eq + 1, msg, sizeof msg))
-		return diag_error(d, "--set", 0, 0, "", "%s", msg);
+		return diag_error(d, opt, 0, 0, "", "%s", msg);
 	const struct key *k = find_key(buf, dot + 1);
 	if (o && k)
-		o->from_set[k - keys] = true;
+		o->set_by[k - keys] = opt;
 	return true;
+}
+
+bool cfg_set(struct gpu_config *c, struct cfg_origin *o, const char *assignment, struct diag *d)
+{
+	return cfg_set_as(c, o, assignment, "--set", d);
 }
 
 void cfg_locate(const struct cfg_origin *o, struct diag *d)
@@ -334,8 +340,8 @@ void cfg_locate(const struct cfg_origin *o, struct diag *d)
 		snprintf(name, sizeof name, "%s.%s", keys[i].section, keys[i].key);
 		if (strcmp(name, d->key))
 			continue;
-		if (o->from_set[i]) {
-			snprintf(d->file, sizeof d->file, "--set");
+		if (o->set_by[i]) {
+			snprintf(d->file, sizeof d->file, "%s", o->set_by[i]);
 		} else {
 			snprintf(d->file, sizeof d->file, "%s", o->file);
 			d->line = o->line[i];

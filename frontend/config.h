@@ -30,7 +30,8 @@ enum {
 struct cfg_origin {
 	char file[256];             /* the config file */
 	unsigned line[CFG_NKEYS];   /* the line that set it (0: the default) */
-	bool from_set[CFG_NKEYS];   /* the last value came from --set */
+	const char *set_by[CFG_NKEYS]; /* the option that gave the last value ("--set", "--scheduler",
+					* ...; a string that lives as long as o), NULL: the file */
 };
 
 /* Parse path into c (on top of the defaults), recording in o (or NULL)
@@ -49,6 +50,11 @@ bool cfg_parse(const char *path, const char *text, size_t len, struct gpu_config
 /* Apply "section.key=value" (--set), recording it in o (or NULL). */
 bool cfg_set(struct gpu_config *c, struct cfg_origin *o, const char *assignment, struct diag *d)
 	__attribute__((warn_unused_result));
+
+/* The same for the option opt that stands for it (--scheduler X is
+ * sm.scheduler=X): errors, now and later (cfg_locate), name opt. */
+bool cfg_set_as(struct gpu_config *c, struct cfg_origin *o, const char *assignment, const char *opt,
+		struct diag *d) __attribute__((warn_unused_result));
 
 /* A config error found after loading (diag_config: d->key set): name the
  * file and line, or --set, that gave the key its value. */

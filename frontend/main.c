@@ -40,6 +40,7 @@ struct options {
 	char *def_storage[MAX_OPT];
 	unsigned ndefs;
 	const char *sets[MAX_OPT];
+	const char *set_opt[MAX_OPT]; /* the option each came from: --set, --scheduler, --divergence */
 	unsigned nsets;
 	char *set_storage[MAX_OPT]; /* --scheduler, --divergence as sets */
 	unsigned nset_storage;
@@ -311,6 +312,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 			NEEDVAL();
 			if (o->nsets >= MAX_OPT)
 				return bad_usage("too many --set options%s", "");
+			o->set_opt[o->nsets] = "--set";
 			o->sets[o->nsets++] = val;
 		} else if (!strcmp(a, "--dump")) {
 			NEEDVAL();
@@ -344,6 +346,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 			char *set = xmalloc(n);
 			snprintf(set, n, "sm.%s=%s", a + 2, val);
 			o->set_storage[o->nset_storage++] = set;
+			o->set_opt[o->nsets] = a;
 			o->sets[o->nsets++] = set;
 		} else if (!strcmp(a, "--occupancy")) {
 			o->occupancy = 1;
@@ -658,7 +661,7 @@ static bool load_config(const struct options *o, struct gpu_config *cfg, struct 
 	if (!cfg_load(o->config, cfg, origin, d))
 		return false;
 	for (unsigned i = 0; i < o->nsets; i++)
-		if (!cfg_set(cfg, origin, o->sets[i], d))
+		if (!cfg_set_as(cfg, origin, o->sets[i], o->set_opt[i], d))
 			return false;
 	return true;
 }

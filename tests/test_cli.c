@@ -68,11 +68,16 @@ START_TEST(bad_jobs_refused)
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --max-cycles +5"), 2);
 	ck_assert_int_eq(sim("configs/g80.ini --occupancy --threads +256"), 2);
 	ck_assert_msg(strstr(out, "simt-sim: --threads: expected a non-negative integer"), "%s", out);
-	/* a repeated --scheduler or --divergence: every value is checked */
+	/* a repeated --scheduler or --divergence: every value is checked, and
+	 * the error names the option the user gave */
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --scheduler bogus --scheduler gto"), 2);
-	ck_assert_msg(strstr(out, "sm.scheduler = 'bogus' is not a scheduler"), "%s", out);
+	ck_assert_msg(strstr(out, "--scheduler: error: sm.scheduler = 'bogus' is not a scheduler"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --divergence its --divergence nope"), 2);
-	ck_assert_msg(strstr(out, "sm.divergence = 'nope' is not one of stack|its"), "%s", out);
+	ck_assert_msg(strstr(out, "--divergence: error: sm.divergence = 'nope' is not one of stack|its"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --scheduler bogus"), 2);
+	ck_assert_msg(strstr(out, "--scheduler: error: sm.scheduler = 'bogus' is not a scheduler"), "%s", out);
+	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --set sm.scheduler=bogus"), 2);
+	ck_assert_msg(strstr(out, "--set: error: sm.scheduler = 'bogus' is not a scheduler"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s --json - 2>/dev/null"), 0);
 	double one = json_num(out, "cycles");
 	ck_assert_int_eq(sim("configs/g80.ini workloads/seed_4x4.s -j 1024 --json - 2>/dev/null"), 0);
