@@ -1482,6 +1482,12 @@ static bool do_buffer(struct as *a, int pos)
 		return err_tok(a, ft, "a fill: zero, uninit, value(V), iota, random(SEED), chase(STRIDE), file(\"path\") or { list }");
 	}
 	if (tok_is(&a->toks[pos], "const")) { /* constant memory: ldk reads it */
+		if (b.fill == FILL_UNINIT) {
+			free(b.path);
+			free(b.list);
+			return err_at(a, a->toks[pos].col,
+				      "a const buffer cannot be uninit: no kernel writes constant memory, give it a fill");
+		}
 		b.constant = true;
 		pos++;
 	}
