@@ -146,7 +146,7 @@ void explain_refusal(const struct sim_refused *why, const struct gpu_config *c, 
 		diag_config(d, "smem.bank_bytes", "smem.bank_bytes = %lld must be 4 or 8", (long long)c->smem_bank_bytes);
 		break;
 	case REFUSE_CONST_CACHE:
-		diag_config(d, "const.line",
+		diag_config(d, why->level ? "const.cache_size" : "const.line",
 			    "const.cache_size = %lld, const.line = %lld, const.assoc = %lld: the line must be a power of two and the size a multiple of line x ways",
 			    (long long)c->const_cache_size, (long long)c->const_line, (long long)c->const_assoc);
 		break;
@@ -305,9 +305,10 @@ void explain_text(FILE *f, const struct explain_env *e, const struct sim_report 
 		disasm_insn(p, &p->code[pc], text, sizeof text);
 		char cu[300];
 		if (r->why == FAULT_READ_ONLY)
-			fprintf(f, "%s:%u:%s global write of %u bytes into constant memory at address 0x%08" PRIx32
+			fprintf(f, "%s:%u:%s global %s of %u bytes into constant memory at address 0x%08" PRIx32
 				   ": constant memory is read-only to a kernel\n",
-				p->files[p->loc[pc].file], p->loc[pc].line, cu_at(p, pc, cu, sizeof cu), r->bytes, r->addr);
+				p->files[p->loc[pc].file], p->loc[pc].line, cu_at(p, pc, cu, sizeof cu),
+				isa_ops[p->code[pc].op].flags & IF_ATOMIC ? "atomic" : "store", r->bytes, r->addr);
 		else
 			fprintf(f, "%s:%u:%s %s %s access of %u bytes at address 0x%08" PRIx32 "\n", p->files[p->loc[pc].file],
 				p->loc[pc].line, cu_at(p, pc, cu, sizeof cu),
@@ -321,7 +322,10 @@ void explain_text(FILE *f, const struct explain_env *e, const struct sim_report 
 				p->shared_bytes);
 		} else {
 			const struct gmem_buffer *nb = e->g ? gmem_nearest(e->g, r->addr) : NULL;
-			if (nb)
+			if (nb && r->space == SPACE_CONST && r->addr - nb->base < nb->size && !nb->readonly)
+				fprintf(f, "    in buffer %s at [0x%08" PRIx32 ", 0x%08" PRIx32 "), which is not constant memory (const)\n",
+					nb->name, nb->base, nb->base + nb->size);
+			else if (nb)
 				fprintf(f, "    nearest buffer: %s at [0x%08" PRIx32 ", 0x%08" PRIx32 ") (%u bytes)\n",
 					nb->name, nb->base, nb->base + nb->size, nb->size);
 		}

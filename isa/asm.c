@@ -1506,6 +1506,13 @@ static bool do_buffer(struct as *a, int pos)
 				      b.name, g->name);
 		}
 		b.constant = g->constant; /* a __constant__ variable's buffer is constant memory */
+		if (b.constant && b.fill == FILL_UNINIT) {
+			free(b.path);
+			free(b.list);
+			return err_at(a, ft->col,
+				      "buffer '%s' holds the kernel's __constant__ variable %s: a const buffer cannot be uninit (no kernel writes constant memory), give it a fill",
+				      b.name, g->name);
+		}
 		if ((uint64_t)b.count * 4 < g->size) {
 			free(b.path);
 			free(b.list);

@@ -830,8 +830,16 @@ static bool do_ldst(struct sel *x, bool store)
 	const char *t = ty(x);
 	if (!sp)
 		return nsup(x, "generic addressing (no .global/.shared) is");
+	unsigned nsp = 0;
+	for (unsigned i = 1; i < x->nmods; i++)
+		nsp += !strcmp(x->mods[i], "global") || !strcmp(x->mods[i], "shared") || !strcmp(x->mods[i], "param") ||
+		       !strcmp(x->mods[i], "local") || !strcmp(x->mods[i], "const");
+	if (nsp > 1)
+		return nsup(x, "more than one state space on an instruction is");
 	if (store && !strcmp(sp, "const"))
 		return nsup(x, "a store to constant memory is");
+	if (!strcmp(sp, "const") && has(x, "nc"))
+		return nsup(x, ".nc (the read-only path of global memory) on constant memory is");
 	if (has(x, "relaxed") != (has(x, "cta") || has(x, "gpu") || has(x, "sys")))
 		return nsup(x, "this memory ordering is");
 	unsigned vn = has(x, "v4") ? 4 : has(x, "v2") ? 2 : 1;

@@ -100,9 +100,11 @@ struct memsys *mem_create(const struct gpu_config *c, struct sim_refused *why)
 		why->why = REFUSE_SMEM_BANK;
 		return NULL;
 	}
-	if (c->const_cache_size && cache_geometry_error((uint64_t)c->const_cache_size, (unsigned)c->const_line,
-							(unsigned)c->const_line, (unsigned)c->const_assoc)) {
+	enum sim_refusal kr = cache_geometry_error((uint64_t)c->const_cache_size, (unsigned)c->const_line,
+						   (unsigned)c->const_line, (unsigned)c->const_assoc);
+	if (kr != REFUSE_NONE) { /* (a size of 0 passes the size test; the line is checked anyway) */
 		why->why = REFUSE_CONST_CACHE;
+		why->level = kr == REFUSE_CACHE_SIZE; /* which key is at fault: 1 the size, 0 the line */
 		return NULL;
 	}
 	if (32 % c->const_group_lanes) {

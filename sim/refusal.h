@@ -15,14 +15,14 @@ enum sim_refusal {
 	REFUSE_L2_FETCH,    /* l2.fetch_bytes is not a power of two multiple of l2.sector */
 	REFUSE_SMEM_GROUP,  /* smem.group_lanes does not divide 32 */
 	REFUSE_SMEM_BANK,   /* smem.bank_bytes is not 4 or 8 */
-	REFUSE_CONST_CACHE, /* the constant cache's line is not a power of two, or its size not a
-			     * multiple of line x ways */
+	REFUSE_CONST_CACHE, /* the constant cache's line is not a power of two (level 0), or its
+			     * size not a multiple of line x ways (level 1) */
 	REFUSE_CONST_GROUP, /* const.group_lanes does not divide 32 */
 };
 
 struct sim_refused {
 	enum sim_refusal why;
-	unsigned level;     /* the cache at fault: 1 (l1) or 2 (l2) */
+	unsigned level;     /* the cache at fault: 1 (l1) or 2 (l2); REFUSE_CONST_CACHE: the key */
 	unsigned limiter;   /* REFUSE_LAUNCH: enum occ_limit */
 };
 

@@ -27,6 +27,8 @@ CASES = [
     ["configs/g80.ini", "workloads/cuda/spinlock_sleep.s", "-D", "BLOCKS=64", "-D", "THREADS=64",
      "--set", "sim.livelock_window=2000"],
     ["configs/h100.ini", "tests/workloads/grid_fault.s"],
+    # a store into constant memory mid-grid (checked at issue, beside other SMs)
+    ["configs/h100.ini", "tests/workloads/const_fault.s"],
     ["configs/v100.ini", "tests/workloads/grid_deadlock.s", "--set", "sm.divergence=stack",
      "--set", "sm.barrier=strict"],
 ]

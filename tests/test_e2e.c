@@ -124,6 +124,18 @@ START_TEST(exit_codes)
 	ck_assert_msg(strstr(out, "warning: bar.sync at workloads/barrier_divergence.s:35"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/fault_oob.s"), 4);
 	ck_assert_msg(strstr(out, "tests/workloads/fault_oob.s:11: out-of-bounds global access"), "%s", out);
+	/* a store into constant memory, whatever the mode and host threads (a
+	 * store's addresses are checked at issue where the SMs run side by side) */
+	static const char *const modes[] = {"", "--jobs 2", "--jobs 4", "--functional", "--functional --jobs 4"};
+	for (unsigned i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+		char a[160];
+		snprintf(a, sizeof a, "configs/h100.ini tests/workloads/const_fault.s %s", modes[i]);
+		ck_assert_int_eq(sim(a), 4);
+		ck_assert_msg(strstr(out, "tests/workloads/const_fault.s:28: global store of 8 bytes into constant memory at "
+					  "address 0x00100120: constant memory is read-only to a kernel"),
+			      "%s: %s", modes[i], out);
+		ck_assert_msg(strstr(out, "block (77,0,0), warp 2, lane 6 (thread 70)"), "%s: %s", modes[i], out);
+	}
 	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/spin_forever.s --set sim.livelock_window=2000"), 5);
 	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s --max-cycles 100"), 5);
 	ck_assert_msg(strstr(out, "stopped at the limit of 100 cycles (--max-cycles)"), "%s", out);

@@ -584,6 +584,27 @@ START_TEST(const_requests_by_generation)
 		ck_assert_uint_eq(st.mem.const_hits, n - lines);
 		ck_assert_uint_eq(st.mem.global_accesses, 1); /* the report's store alone */
 	}
+	/* narrow and wide widths (tests/workloads/const_widths.s, lane l at
+	 * byte l x WIDTH): 32 bytes are 8 words, 64 bytes 16 words, wider loads
+	 * an address a lane; 64-byte lines: 1, 1, 4 and 8 misses; the same on
+	 * both (each half-warp of a byte load reads 4 words) */
+	static const struct {
+		const char *width;
+		uint64_t requests, misses;
+	} widths[] = {{"1", 8, 1}, {"2", 16, 1}, {"8", 32, 4}, {"16", 32, 8}};
+	static const char *const cfgs[] = {"g80", "h100"};
+	for (unsigned i = 0; i < sizeof widths / sizeof widths[0]; i++)
+		for (unsigned k = 0; k < 2; k++) {
+			struct param_override ov = {"WIDTH", widths[i].width};
+			struct run x;
+			run_file(&x, "tests/workloads/const_widths.s", cfgs[k], NULL, &ov, 1);
+			ck_assert_msg(x.r.status == SIM_DONE, "%s", x.diagnosis);
+			ck_assert_uint_eq(x.r.stats.mem.const_accesses, 1);
+			ck_assert_msg(x.r.stats.mem.const_requests == widths[i].requests, "WIDTH %s on %s: %llu requests",
+				      widths[i].width, cfgs[k], (unsigned long long)x.r.stats.mem.const_requests);
+			ck_assert_uint_eq(x.r.stats.mem.const_misses, widths[i].misses);
+			done(&x);
+		}
 }
 END_TEST
 
