@@ -717,12 +717,11 @@ HOST_AVX2_FN static inline __m256i lanes8_avx2(const uint8_t *h, __m256i rel)
  * nothing was loaded, and the lane-by-lane path finds the lane at fault. */
 HOST_AVX2_FN static bool load_full_avx2(struct xc *x, enum mem_space sp, unsigned n)
 {
-	const bool write = false;
 	const uint32_t *base = src(x, 0);
 	uint32_t off = (uint32_t)x->in->off, bytes = 4 * n;
 	uint32_t lo = 0, size = 0;
 	enum fault_kind why;
-	uint8_t *h = region(x, sp, write, base[0] + off, &lo, &size, &why);
+	uint8_t *h = region(x, sp, false, base[0] + off, &lo, &size, &why);
 	if (!h || size < bytes || (n == 1 && size > 0x80000000u))
 		return false;
 	uint32_t *addr = x->r->addr;

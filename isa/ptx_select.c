@@ -666,15 +666,38 @@ static bool do_mov(struct sel *x)
 	return src_opnd(x, &v, 0, 1, false, is_t(t, T64));
 }
 
-/* Space of an ld/st/atom: "global", "shared", "param"; NULL for generic. */
+/* PTX's state spaces an ld/st/atom may name. */
+static const char *const state_spaces[] = {"global", "shared", "param", "local", "const", NULL};
+
+/* Space of an ld/st/atom: "global", "shared", "param", "local", "const";
+ * NULL for generic (the first named, where more are: nspaces). */
 static const char *space(const struct sel *x)
 {
-	static const char *const sp[] = {"global", "shared", "param", "local", "const", NULL};
 	for (unsigned i = 1; i < x->nmods; i++)
-		for (unsigned k = 0; sp[k]; k++)
-			if (!strcmp(x->mods[i], sp[k]))
-				return sp[k];
+		for (unsigned k = 0; state_spaces[k]; k++)
+			if (!strcmp(x->mods[i], state_spaces[k]))
+				return state_spaces[k];
 	return NULL;
+}
+
+/* How many state spaces an ld/st/atom names (PTX allows one). */
+static unsigned nspaces(const struct sel *x)
+{
+	unsigned n = 0;
+	for (unsigned i = 1; i < x->nmods; i++)
+		for (unsigned k = 0; state_spaces[k]; k++)
+			n += !strcmp(x->mods[i], state_spaces[k]);
+	return n;
+}
+
+/* The simt load or store of space sp ("global", "shared" or "const"). */
+static enum isa_op ldst_op(const char *sp, bool store)
+{
+	if (!strcmp(sp, "shared"))
+		return store ? OP_STS : OP_LDS;
+	if (!strcmp(sp, "const"))
+		return OP_LDK; /* (a store was refused) */
+	return store ? OP_STG : OP_LDG;
 }
 
 /* Modifiers an ld/st may carry that change nothing in this model. */
@@ -704,7 +727,7 @@ static bool ldst_narrow(struct sel *x, bool store, const char *sp, unsigned vn)
 	bool sign = t[0] == 's' && !store; /* b and u: zero-extended */
 	enum isa_width nw = esz == 1 ? (sign ? WIDTH_S8 : WIDTH_U8) : (sign ? WIDTH_S16 : WIDTH_U16);
 	bool shared = !strcmp(sp, "shared");
-	enum isa_op op = shared ? (store ? OP_STS : OP_LDS) : !strcmp(sp, "const") ? OP_LDK : (store ? OP_STG : OP_LDG);
+	enum isa_op op = ldst_op(sp, store);
 	unsigned m = store ? 0 : 1, r = store ? 1 : 0;
 	const struct opnd *d = &x->s->o[r];
 	if (vn == 1 && d->kind == PO_VEC)
@@ -830,11 +853,7 @@ static bool do_ldst(struct sel *x, bool store)
 	const char *t = ty(x);
 	if (!sp)
 		return nsup(x, "generic addressing (no .global/.shared) is");
-	unsigned nsp = 0;
-	for (unsigned i = 1; i < x->nmods; i++)
-		nsp += !strcmp(x->mods[i], "global") || !strcmp(x->mods[i], "shared") || !strcmp(x->mods[i], "param") ||
-		       !strcmp(x->mods[i], "local") || !strcmp(x->mods[i], "const");
-	if (nsp > 1)
+	if (nspaces(x) > 1)
 		return nsup(x, "more than one state space on an instruction is");
 	if (store && !strcmp(sp, "const"))
 		return nsup(x, "a store to constant memory is");
@@ -886,7 +905,7 @@ static bool do_ldst(struct sel *x, bool store)
 	if (!is_t(t, T32) && strcmp(t, "f32"))
 		return nsup(x, "this access size is");
 	bool shared = !strcmp(sp, "shared");
-	enum isa_op op = shared ? (store ? OP_STS : OP_LDS) : !strcmp(sp, "const") ? OP_LDK : (store ? OP_STG : OP_LDG);
+	enum isa_op op = ldst_op(sp, store);
 	struct vinsn *v = emit(x, op);
 	v->in.mod[0] = vn == 4 ? WIDTH_128 : vn == 2 ? WIDTH_64 : WIDTH_32;
 	/* loads the L1 may not serve (PTX ISA, cache operators and memory
