@@ -153,6 +153,11 @@ void explain_refusal(const struct sim_refused *why, const struct gpu_config *c, 
 	case REFUSE_CONST_GROUP:
 		diag_config(d, "const.group_lanes", "const.group_lanes = %lld must divide 32", (long long)c->const_group_lanes);
 		break;
+	case REFUSE_LOCAL:
+		diag_error(d, p->files[0], 0, 0, "",
+			   "cannot launch on %s: %u bytes of local memory per thread, for the %u SMs' resident threads, do not fit the 32-bit global space above the buffers",
+			   c->name, p->local_bytes, (unsigned)c->num_sms);
+		break;
 	}
 }
 
@@ -309,6 +314,10 @@ void explain_text(FILE *f, const struct explain_env *e, const struct sim_report 
 				   ": constant memory is read-only to a kernel\n",
 				p->files[p->loc[pc].file], p->loc[pc].line, cu_at(p, pc, cu, sizeof cu),
 				isa_ops[p->code[pc].op].flags & IF_ATOMIC ? "atomic" : "store", r->bytes, r->addr);
+		else if (r->space == SPACE_LOCAL) /* (its address: an offset in the thread's window) */
+			fprintf(f, "%s:%u:%s %s local access of %u bytes at offset 0x%" PRIx32 "\n", p->files[p->loc[pc].file],
+				p->loc[pc].line, cu_at(p, pc, cu, sizeof cu),
+				r->why == FAULT_MISALIGNED ? "misaligned" : "out-of-bounds", r->bytes, r->addr);
 		else
 			fprintf(f, "%s:%u:%s %s %s access of %u bytes at address 0x%08" PRIx32 "\n", p->files[p->loc[pc].file],
 				p->loc[pc].line, cu_at(p, pc, cu, sizeof cu),
@@ -320,6 +329,9 @@ void explain_text(FILE *f, const struct explain_env *e, const struct sim_report 
 		if (r->space == SPACE_SHARED) {
 			fprintf(f, "    the block's shared memory is [0x0, 0x%x) (%u bytes)\n", p->shared_bytes,
 				p->shared_bytes);
+		} else if (r->space == SPACE_LOCAL) {
+			fprintf(f, "    a thread's local memory is [0x0, 0x%x) (%u bytes, .local)\n", p->local_bytes,
+				p->local_bytes);
 		} else {
 			const struct gmem_buffer *nb = e->g ? gmem_nearest(e->g, r->addr) : NULL;
 			if (nb && r->space == SPACE_CONST && r->addr - nb->base < nb->size && !nb->readonly)

@@ -77,6 +77,7 @@ struct as {
 	unsigned cuda_file0;      /* index of its first .file in program.files */
 	unsigned ptx_line;        /* the directive's line (index into lines) */
 	bool have_dyn;
+	bool have_local;      /* .local was given */
 	const struct asm_hooks *hooks; /* how .cuda compiles, or NULL */
 	unsigned nimplicit;       /* buffers 0 .. nimplicit-1: the kernel's module-scope variables */
 	bool implicit_given[64];  /* ... that a .buffer of the workload redefined */
@@ -651,6 +652,7 @@ static bool do_ptx(struct as *a, const struct token *t, int pos)
 		p->shared[p->nshared++] = a->ptx.shared[i];
 	}
 	p->shared_bytes = a->ptx.shared_bytes;
+	p->local_bytes = a->ptx.local_bytes;
 	/* module-scope variables: a buffer each, first in the buffer list,
 	 * holding the variable's initial value (a .buffer of the same name in
 	 * the workload replaces it) */
@@ -1162,6 +1164,9 @@ static bool parse_mnemonic(struct as *a, const struct token *t, struct isa_insn 
 	if ((in->op == OP_ATOMG || in->op == OP_ATOMS) && in->mod[1] == ATYPE_F32 &&
 	    in->mod[0] != ATOM_ADD && in->mod[0] != ATOM_EXCH)
 		return err_at(a, t->col, "'.f32' atomics are only add and exch");
+	if ((oi->flags & IF_LOCAL) && isa_width_regs(in) > 1)
+		return err_at(a, t->col, "'%s' moves at most 32 bits a lane (local memory is interleaved by 32-bit word): use one per word",
+			      oi->name);
 	return true;
 }
 
@@ -1793,6 +1798,19 @@ static bool do_directive(struct as *a, const struct token *t, int pos)
 				a->p->shared[i].size = (uint32_t)n;
 		return true;
 	}
+	if (tok_is(t, ".local")) {
+		int64_t n;
+		if (a->have_ptx)
+			return err_at(a, t->col, "a CUDA kernel's local memory comes from its code: remove .local");
+		if (a->have_local)
+			return err_at(a, t->col, ".local is given twice");
+		/* (CUDA's limit: 512 KB of local memory a thread) */
+		if (!eval_int(a, &pos, 0, 1 << 19, "local memory per thread (bytes)", &n) || !expect_end(a, pos))
+			return false;
+		a->have_local = true;
+		a->p->local_bytes = (uint32_t)n;
+		return true;
+	}
 	if (tok_is(t, ".optin")) {
 		if (a->p->optin)
 			return err_at(a, t->col, ".optin is given twice");
@@ -1869,7 +1887,7 @@ static bool do_directive(struct as *a, const struct token *t, int pos)
 		return do_report(a, pos);
 	static const char *const known[] = {".kernel", ".regs", ".param", ".shared", ".buffer", ".arg",
 					    ".grid", ".block", ".check", ".report", ".include", ".rept", ".endr",
-					    ".ptx", ".cuda", ".dynshared", ".optin"};
+					    ".ptx", ".cuda", ".dynshared", ".optin", ".local"};
 	const char *best = NULL;
 	unsigned bd = 3;
 	for (unsigned i = 0; i < sizeof known / sizeof known[0]; i++) {

@@ -180,7 +180,8 @@ void cfg_ipdom(const struct isa_insn *code, uint32_t n, uint32_t *ipdom)
 	free(idom);
 }
 
-/* Does code[pc] bring in a value other threads or time can change? */
+/* Does code[pc] bring in a value other threads or time can change? (Not a
+ * local load: only its own thread writes its local memory.) */
 static bool outside_value(const struct isa_insn *in)
 {
 	unsigned f = isa_ops[in->op].flags;

@@ -262,6 +262,8 @@ char *disasm_program(const struct program *p)
 	sb_printf(&b, "\n");
 	if (p->optin)
 		sb_printf(&b, ".optin\n");
+	if (p->local_bytes)
+		sb_printf(&b, ".local %u\n", (unsigned)p->local_bytes);
 	for (unsigned i = 0; i < p->nparams; i++) {
 		const struct value *v = &p->params[i].v;
 		if (v->is_float) {

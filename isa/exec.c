@@ -619,11 +619,46 @@ static uint32_t warp_addresses(const uint32_t *base, uint32_t off, uint32_t lo, 
 	return bad;
 }
 
+/* A lane's fault: nothing of the instruction takes effect. */
+static bool lane_fault(struct exec_result *r, enum fault_kind f, enum mem_space sp, uint32_t l, uint32_t addr,
+		       uint32_t bytes)
+{
+	r->fault = f;
+	r->fault_space = sp;
+	r->fault_lane = l;
+	r->fault_addr = addr;
+	r->fault_bytes = bytes;
+	return false;
+}
+
+/* addresses of a local access: each lane's offset in its thread's window
+ * (a fault names the offset), its host bytes in wh->p, and the global
+ * address the timing model sees in addr (exec_env). */
+static bool local_addresses(struct xc *x, uint32_t bytes, struct where *wh)
+{
+	const uint32_t *base = src(x, 0);
+	const struct exec_env *e = x->env;
+	uint32_t off = (uint32_t)x->in->off, first = x->w->warp_in_block * ISA_WARP_SIZE;
+	wh->h = NULL;
+	FOR_LANES(x->m, l) {
+		uint32_t o = base[l] + off, t = first + l;
+		if (o % bytes)
+			return lane_fault(x->r, FAULT_MISALIGNED, SPACE_LOCAL, l, o, bytes);
+		if (e->local_size < bytes || o > e->local_size - bytes)
+			return lane_fault(x->r, FAULT_OUT_OF_BOUNDS, SPACE_LOCAL, l, o, bytes);
+		wh->p[l] = e->local + (size_t)t * e->local_size + o;
+		x->r->addr[l] = e->local_addr + o / 4 * e->local_stride + 4 * t + o % 4;
+	}
+	return true;
+}
+
 /* Compute and check every lane's address first, so that a faulting
  * instruction has no effect. bytes: 4, 8 or 16 per lane; write: a store or
  * an atomic (constant memory refuses it). */
 static bool addresses(struct xc *x, enum mem_space sp, bool write, uint32_t bytes, struct where *wh)
 {
+	if (sp == SPACE_LOCAL)
+		return local_addresses(x, bytes, wh);
 	const uint32_t *base = src(x, 0);
 	struct exec_result *r = x->r;
 	uint32_t off = (uint32_t)x->in->off;
@@ -654,14 +689,8 @@ static bool addresses(struct xc *x, enum mem_space sp, bool write, uint32_t byte
 			wh->p[l] = h + (addr - lo);
 		else
 			f = h ? FAULT_OUT_OF_BOUNDS : why;
-		if (f != FAULT_NONE) {
-			r->fault = f;
-			r->fault_space = sp;
-			r->fault_lane = l;
-			r->fault_addr = addr;
-			r->fault_bytes = bytes;
-			return false;
-		}
+		if (f != FAULT_NONE)
+			return lane_fault(r, f, sp, l, addr, bytes);
 	}
 	return true;
 }
@@ -966,6 +995,24 @@ static void sem_LDK(struct xc *x)
 		load(x, SPACE_CONST);
 }
 
+/* Local memory: one register or less a lane (the assembler refuses
+ * wider), lane by lane. */
+static void sem_LDL(struct xc *x)
+{
+	if (isa_is_narrow(x->in))
+		load_narrow(x, SPACE_LOCAL);
+	else
+		load_lanes(x, SPACE_LOCAL, 1);
+}
+
+static void sem_STL(struct xc *x)
+{
+	if (isa_is_narrow(x->in))
+		store_narrow(x, SPACE_LOCAL);
+	else
+		store(x, SPACE_LOCAL);
+}
+
 static void sem_LDC(struct xc *x)
 {
 	uint32_t i = (uint32_t)x->in->off / 4;
@@ -1200,8 +1247,8 @@ void exec_addresses(const struct isa_insn *in, struct exec_warp *w, const struct
 	start(&x, in, w, env, active, r);
 	unsigned f = isa_ops[in->op].flags;
 	struct where wh;
-	if (f & (IF_GLOBAL | IF_SHARED | IF_CMEM))
-		addresses(&x, f & IF_GLOBAL ? SPACE_GLOBAL : f & IF_CMEM ? SPACE_CONST : SPACE_SHARED,
+	if (f & (IF_GLOBAL | IF_SHARED | IF_CMEM | IF_LOCAL))
+		addresses(&x, f & IF_GLOBAL ? SPACE_GLOBAL : f & IF_CMEM ? SPACE_CONST : f & IF_LOCAL ? SPACE_LOCAL : SPACE_SHARED,
 			  (f & (IF_STORE | IF_ATOMIC)) != 0, isa_access_bytes(in), &wh);
 }
 

@@ -26,8 +26,9 @@ struct exec_warp {
 
 /* SPACE_CONST: constant memory (ldk), the global buffers that are
  * read-only (a workload's constant buffers, a CUDA kernel's __constant__
- * variables) and only those */
-enum mem_space { SPACE_GLOBAL, SPACE_SHARED, SPACE_CONST };
+ * variables) and only those; SPACE_LOCAL: a thread's local memory (ldl,
+ * stl), addressed by its offset in the thread's own window */
+enum mem_space { SPACE_GLOBAL, SPACE_SHARED, SPACE_CONST, SPACE_LOCAL };
 
 /* Global memory as the executor sees it: region finds the buffer holding
  * an address (its host data, first address and size in bytes, and, where
@@ -46,12 +47,21 @@ struct exec_env {
 	uint32_t clock_mhz;    /* %globaltimer: nanoseconds = clock * 1000 / this */
 	uint8_t *shared;       /* the block's shared memory */
 	uint32_t shared_size;  /* bytes */
+	/* local memory (ldl, stl): thread t of the block (t = warp_in_block * 32
+	 * + lane) holds local_size bytes at local + t * local_size; to the timing
+	 * model its word k is at the global address local_addr + k * local_stride
+	 * + 4 t (the CUDA guide's layout: consecutive 32-bit words of local memory
+	 * by consecutive threads), its byte b of a word b further */
+	uint8_t *local;
+	uint32_t local_size;   /* bytes per thread (program local_bytes) */
+	uint32_t local_addr, local_stride;
 	const uint32_t *args;  /* kernel arguments, one 32-bit word each */
 	uint32_t nargs;
 	struct exec_gmem gmem;
 };
 
-/* FAULT_OUT_OF_BOUNDS: in no buffer (SPACE_CONST: in no constant buffer);
+/* FAULT_OUT_OF_BOUNDS: in no buffer (SPACE_CONST: in no constant buffer;
+ * SPACE_LOCAL: past the thread's window, fault_addr then the offset in it);
  * FAULT_READ_ONLY: a store or atomic to constant memory */
 enum fault_kind { FAULT_NONE, FAULT_OUT_OF_BOUNDS, FAULT_MISALIGNED, FAULT_READ_ONLY };
 
@@ -72,7 +82,8 @@ struct exec_result {
 	 * folded is false for any other instruction */
 	bool folded;
 	uint32_t fold;
-	/* for the memory model: per-lane addresses of a memory instruction */
+	/* for the memory model: per-lane addresses of a memory instruction (local
+	 * memory: the global addresses its words are kept at, exec_env) */
 	uint32_t addr[ISA_WARP_SIZE];
 };
 

@@ -190,8 +190,10 @@ bool isa_valid(const struct isa_insn *in)
 		if ((in->pneg >> i & 1) && fi->src[i] != SLOT_PRED)
 			return false;
 	}
-	/* wide accesses need aligned register groups */
+	/* wide accesses need aligned register groups; local memory has none */
 	unsigned n = isa_width_regs(in);
+	if (n > 1 && (oi->flags & IF_LOCAL))
+		return false;
 	if (n > 1) {
 		uint8_t r = oi->fmt == FMT_M_R ? in->src[1] : in->dst;
 		if (r != ISA_RZ && (r % n != 0 || r + n > ISA_MAX_REGS))

@@ -68,6 +68,8 @@ enum {
 	IF_FENCE = 1u << 11,    /* orders this warp's memory accesses (membar) */
 	IF_CMEM = 1u << 12,     /* constant memory (ldk): read-only global buffers, through the
 				 * SM's constant cache */
+	IF_LOCAL = 1u << 13,    /* local memory (ldl, stl): the thread's own window, timed as the
+				 * global access of its interleaved address */
 };
 
 /* Modifier sets: the dotted suffixes of a mnemonic. Word 0 of an optional set

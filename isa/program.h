@@ -149,6 +149,8 @@ struct program {
 	bool regs_explicit;
 	uint32_t grid[3], block[3];
 	uint32_t shared_bytes; /* static shared memory per block */
+	uint32_t local_bytes;  /* local memory per thread (.local; a CUDA kernel's .local
+				* variables): ldl and stl offsets below it */
 
 	struct param *params;
 	unsigned nparams;

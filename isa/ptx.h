@@ -62,6 +62,7 @@ struct ptx_kernel {
 	struct shared_sym *shared;    /* the entry's static .shared arrays */
 	unsigned nshared;
 	uint32_t shared_bytes;
+	uint32_t local_bytes;         /* local memory per thread (the .local variables) */
 	struct ptx_param *params;
 	unsigned nparams;
 	struct ptx_global *globals;   /* hidden argument nparams + i holds globals[i]'s address */

@@ -76,8 +76,8 @@ static bool varies_by_itself(const struct vinsn *v)
 		return !warp_uniform_special(v->in.src[0]);
 	if (v->in.op == OP_LDC)
 		return false;
-	if (f & (IF_GLOBAL | IF_SHARED))
-		return true; /* loads and atomics */
+	if (f & (IF_GLOBAL | IF_SHARED | IF_LOCAL))
+		return true; /* loads and atomics; a local load reads each thread's own memory */
 	return v->in.op == OP_SHFL || v->in.op == OP_MATCH_ANY;
 }
 

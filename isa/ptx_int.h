@@ -82,6 +82,9 @@ struct pentry {
 	struct ptx_kernel *k; /* params, shared, cuda files, names are filled here */
 	struct diag *d;       /* where errors go */
 	char **shared_names;  /* the PTX names of k->shared (k's names are short) */
+	char **local_names;   /* the entry's .local variables (nvcc's __local_depot) ... */
+	uint32_t *local_off;  /* ... and their offsets in a thread's local memory */
+	unsigned nlocals, cap_locals;
 	unsigned cap_shared, cap_files, cap_globals;
 };
 

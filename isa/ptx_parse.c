@@ -350,8 +350,9 @@ static void short_name(const char *name, char *out, size_t size)
 }
 
 /* [.align N] .TYPE NAME[N]...; after .shared; dynamic: NAME[] allowed. */
-static bool do_shared(struct parser *ps, const char *at0, bool ext)
+static bool do_shared(struct parser *ps, const char *at0, bool ext, bool local)
 {
+	const char *sp = local ? "local" : "shared";
 	struct cur *c = &ps->c;
 	struct ptx_kernel *k = ps->e->k;
 	uint64_t align = 0;
@@ -360,7 +361,7 @@ static bool do_shared(struct parser *ps, const char *at0, bool ext)
 	if (!skip(c))
 		return false;
 	at = c->p;
-	if (!read_word(c, w, sizeof w, false, "a type after .shared"))
+	if (!read_word(c, w, sizeof w, false, local ? "a type after .local" : "a type after .shared"))
 		return false;
 	if (!strcmp(w, ".align")) {
 		if (!read_uint(c, &align, "an alignment after .align"))
@@ -375,7 +376,7 @@ static bool do_shared(struct parser *ps, const char *at0, bool ext)
 	}
 	unsigned eb = elem_bytes(w);
 	if (!eb)
-		return err_at(c, at, "shared variable type %s is not supported", w);
+		return err_at(c, at, "%s variable type %s is not supported", sp, w);
 	if (!align)
 		align = eb;
 	if (!skip(c))
@@ -383,10 +384,10 @@ static bool do_shared(struct parser *ps, const char *at0, bool ext)
 	at = c->p;
 	unsigned n = ident_len(c->p, false);
 	if (!n || *c->p == '%')
-		return err_at(c, at, "expected a shared variable name");
+		return err_at(c, at, "expected a %s variable name", sp);
 	char name[PTX_NAME_MAX];
 	if (n >= sizeof name)
-		return err_at(c, at, "shared variable name too long");
+		return err_at(c, at, "%s variable name too long", sp);
 	memcpy(name, c->p, n);
 	name[n] = 0;
 	c->p += n;
@@ -409,7 +410,7 @@ static bool do_shared(struct parser *ps, const char *at0, bool ext)
 				return false;
 			count *= dim;
 			if (count > (1u << 24))
-				return err_at(c, at, "shared array too large");
+				return err_at(c, at, "%s array too large", sp);
 			if (!expect(c, ']', "']'"))
 				return false;
 		}
@@ -417,9 +418,26 @@ static bool do_shared(struct parser *ps, const char *at0, bool ext)
 			return false;
 	}
 	if (*c->p == '=')
-		return err_at(c, c->p, "initialised shared variables are not supported");
-	if (!expect(c, ';', "';' after the shared variable"))
+		return err_at(c, c->p, "initialised %s variables are not supported", sp);
+	if (!expect(c, ';', local ? "';' after the local variable" : "';' after the shared variable"))
 		return false;
+	if (local) {
+		/* a thread's local memory: each variable at its alignment, after
+		 * the last (CUDA's limit: 512 KB a thread) */
+		struct pentry *e = ps->e;
+		for (unsigned i = 0; i < e->nlocals; i++)
+			if (!strcmp(e->local_names[i], name))
+				return err_at(c, at, "local variable %s is declared twice", name);
+		uint32_t off = (uint32_t)((k->local_bytes + align - 1) & ~(align - 1));
+		if (off + count * eb > (1u << 19))
+			return err_at(c, at, "local memory too large (at most 524288 bytes a thread)");
+		GROW(e->local_names, e->cap_locals, e->nlocals + 1);
+		e->local_off = xrealloc(e->local_off, sizeof *e->local_off * e->cap_locals);
+		e->local_names[e->nlocals] = xstrdup(name);
+		e->local_off[e->nlocals++] = off;
+		k->local_bytes = off + (uint32_t)(count * eb);
+		return true;
+	}
 	for (unsigned i = 0; i < k->nshared; i++)
 		if (!strcmp(k->shared[i].name, name))
 			return err_at(c, at, "shared variable %s is declared twice", name);
@@ -1000,7 +1018,7 @@ static bool do_body(struct parser *ps)
 				if (!do_reg(ps))
 					return false;
 			} else if (!strcmp(w, ".shared")) {
-				if (!do_shared(ps, at, false))
+				if (!do_shared(ps, at, false, false))
 					return false;
 			} else if (!strcmp(w, ".loc")) {
 				if (!do_loc(ps))
@@ -1017,7 +1035,8 @@ static bool do_body(struct parser *ps)
 				if (!expect(c, ';', "';' after .pragma"))
 					return false;
 			} else if (!strcmp(w, ".local")) {
-				return err_at(c, at, "local memory (.local) is not supported");
+				if (!do_shared(ps, at, false, true))
+					return false;
 			} else {
 				return err_at(c, at, "directive %s inside a kernel body is not supported", w);
 			}
@@ -1505,7 +1524,7 @@ static bool parse_file(struct parser *ps, const char *path, const char *text, co
 		for (unsigned si = 0; si < e->nstmts && !used && n; si++)
 			for (unsigned k = 0; k < e->stmts[si].no && !used; k++)
 				used = word_is(q, n, e->stmts[si].o[k].name) && e->stmts[si].o[k].name[n] == 0;
-		if (used && !(top_global[i] ? do_global(ps, top_const[i]) : do_shared(ps, c->p, top_ext[i])))
+		if (used && !(top_global[i] ? do_global(ps, top_const[i]) : do_shared(ps, c->p, top_ext[i], false)))
 			return false;
 	}
 	return true;
@@ -1531,5 +1550,9 @@ void ptx_pentry_free(struct pentry *e)
 		for (unsigned i = 0; e->k && i < e->k->nshared; i++)
 			free(e->shared_names[i]);
 	free(e->shared_names);
+	for (unsigned i = 0; i < e->nlocals; i++)
+		free(e->local_names[i]);
+	free(e->local_names);
+	free(e->local_off);
 	memset(e, 0, sizeof *e);
 }

@@ -49,7 +49,7 @@
 static bool is_load(const struct vinsn *v)
 {
 	unsigned f = isa_ops[v->in.op].flags;
-	return (f & IF_MEM) && (f & (IF_GLOBAL | IF_SHARED | IF_CMEM)) && !(f & (IF_STORE | IF_ATOMIC));
+	return (f & IF_MEM) && (f & (IF_GLOBAL | IF_SHARED | IF_CMEM | IF_LOCAL)) && !(f & (IF_STORE | IF_ATOMIC));
 }
 
 /* Arithmetic with no effect but its destination. */
@@ -65,19 +65,18 @@ static bool is_pure(const struct vinsn *v)
 static bool ends_block(const struct vinsn *v) { return v->in.op == OP_BRA || v->in.op == OP_EXIT; }
 
 /* Memory order: may load m pass a? Not a store, atomic, fence, barrier,
- * warp operation or sleep, except a store to the other state space (global
- * and shared never alias: the front end refuses generic addresses; no store
- * reaches constant memory). */
+ * warp operation or sleep, except a store to another state space (global,
+ * shared and local never alias: the front end refuses generic addresses; no
+ * store reaches constant memory). */
 static bool orders_memory(const struct vinsn *m, const struct vinsn *a)
 {
+	const unsigned spaces = IF_GLOBAL | IF_SHARED | IF_LOCAL | IF_CMEM;
 	unsigned f = isa_ops[a->in.op].flags, fm = isa_ops[m->in.op].flags;
 	if ((f & (IF_ATOMIC | IF_FENCE | IF_SYNC | IF_WARP)) || a->in.op == OP_NANOSLEEP)
 		return true;
 	if (!(f & IF_STORE))
 		return false;
-	bool other_space = ((f & IF_GLOBAL) && (fm & IF_SHARED)) || ((f & IF_SHARED) && (fm & IF_GLOBAL)) ||
-			   (fm & IF_CMEM);
-	return !other_space;
+	return (f & spaces) == (fm & spaces);
 }
 
 static bool in_list(const int *l, unsigned n, int r)
@@ -88,10 +87,18 @@ static bool in_list(const int *l, unsigned n, int r)
 	return false;
 }
 
+/* A read of the clock (%clock, %clock64, %globaltimer): nothing moves
+ * across it, so that it times the code the PTX puts on each side. */
+static bool reads_time(const struct vinsn *v)
+{
+	return v->in.op == OP_S2R &&
+	       (v->in.src[0] == SR_CLOCK || v->in.src[0] == SR_CLOCK64 || v->in.src[0] == SR_GLOBALTIMER);
+}
+
 /* May m move above a (a just before it)? */
 static bool may_pass(const struct vinsn *m, const struct vinsn *a)
 {
-	if (ends_block(a) || (is_load(m) && orders_memory(m, a)))
+	if (ends_block(a) || reads_time(a) || reads_time(m) || (is_load(m) && orders_memory(m, a)))
 		return false;
 	struct vuses um, ua;
 	ptx_uses(m, &um);

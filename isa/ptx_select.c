@@ -295,6 +295,14 @@ static int global_addr(struct sel *x, struct vinsn **vp, int g)
 	return t;
 }
 
+static int find_local(const struct sel *x, const char *name)
+{
+	for (unsigned i = 0; i < x->e->nlocals; i++)
+		if (!strcmp(x->e->local_names[i], name))
+			return (int)i;
+	return -1;
+}
+
 static int find_shared(const struct sel *x, const char *name)
 {
 	const struct ptx_kernel *k = x->e->k;
@@ -304,16 +312,26 @@ static int find_shared(const struct sel *x, const char *name)
 	return -1;
 }
 
-/* An address operand into v: base register in src[0], offset in off. A
- * module-scope variable's address comes from an ldc inserted before v. */
-static bool addr_opnd(struct sel *x, struct vinsn **vp, unsigned i, bool shared)
+/* An address operand of an access to state space sp ("global", "shared",
+ * "local", "const") into v: base register in src[0], offset in off. A
+ * module-scope variable's address comes from an ldc inserted before v; a
+ * shared or local variable's is its offset in its space. */
+static bool addr_opnd(struct sel *x, struct vinsn **vp, unsigned i, const char *sp)
 {
 	struct vinsn *v = *vp;
 	const struct opnd *o = &x->s->o[i];
+	bool shared = !strcmp(sp, "shared"), local = !strcmp(sp, "local");
 	if (o->kind != PO_ADDR)
 		return opnd_err(x, i, "expected an address [reg + offset]");
 	int64_t off = o->imm;
-	int gv = o->name[0] && !shared ? find_global(x, o->name) : -1;
+	if (o->name[0] && find_local(x, o->name) >= 0) {
+		if (!local)
+			return opnd_err(x, i, "a local variable's address in a non-local access");
+		off += x->e->local_off[find_local(x, o->name)];
+	} else if (local && o->name[0]) {
+		return opnd_err(x, i, "unknown local variable");
+	}
+	int gv = o->name[0] && !shared && !local ? find_global(x, o->name) : -1;
 	if (gv >= 0) {
 		if (off < INT32_MIN || off > INT32_MAX)
 			return opnd_err(x, i, "address offset does not fit in 32 bits");
@@ -322,7 +340,7 @@ static bool addr_opnd(struct sel *x, struct vinsn **vp, unsigned i, bool shared)
 		(*vp)->in.off = (int32_t)off;
 		return true;
 	}
-	if (o->name[0]) {
+	if (o->name[0] && !local) {
 		int sh = find_shared(x, o->name);
 		if (sh < 0) {
 			if (find_param(x, o->name) >= 0)
@@ -654,11 +672,16 @@ static bool do_mov(struct sel *x)
 		v->in.off = (int32_t)((x->e->k->nparams + (unsigned)find_global(x, a->name)) * 4);
 		return true;
 	}
+	if (a->kind == PO_NAME && find_local(x, a->name) >= 0) { /* nvcc's mov of %SPL */
+		v->in.imm_src = 1;
+		v->in.imm = x->e->local_off[find_local(x, a->name)];
+		return true;
+	}
 	if (a->kind == PO_NAME) {
 		int sh = find_shared(x, a->name);
 		if (sh < 0)
 			return opnd_err(x, 1, find_param(x, a->name) >= 0 ? "a parameter's address is not supported (use ld.param)"
-								      : "only shared arrays' addresses can be moved into a register");
+								      : "only shared and local arrays' addresses can be moved into a register");
 		v->in.imm_src = 1;
 		v->in.imm = x->e->k->shared[sh].offset;
 		return true;
@@ -690,11 +713,14 @@ static unsigned nspaces(const struct sel *x)
 	return n;
 }
 
-/* The simt load or store of space sp ("global", "shared" or "const"). */
+/* The simt load or store of space sp ("global", "shared", "local" or
+ * "const"). */
 static enum isa_op ldst_op(const char *sp, bool store)
 {
 	if (!strcmp(sp, "shared"))
 		return store ? OP_STS : OP_LDS;
+	if (!strcmp(sp, "local"))
+		return store ? OP_STL : OP_LDL;
 	if (!strcmp(sp, "const"))
 		return OP_LDK; /* (a store was refused) */
 	return store ? OP_STG : OP_LDG;
@@ -726,7 +752,8 @@ static bool ldst_narrow(struct sel *x, bool store, const char *sp, unsigned vn)
 	unsigned esz = t[1] == '8' ? 1 : 2, bits = 8 * esz;
 	bool sign = t[0] == 's' && !store; /* b and u: zero-extended */
 	enum isa_width nw = esz == 1 ? (sign ? WIDTH_S8 : WIDTH_U8) : (sign ? WIDTH_S16 : WIDTH_U16);
-	bool shared = !strcmp(sp, "shared");
+	if (!strcmp(sp, "local") && vn * esz > 4)
+		return nsup(x, "a local vector of 8/16-bit elements wider than 32 bits is");
 	enum isa_op op = ldst_op(sp, store);
 	unsigned m = store ? 0 : 1, r = store ? 1 : 0;
 	const struct opnd *d = &x->s->o[r];
@@ -761,7 +788,7 @@ static bool ldst_narrow(struct sel *x, bool store, const char *sp, unsigned vn)
 		unsigned total = vn * esz; /* 2, 4 or 8 bytes, aligned to it (PTX) */
 		struct vinsn *v = emit(x, op);
 		v->in.mod[0] = total == 2 ? WIDTH_U16 : total == 4 ? WIDTH_32 : WIDTH_64;
-		if (!addr_opnd(x, &v, m, shared))
+		if (!addr_opnd(x, &v, m, sp))
 			return false;
 		if (total == 8) { /* the two words as a group, as a .v2.u32 store's */
 			v->ngroup = 2;
@@ -776,7 +803,7 @@ static bool ldst_narrow(struct sel *x, bool store, const char *sp, unsigned vn)
 		for (unsigned i = 0; i < vn; i++) {
 			struct vinsn *v = emit(x, op);
 			v->in.mod[0] = (uint8_t)nw;
-			if (!addr_opnd(x, &v, m, shared))
+			if (!addr_opnd(x, &v, m, sp))
 				return false;
 			v->in.off += (int32_t)(i * esz);
 			if (vn > 1) {
@@ -796,7 +823,7 @@ static bool ldst_narrow(struct sel *x, bool store, const char *sp, unsigned vn)
 	struct vinsn *v = emit(x, op);
 	if (cg)
 		v->in.mod[1] = CACHE_CG;
-	if (!addr_opnd(x, &v, m, shared))
+	if (!addr_opnd(x, &v, m, sp))
 		return false;
 	if (vn == 1) {
 		v->in.mod[0] = (uint8_t)nw;
@@ -841,12 +868,45 @@ static bool ldst_narrow(struct sel *x, bool store, const char *sp, unsigned vn)
 	return true;
 }
 
+/* A .v2/.v4 local access of 32-bit elements: one ldl or stl a word, as
+ * local memory is interleaved by 32-bit word (the GPU's LDL.64/.128 and
+ * STL.64/.128 are one instruction each). */
+static bool ldst_local_vector(struct sel *x, bool store, unsigned vn)
+{
+	unsigned m = store ? 0 : 1, r = store ? 1 : 0;
+	const struct opnd *d = &x->s->o[r];
+	if (d->kind != PO_VEC || d->nvec != vn)
+		return opnd_err(x, r, vn == 4 ? "expected {a, b, c, d}" : "expected {a, b}");
+	for (unsigned i = 0; i < vn; i++) {
+		int g = d->vec[i];
+		if (g < 0) {
+			if (store)
+				return opnd_err(x, r, "'_' in a stored vector");
+			continue; /* _: nothing loaded */
+		}
+		if (vinfo(x, g)->cls != VC_REG)
+			return opnd_err(x, r, "expected data registers");
+		struct vinsn *v = emit(x, store ? OP_STL : OP_LDL);
+		v->in.mod[0] = WIDTH_32;
+		if (!addr_opnd(x, &v, m, "local"))
+			return false;
+		if ((int64_t)v->in.off + 4 * i > INT32_MAX)
+			return opnd_err(x, m, "address offset does not fit in 32 bits");
+		v->in.off += (int32_t)(4 * i);
+		if (store)
+			v->vsrc[1] = g;
+		else
+			v->vdst = g;
+	}
+	return true;
+}
+
 static bool do_ldst(struct sel *x, bool store)
 {
 	static const char *const ok[] = {"global", "shared", "param", "nc", "ca", "cg", "cs", "lu", "cv",
 					 "wb", "wt", "volatile", "v2", "v4", "b32", "u32", "s32", "f32",
 					 "u64", "b64", "s64", "relaxed", "cta", "gpu", "sys", "u8", "s8",
-					 "b8", "u16", "s16", "b16", "const", NULL};
+					 "b8", "u16", "s16", "b16", "const", "local", NULL};
 	if (!need_ops(x, 2) || !mods_ok(x, ok))
 		return false;
 	const char *sp = space(x);
@@ -904,7 +964,8 @@ static bool do_ldst(struct sel *x, bool store)
 		return ldst_narrow(x, store, sp, vn);
 	if (!is_t(t, T32) && strcmp(t, "f32"))
 		return nsup(x, "this access size is");
-	bool shared = !strcmp(sp, "shared");
+	if (!strcmp(sp, "local") && vn > 1)
+		return ldst_local_vector(x, store, vn);
 	enum isa_op op = ldst_op(sp, store);
 	struct vinsn *v = emit(x, op);
 	v->in.mod[0] = vn == 4 ? WIDTH_128 : vn == 2 ? WIDTH_64 : WIDTH_32;
@@ -917,7 +978,7 @@ static bool do_ldst(struct sel *x, bool store)
 	 * workloads/micro/volatile_load.s) */
 	if (op == OP_LDG && (has(x, "cg") || has(x, "cv") || has(x, "volatile") || has(x, "gpu") || has(x, "sys")))
 		v->in.mod[1] = CACHE_CG;
-	if (!addr_opnd(x, &v, m, shared))
+	if (!addr_opnd(x, &v, m, sp))
 		return false;
 	const struct opnd *d = &x->s->o[r];
 	if (vn == 1) {
@@ -1441,7 +1502,7 @@ static bool do_atom(struct sel *x, bool red)
 		return false;
 	if (!red && !dst_reg(x, v, 0))
 		return false;
-	if (!addr_opnd(x, &v, first, shared))
+	if (!addr_opnd(x, &v, first, sp))
 		return false;
 	if (!src_opnd(x, &v, 1, first + 1, fl, false))
 		return false;
@@ -1989,13 +2050,15 @@ static void facts(struct sel *x)
 			      !strcmp(s->op, "mov.f32")) && s->no == 2 && s->guard < 0;
 		bool movi = mov32 && (s->o[1].kind == PO_IMM || s->o[1].kind == PO_FIMM) && imm_fits(s->o[1].imm, false);
 		int sym = mov32 && s->o[1].kind == PO_NAME ? find_shared(x, s->o[1].name) : -1;
+		int lsym = mov32 && s->o[1].kind == PO_NAME ? find_local(x, s->o[1].name) : -1;
 		for (unsigned k = 0; k < nd; k++) {
 			ndef[d[k]]++;
 			if (!wide)
 				all_wide[d[k]] = false;
-			if (movi || sym >= 0) { /* a constant, or a shared array's address */
+			if (movi || sym >= 0 || lsym >= 0) { /* a constant, or a shared or local array's address */
 				x->is_const[d[k]] = true;
-				x->cval[d[k]] = sym >= 0 ? e->k->shared[sym].offset : (uint32_t)s->o[1].imm;
+				x->cval[d[k]] = sym >= 0 ? e->k->shared[sym].offset : lsym >= 0 ? e->local_off[lsym]
+					      : (uint32_t)s->o[1].imm;
 			}
 		}
 		if ((!strcmp(s->op, "shr.u64") || !strcmp(s->op, "shr.s64") || !strcmp(s->op, "shr.b64")) && s->no == 3 &&

@@ -177,6 +177,9 @@ struct block {
 	unsigned nwarps, warps_done;
 	uint32_t nthreads;
 	uint8_t *shared;          /* the block's shared memory (program shared_bytes) */
+	uint8_t *local;           /* its threads' local memory (exec_env.local), NULL until the
+				   * slot's first block of a kernel with local memory */
+	uint32_t local_addr;      /* exec_env.local_addr of the blocks in this slot */
 	struct exec_env env;
 	uint32_t bar_first_pc;    /* pc of the first arrival at the current barrier */
 	uint64_t bar_last;        /* cycle its latest arrival was counted (sm.barrier_arrive_cycles) */
@@ -286,12 +289,13 @@ struct deps {
 	uint8_t mclass;           /* enum mem_class */
 	bool store, atomic;       /* the opcode's IF_STORE, IF_ATOMIC */
 	bool bypass_l1;           /* ldg.cg: the L2 serves it past the L1 */
+	bool local;               /* ldl, stl: local memory (mem_request.local) */
 	uint8_t bytes;            /* a memory access's bytes a lane (isa_access_bytes) */
 	bool branch;              /* bra: reads its guard at pred_bra_ready */
 	uint8_t preds;            /* the predicates whose pending results it waits for: those it
 				   * reads (d.pread) and the one it writes (d.pwrite) */
 	bool loads;               /* its result is a value read from memory (a global or shared
-				   * load or atomic): load_progress looks at it */
+				   * load or atomic; not a local load): load_progress looks at it */
 	bool plain;               /* no branch, exit, barrier, sleep or warp-wide effect
 				   * (no IF_BRANCH, IF_SYNC or IF_WARP): the divergence model
 				   * only moves the pc on (functional mode runs these straight) */
@@ -314,6 +318,9 @@ struct sim {
 	bool its;                 /* lanes wait individually (independent thread scheduling) */
 	int policy;               /* convergence policy of the divergence model */
 	struct occ_result occ;
+	uint32_t local_stride;    /* exec_env.local_stride: 4 bytes for each thread the GPU holds
+				   * at once (every SM's block slots full), padded to an odd
+				   * number of 128-byte lines (gpu.c) */
 	struct deps *deps;        /* per pc */
 	uint64_t ii[UNIT_COUNT];  /* cycles a warp instruction occupies each unit */
 	uint64_t lat[UNIT_COUNT]; /* result latency of each unit */

@@ -31,6 +31,13 @@ static void start_block(struct sim *s, struct sm *m)
 	b->nwaiting = 0;
 	b->bar_differ = false;
 	memset(b->shared, 0, p->shared_bytes);
+	/* local memory starts zeroed for each block (the GPU leaves it undefined:
+	 * zeros keep a run's results the same in every mode) */
+	size_t local = (size_t)p->local_bytes * b->nwarps * 32;
+	if (local && !b->local)
+		b->local = xcalloc(local, 1);
+	else if (local)
+		memset(b->local, 0, local);
 	if (s->chk)
 		shadow_block_start(s, b);
 	struct exec_env *e = &b->env;
@@ -42,6 +49,10 @@ static void start_block(struct sim *s, struct sm *m)
 	e->clock_mhz = (uint32_t)s->c->clock_mhz;
 	e->shared = b->shared;
 	e->shared_size = p->shared_bytes;
+	e->local = b->local;
+	e->local_size = p->local_bytes;
+	e->local_addr = b->local_addr;
+	e->local_stride = s->local_stride;
 	e->args = s->args;
 	e->nargs = p->nargs;
 	e->gmem.region = gmem_region;

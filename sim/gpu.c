@@ -67,6 +67,18 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		why->limiter = occ.limiter;
 		return NULL;
 	}
+	/* local memory: every thread slot of the GPU a window of words, kept
+	 * interleaved above the buffers (exec.h, exec_env). A row (one word of
+	 * every thread) is padded to an odd number of 128-byte lines, so that a
+	 * thread's words fall in different sets of a cache indexed by line
+	 * (cache.c; a GPU hashes its sets) */
+	uint64_t local_threads = (uint64_t)c->num_sms * occ.blocks * occ.warps_per_block * 32;
+	uint64_t local_row = ((local_threads * 4 + 127) / 128 | 1) * 128;
+	uint64_t local_base = ((g ? g->next : GMEM_BASE) + 255ull) & ~255ull;
+	if (p->local_bytes && local_base + (p->local_bytes + 3ull) / 4 * local_row > 0x100000000ull) {
+		why->why = REFUSE_LOCAL;
+		return NULL;
+	}
 	struct memsys *mem = mem_create(c, why);
 	if (!mem)
 		return NULL;
@@ -84,6 +96,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	s->jobs = 1;
 	s->warned = xcalloc(p->ncode, 1);
 	s->occ = occ;
+	s->local_stride = (uint32_t)local_row; /* (fits: checked above, or no local memory) */
 	if (obs)
 		s->obs = *obs;
 	const int64_t lanes[UNIT_COUNT] = {c->int_lanes, c->fp32_lanes, c->sfu_lanes, c->ldst_lanes, 32};
@@ -112,13 +125,15 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		s->deps[pc].store = (isa_ops[p->code[pc].op].flags & IF_STORE) != 0;
 		s->deps[pc].atomic = (isa_ops[p->code[pc].op].flags & IF_ATOMIC) != 0;
 		s->deps[pc].bypass_l1 = p->code[pc].op == OP_LDG && p->code[pc].mod[1] == CACHE_CG;
+		s->deps[pc].local = (isa_ops[p->code[pc].op].flags & IF_LOCAL) != 0;
 		s->deps[pc].bytes = (uint8_t)isa_access_bytes(&p->code[pc]);
 		s->deps[pc].branch = p->code[pc].op == OP_BRA;
 		s->deps[pc].preds = (uint8_t)(s->deps[pc].d.pread |
 					      (s->deps[pc].d.pwrite >= 0 ? 1u << s->deps[pc].d.pwrite : 0));
 		s->deps[pc].plain = !(isa_ops[p->code[pc].op].flags & (IF_BRANCH | IF_SYNC | IF_WARP));
+		/* (a local load reads what its own thread wrote: no sign of progress) */
 		s->deps[pc].loads = (s->deps[pc].mclass == MC_GLOBAL || s->deps[pc].mclass == MC_SHARED) &&
-				    !s->deps[pc].store;
+				    !s->deps[pc].store && !(isa_ops[p->code[pc].op].flags & IF_LOCAL);
 		s->deps[pc].early = s->deps[pc].mclass == MC_GLOBAL && s->deps[pc].loads && !s->deps[pc].atomic &&
 				    !writes_base(&p->code[pc]);
 	}
@@ -145,6 +160,8 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 		for (unsigned b = 0; b < occ.blocks; b++) {
 			m->blocks[b].warps = xcalloc(occ.warps_per_block, sizeof(struct warp *));
 			m->blocks[b].shared = xcalloc(p->shared_bytes ? p->shared_bytes : 1, 1);
+			m->blocks[b].local_addr = (uint32_t)(local_base + ((uint64_t)i * occ.blocks + b) *
+								       occ.warps_per_block * 32 * 4);
 		}
 		m->sp = xcalloc_aligned(nsub, sizeof *m->sp, 64);
 		for (unsigned k = 0; k < nsub; k++) {
@@ -193,6 +210,7 @@ void sim_destroy(struct sim *s)
 		for (unsigned b = 0; b < s->occ.blocks; b++) {
 			free(m->blocks[b].warps);
 			free(m->blocks[b].shared);
+			free(m->blocks[b].local);
 		}
 		for (unsigned k = 0; k < nsub; k++) {
 			if (s->sched->destroy)

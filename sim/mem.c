@@ -67,7 +67,7 @@ struct memsys {
 enum mem_class mem_class_of(int op)
 {
 	unsigned f = isa_ops[op].flags;
-	return f & IF_GLOBAL ? MC_GLOBAL : f & IF_SHARED ? MC_SHARED : f & IF_CONST ? MC_CONST
+	return f & (IF_GLOBAL | IF_LOCAL) ? MC_GLOBAL : f & IF_SHARED ? MC_SHARED : f & IF_CONST ? MC_CONST
 	     : f & IF_CMEM ? MC_CMEM : f & IF_WARP ? MC_WARP : f & IF_FENCE ? MC_FENCE : MC_NONE;
 }
 
@@ -317,10 +317,16 @@ static uint64_t load_txn(struct memsys *m, unsigned sm, const struct txn *x, boo
 	return p.present ? max64(done, p.ready) : done;
 }
 
-/* A store transaction: the L1 writes through (no allocation); the L2 is
- * write-back and allocates the written sectors without reading them. */
-static uint64_t store_txn(struct memsys *m, unsigned sm, const struct txn *x, uint64_t t, struct sim_stats *st)
+/* A store transaction: the L1 writes through, allocating only local
+ * memory's sectors (the CUDA guide: local memory is cached in the L1 and L2;
+ * on an H200 a local load right after the store hits, and every store
+ * reaches the L2: docs/MEMORY.md); the L2 is write-back and allocates the
+ * written sectors without reading them. */
+static uint64_t store_txn(struct memsys *m, unsigned sm, const struct txn *x, bool local, uint64_t t,
+			  struct sim_stats *st)
 {
+	if (local && m->has_l1)
+		cache_fill(&m->sm[sm].l1, x->line, sectors_of(&m->sm[sm].l1, x->sectors), t, 0);
 	if (!m->has_l2) {
 		dram_write(m, t, x->bytes, st);
 		return t + (uint64_t)m->c->dram_latency;
@@ -478,7 +484,7 @@ static struct mem_timing global_rest(struct memsys *m, unsigned sm, const struct
 				cache_invalidate(&ms->l1, x[i].line, sectors_of(&ms->l1, x[i].sectors));
 			data = max64(data, l2_read(m, sm, &x[i], t, true, st));
 		} else if (rq->is_store) {
-			done = max64(done, store_txn(m, sm, &x[i], t, st));
+			done = max64(done, store_txn(m, sm, &x[i], rq->local, t, st));
 		} else {
 			bool f;
 			done = max64(done, load_txn(m, sm, &x[i], rq->bypass_l1, &t, &f, st));

@@ -25,7 +25,9 @@
 /* A cycle that never comes (the wake time of no event) */
 #define NEVER UINT64_MAX
 
-/* MC_CONST: a kernel argument (ldc); MC_CMEM: constant memory (ldk) */
+/* MC_CONST: a kernel argument (ldc); MC_CMEM: constant memory (ldk);
+ * MC_GLOBAL: global memory, and local memory (ldl, stl) at the global
+ * addresses its words are kept at (exec.h, exec_env) */
 enum mem_class { MC_NONE, MC_GLOBAL, MC_SHARED, MC_CONST, MC_CMEM, MC_WARP, MC_FENCE };
 
 /* The memory class of an opcode (MC_NONE for non-memory instructions). */
@@ -42,6 +44,8 @@ struct mem_request {
 	uint64_t not_before;              /* shared: the cycle its warp's previous shared access lets it
 					     start its passes (mem_timing.own of that one; 0: any) */
 	uint32_t site;                    /* the instruction (its pc): where a pattern is kept (smem_memo) */
+	bool local;                       /* local memory (ldl, stl): a store fills the L1 as it writes
+					     through */
 };
 
 struct mem_timing {

@@ -18,6 +18,8 @@ enum sim_refusal {
 	REFUSE_CONST_CACHE, /* the constant cache's line is not a power of two (level 0), or its
 			     * size not a multiple of line x ways (level 1) */
 	REFUSE_CONST_GROUP, /* const.group_lanes does not divide 32 */
+	REFUSE_LOCAL,       /* the kernel's local memory, for every thread the GPU holds at once,
+			     * does not fit the 32-bit global space above its buffers */
 };
 
 struct sim_refused {

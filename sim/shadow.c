@@ -335,8 +335,8 @@ void shadow_access(struct sim *s, struct warp *w, uint32_t pc, const struct exec
 {
 	const struct deps *d = &s->deps[pc];
 	bool shared = d->mclass == MC_SHARED;
-	if ((!shared && d->mclass != MC_GLOBAL) || !x->exec_mask)
-		return;
+	if ((!shared && d->mclass != MC_GLOBAL) || !x->exec_mask || (isa_ops[s->p->code[pc].op].flags & IF_LOCAL))
+		return; /* (local memory: no other thread reaches it; it starts zeroed) */
 	unsigned words = isa_access_bytes(&s->p->code[pc]) / s->chk->gran; /* granules (an atomic's 4 bytes) */
 	if (s->chk->checks & CHECK_INIT)
 		init_track(s, w, pc, x, words, shared, !d->store || d->atomic, d->store || d->atomic);

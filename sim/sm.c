@@ -311,7 +311,7 @@ static struct mem_request request_of(const struct deps *d, uint32_t pc,
 				     const struct exec_result *x, const struct warp *w)
 {
 	return (struct mem_request){(enum mem_class)d->mclass, x->exec_mask, x->addr, d->bytes,
-				    d->store, d->atomic, d->bypass_l1, w->lds_next, pc};
+				    d->store, d->atomic, d->bypass_l1, w->lds_next, pc, d->local};
 }
 
 /* A memory access's answer: its warp's results ready, the SM's memory

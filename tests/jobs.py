@@ -29,6 +29,10 @@ CASES = [
     ["configs/h100.ini", "tests/workloads/grid_fault.s"],
     # a store into constant memory mid-grid (checked at issue, beside other SMs)
     ["configs/h100.ini", "tests/workloads/const_fault.s"],
+    # local memory over every SM (its stores fill each SM's L1), and a
+    # store past a thread's window mid-grid
+    ["configs/h100.ini", "workloads/cuda/thread_hist.s", "-D", "BLOCKS=264"],
+    ["configs/h100.ini", "tests/workloads/local_fault.s"],
     ["configs/v100.ini", "tests/workloads/grid_deadlock.s", "--set", "sm.divergence=stack",
      "--set", "sm.barrier=strict"],
 ]

@@ -136,6 +136,16 @@ START_TEST(exit_codes)
 			      "%s: %s", modes[i], out);
 		ck_assert_msg(strstr(out, "block (77,0,0), warp 2, lane 6 (thread 70)"), "%s: %s", modes[i], out);
 	}
+	/* a store past a thread's local memory, likewise */
+	for (unsigned i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+		char a[160];
+		snprintf(a, sizeof a, "configs/h100.ini tests/workloads/local_fault.s %s", modes[i]);
+		ck_assert_int_eq(sim(a), 4);
+		ck_assert_msg(strstr(out, "tests/workloads/local_fault.s:25: out-of-bounds local access of 4 bytes at offset 0x28\n"
+					  "    SM 77, block (77,0,0), warp 2, lane 6 (thread 70), pc 14: @p0 stl [r1+16], r2\n"
+					  "    a thread's local memory is [0x0, 0x20) (32 bytes, .local)"),
+			      "%s: %s", modes[i], out);
+	}
 	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/spin_forever.s --set sim.livelock_window=2000"), 5);
 	ck_assert_int_eq(sim("configs/g80.ini workloads/tiled_mm.s --max-cycles 100"), 5);
 	ck_assert_msg(strstr(out, "stopped at the limit of 100 cycles (--max-cycles)"), "%s", out);

@@ -634,6 +634,69 @@ START_TEST(constant_memory)
 }
 END_TEST
 
+/* Local memory: each thread's own window of local_size bytes (thread t of
+ * the block at local + t * local_size, t = warp_in_block * 32 + lane; W is
+ * warp 1), offsets checked against the window (a fault names the offset),
+ * and the timing model's address of word k of thread t at local_addr + k *
+ * local_stride + 4 t (the CUDA guide's layout: a word of every thread,
+ * then the next). */
+START_TEST(local_memory)
+{
+	static uint8_t local[64 * 12];
+	memset(local, 0, sizeof local);
+	E.local = local;
+	E.local_size = 12;
+	E.local_addr = 0x40000000u;
+	E.local_stride = 0x1000u;
+	for (int l = 0; l < 32; l++) {
+		R(1, l) = 4u * (uint32_t)(l % 3); /* lane l: word l % 3 */
+		R(2, l) = 100u + (uint32_t)l;
+	}
+	struct exec_result r = run("stl [r1], r2", ~0u);
+	ck_assert_int_eq(r.fault, FAULT_NONE);
+	ck_assert(r.mem_written);
+	for (uint32_t l = 0; l < 32; l++) {
+		uint32_t t = 32 + l, k = l % 3, v;
+		memcpy(&v, local + t * 12 + 4 * k, 4);
+		ck_assert_uint_eq(v, 100 + l); /* its own window, nobody else's */
+		ck_assert_uint_eq(r.addr[l], 0x40000000u + k * 0x1000u + 4 * t);
+	}
+	uint32_t zero = 0;
+	ck_assert(!memcmp(local, &zero, 4)); /* warp 0's threads untouched */
+	r = run("ldl r3, [r1]", ~0u);
+	for (int l = 0; l < 32; l++)
+		ck_assert_uint_eq(R(3, l), 100u + (uint32_t)l);
+	set_all(1, 4);
+	set_all(2, 0xfffffe80u); /* -384: low byte 0x80 */
+	r = run("stl.u8 [r1+3], r2", 1u); /* lane 0, byte 3 of word 1... */
+	ck_assert_uint_eq(r.addr[0], 0x40000000u + 0x1000u + 4 * 32 + 3);
+	r = run("ldl.s8 r4, [r1+3]", 1u);
+	ck_assert_uint_eq(R(4, 0), 0xffffff80u);
+	r = run("ldl.u16 r4, [r1+2]", 1u); /* bytes 2, 3 of word 1: 0x8000 */
+	ck_assert_uint_eq(R(4, 0), 0x8000u);
+	/* past the window: a fault naming the offset, nothing written */
+	r = run("stl [r1+8], r2", ~0u); /* 4 + 8 = 12: the window's end */
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+	ck_assert_int_eq(r.fault_space, SPACE_LOCAL);
+	ck_assert_uint_eq(r.fault_addr, 12);
+	ck_assert_uint_eq(r.fault_lane, 0);
+	r = run("ldl.u16 r4, [r1+6]", 1u); /* 10 + 2 = 12: the last half-word */
+	ck_assert_int_eq(r.fault, FAULT_NONE);
+	r = run("ldl r4, [r1+10]", 2u); /* lane 1 */
+	ck_assert_int_eq(r.fault, FAULT_MISALIGNED);
+	ck_assert_uint_eq(r.fault_lane, 1);
+	set_all(1, 0xfffffffcu); /* -4: below the window */
+	r = run("ldl r4, [r1]", ~0u);
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+	ck_assert_uint_eq(r.fault_addr, 0xfffffffcu);
+	E.local_size = 0; /* a kernel without local memory */
+	set_all(1, 0);
+	r = run("ldl r4, [r1]", 1u);
+	ck_assert_int_eq(r.fault, FAULT_OUT_OF_BOUNDS);
+	E.local = NULL;
+}
+END_TEST
+
 /* A full warp's memory access takes one lookup when every lane lies in
  * lane 0's buffer, aligned, and the lane-by-lane path otherwise: both give
  * each lane its own word, and a fault names the first lane at fault. */
@@ -915,6 +978,7 @@ Suite *exec_suite(void)
 	tcase_add_checked_fixture(t, setup, teardown);
 	tcase_add_test(t, integer_ops);
 	tcase_add_test(t, constant_memory);
+	tcase_add_test(t, local_memory);
 	tcase_add_test(t, masks_guards_predicates);
 	tcase_add_test(t, float_ops);
 	tcase_add_test(t, nan_results_as_the_gpu);

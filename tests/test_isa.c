@@ -83,6 +83,8 @@ static void generate(struct gen *g)
 							if ((op == OP_ATOMG || op == OP_ATOMS) && m1 == ATYPE_F32 &&
 							    m0 != ATOM_ADD && m0 != ATOM_EXCH)
 								continue;
+							if ((oi->flags & IF_LOCAL) && (m0 == WIDTH_64 || m0 == WIDTH_128))
+								continue; /* local memory: 32 bits a lane at most */
 							char t[256], o[64];
 							int k = snprintf(t, sizeof t, "%s%s", guard ? "@!p3 " : "", oi->name);
 							if (isa_modsets[oi->ms[0]].count)

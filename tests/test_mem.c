@@ -1034,6 +1034,83 @@ START_TEST(volatile_loads_as_h100)
 }
 END_TEST
 
+/* Local memory on an NVIDIA H200 (workloads/micro/local_chase.cu run by
+ * simt-gpu, 2026-11-29, three runs alike: tests/data/h200_local/
+ * local_chase.txt): one thread's chain through the 32 words it has just
+ * stored took 33 cycles a step on each word's first read and 34 on its
+ * second, and ncu counted every local load's sector an L1 hit
+ * (docs/data/cuda-h200/local.txt): the L1 keeps what a local store writes.
+ * Within 10% here, every load a hit; were local stores to pass the L1 as
+ * global ones do, each first read would be an L2 access (265 cycles). */
+START_TEST(local_memory_as_h200)
+{
+	FILE *f = fopen(src_path("tests/data/h200_local/local_chase.txt"), "r");
+	ck_assert(f);
+	char line[256];
+	double first = 0, second = 0;
+	unsigned n1 = 0, n2 = 0, v;
+	while (fgets(line, sizeof line, f)) {
+		if (sscanf(line, "report first_read_cycles = %u", &v) == 1) {
+			first += v;
+			n1++;
+		} else if (sscanf(line, "report second_read_cycles = %u", &v) == 1) {
+			second += v;
+			n2++;
+		}
+	}
+	fclose(f);
+	ck_assert_uint_eq(n1, 3);
+	ck_assert_uint_eq(n2, 3);
+	struct sim_stats st;
+	uint32_t a, b;
+	micro_u32("local_chase", "h200", NULL, "first_read_cycles", &a, "second_read_cycles", &b, &st);
+	near(a, first / n1, 0.10, "a word's first read after its store");
+	near(b, second / n2, 0.10, "its second read");
+	ck_assert_uint_eq(st.mem.l1_misses, 0);
+	ck_assert_uint_eq(st.mem.l1_hits, 63); /* ncu: 63 local load sectors, all hits */
+}
+END_TEST
+
+/* The guide's layout of local memory (consecutive 32-bit words by
+ * consecutive threads) gives the sectors an H200 moved for thread_hist.cu
+ * (ncu on simt-gpu workloads/cuda/thread_hist.s, 2026-11-29,
+ * docs/data/cuda-h200/local.txt): its global loads and stores and its
+ * local ones (a warp's counters indexed by data, each lane's own word:
+ * about 25 sectors a request), summed, as simt-sim's global sectors. */
+START_TEST(local_sectors_as_h200)
+{
+	FILE *f = fopen(src_path("docs/data/cuda-h200/local.txt"), "r");
+	ck_assert(f);
+	char line[512];
+	bool in = false;
+	uint64_t gpu = 0;
+	unsigned n = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (!strncmp(line, "== ", 3))
+			in = strstr(line, "thread_hist.s") != NULL;
+		static const char unit[] = ".sum\",\"sector\",\"";
+		const char *m = strstr(line, unit);
+		char val[32];
+		if (in && m && strstr(line, "l1tex__t_sectors_pipe_lsu_mem_") && !strstr(line, "lookup") &&
+		    sscanf(m + strlen(unit), "%31[0-9,]", val) == 1) {
+			uint64_t x = 0;
+			for (const char *c = val; *c; c++)
+				if (*c != ',')
+					x = x * 10 + (uint64_t)(*c - '0');
+			gpu += x;
+			n++;
+		}
+	}
+	fclose(f);
+	ck_assert_uint_eq(n, 4); /* global and local, loads and stores */
+	struct run x;
+	run_file(&x, "workloads/cuda/thread_hist.s", "h200", NULL, NULL, 0);
+	ck_assert_msg(x.r.status == SIM_DONE, "%s", x.diagnosis);
+	ck_assert_uint_eq(x.r.stats.mem.global_sectors, gpu);
+	done(&x);
+}
+END_TEST
+
 /* What a loop's branch costs (branch_cost.cu): with 8 and 16 dependent
  * integer multiply-adds an iteration, whose chain hides the loop's compare,
  * an NVIDIA H100 80GB HBM3 run by simt-gpu took 40 and 72 cycles an
@@ -1234,7 +1311,7 @@ START_TEST(split_loads_as_whole)
 				for (unsigned l = 0; l < 32; l++)
 					addr[i][l] = 0x10000 + line[l % nlines] * 128 + (l / nlines) * 4;
 				bool store = rand() % 8 == 0;
-				rq[i] = (struct mem_request){MC_GLOBAL, ~0u, addr[i], 4, store, false, false, 0, 0};
+				rq[i] = (struct mem_request){MC_GLOBAL, ~0u, addr[i], 4, store, false, false, 0, 0, false};
 				struct mem_begun w;
 				mem_global_begin(a, 0, &rq[i], now, &sa, &w, false);
 				ta[i] = mem_global_end(a, 0, &rq[i], now, &w, &sa);
@@ -1311,6 +1388,8 @@ Suite *mem_suite(void)
 	tcase_add_test(t, l2_far_partition_as_h100);
 	tcase_add_test(t, fences_and_sleep_as_h100);
 	tcase_add_test(t, volatile_loads_as_h100);
+	tcase_add_test(t, local_memory_as_h200);
+	tcase_add_test(t, local_sectors_as_h200);
 	tcase_add_test(t, lock_rounds_as_h100);
 	tcase_add_test(t, bsync_cost_as_h100);
 	tcase_add_test(t, branch_cost_as_h100);
