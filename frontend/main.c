@@ -616,6 +616,9 @@ static void write_text(FILE *f, const struct program *p, const struct gpu_config
 			ms->global_accesses, ms->global_transactions,
 			(double)ms->global_transactions / (double)ms->global_accesses, ms->global_sectors, ms->global_bytes,
 			ms->global_bytes_requested, c->coalescing);
+	if (ms->local_accesses)
+		fprintf(f, "  local memory         %" PRIu64 " of the requests, %" PRIu64 " of the sectors\n", ms->local_accesses,
+			ms->local_sectors);
 	if (ms->l1_hits + ms->l1_pending_hits + ms->l1_misses)
 		fprintf(f, "  L1                   %" PRIu64 " hits, %" PRIu64 " hits in flight, %" PRIu64
 			   " misses (%.1f%% hit), %" PRIu64 " cycles waiting for an MSHR\n",

@@ -439,6 +439,7 @@ static unsigned global_waves(const struct memsys *m, const struct mem_request *r
 static void count_access(struct mem_stats *s, const struct mem_request *rq, unsigned n)
 {
 	s->global_accesses++;
+	s->local_accesses += rq->local;
 	s->global_transactions += n;
 	s->global_bytes_requested += (rq->mask == ~0u ? 32u : (uint64_t)__builtin_popcount(rq->mask)) * rq->bytes;
 }
@@ -478,6 +479,8 @@ static struct mem_timing global_rest(struct memsys *m, unsigned sm, const struct
 	for (unsigned i = 0; i < n; i++) {
 		uint64_t t = (base + i * line_q) >> Q, t0 = t;
 		s->global_sectors += txn_sectors(&x[i]);
+		if (rq->local)
+			s->local_sectors += txn_sectors(&x[i]);
 		s->global_bytes += x[i].bytes;
 		if (rq->is_atomic) {
 			if (m->has_l1)
@@ -568,6 +571,8 @@ static void split_local(struct memsys *m, unsigned sm, const struct mem_request 
 		const struct txn *x = &b->x[i];
 		uint64_t t = (base + i * line_q) >> Q;
 		s->global_sectors += txn_sectors(x);
+		if (rq->local)
+			s->local_sectors += txn_sectors(x);
 		s->global_bytes += x->bytes;
 		uint8_t want = sectors_of(&ms->l1, x->sectors);
 		struct cache_probe p = cache_probe(&ms->l1, x->line, want);

@@ -136,6 +136,12 @@ START_TEST(exit_codes)
 			      "%s: %s", modes[i], out);
 		ck_assert_msg(strstr(out, "block (77,0,0), warp 2, lane 6 (thread 70)"), "%s: %s", modes[i], out);
 	}
+	/* local memory for every thread the GPU holds must fit the 32-bit space */
+	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/local_huge.s"), 0);
+	ck_assert_int_eq(sim("configs/h100.ini tests/workloads/local_huge.s"), 2);
+	ck_assert_msg(strstr(out, "tests/workloads/local_huge.s: error: cannot launch on h100: 524288 bytes of local memory "
+				  "per thread, for the 132 SMs' resident threads, do not fit the 32-bit global space above the buffers"),
+		      "%s", out);
 	/* a store past a thread's local memory, likewise */
 	for (unsigned i = 0; i < sizeof modes / sizeof modes[0]; i++) {
 		char a[160];

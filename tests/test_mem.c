@@ -1072,41 +1072,59 @@ START_TEST(local_memory_as_h200)
 END_TEST
 
 /* The guide's layout of local memory (consecutive 32-bit words by
- * consecutive threads) gives the sectors an H200 moved for thread_hist.cu
- * (ncu on simt-gpu workloads/cuda/thread_hist.s, 2026-11-29,
- * docs/data/cuda-h200/local.txt): its global loads and stores and its
- * local ones (a warp's counters indexed by data, each lane's own word:
- * about 25 sectors a request), summed, as simt-sim's global sectors. */
+ * consecutive threads) gives the requests and sectors an H200 moved for
+ * thread_hist.cu (ncu on simt-gpu workloads/cuda/thread_hist.s,
+ * 2026-11-29, docs/data/cuda-h200/local.txt): its local loads and stores
+ * (a warp's counters indexed by data, each lane's own word: about 25
+ * sectors a request; a 128-bit access four requests), and with its global
+ * ones every sector, as simt-sim's local_ and global_ counts. */
+/* An ncu --csv line's value ("METRIC","UNIT","1,234": the last quoted
+ * field, its thousands' commas skipped). */
+static uint64_t ncu_value(const char *line)
+{
+	const char *end = strrchr(line, '"'), *start = end;
+	while (start > line && start[-1] != '"')
+		start--;
+	uint64_t x = 0;
+	for (const char *c = start; c < end; c++)
+		if (*c >= '0' && *c <= '9')
+			x = x * 10 + (uint64_t)(*c - '0');
+	return x;
+}
+
 START_TEST(local_sectors_as_h200)
 {
 	FILE *f = fopen(src_path("docs/data/cuda-h200/local.txt"), "r");
 	ck_assert(f);
 	char line[512];
 	bool in = false;
-	uint64_t gpu = 0;
+	uint64_t all = 0, local = 0, local_req = 0;
 	unsigned n = 0;
 	while (fgets(line, sizeof line, f)) {
 		if (!strncmp(line, "== ", 3))
 			in = strstr(line, "thread_hist.s") != NULL;
-		static const char unit[] = ".sum\",\"sector\",\"";
-		const char *m = strstr(line, unit);
-		char val[32];
-		if (in && m && strstr(line, "l1tex__t_sectors_pipe_lsu_mem_") && !strstr(line, "lookup") &&
-		    sscanf(m + strlen(unit), "%31[0-9,]", val) == 1) {
-			uint64_t x = 0;
-			for (const char *c = val; *c; c++)
-				if (*c != ',')
-					x = x * 10 + (uint64_t)(*c - '0');
-			gpu += x;
+		if (!in || strstr(line, "lookup"))
+			continue;
+		if (strstr(line, "\"l1tex__t_sectors_pipe_lsu_mem_")) {
+			uint64_t v = ncu_value(line);
+			all += v;
+			if (strstr(line, "mem_local_op"))
+				local += v;
+			n++;
+		} else if (strstr(line, "\"l1tex__t_requests_pipe_lsu_mem_local_op")) {
+			local_req += ncu_value(line);
 			n++;
 		}
 	}
 	fclose(f);
-	ck_assert_uint_eq(n, 4); /* global and local, loads and stores */
+	ck_assert_uint_eq(n, 6); /* sectors: global and local, loads and stores; local requests */
+	ck_assert_uint_eq(local_req, 1056);
 	struct run x;
 	run_file(&x, "workloads/cuda/thread_hist.s", "h200", NULL, NULL, 0);
 	ck_assert_msg(x.r.status == SIM_DONE, "%s", x.diagnosis);
-	ck_assert_uint_eq(x.r.stats.mem.global_sectors, gpu);
+	ck_assert_uint_eq(x.r.stats.mem.local_accesses, local_req);
+	ck_assert_uint_eq(x.r.stats.mem.local_sectors, local);
+	ck_assert_uint_eq(x.r.stats.mem.global_sectors, all);
 	done(&x);
 }
 END_TEST
