@@ -1,6 +1,6 @@
 /*
  * ptx_sched.c - the front end's instruction scheduling, as ptxas schedules:
- * within each basic block, loads (global and shared) and the arithmetic
+ * within each basic block, loads (global, shared, local, constant) and the arithmetic
  * that computes their addresses move up, as early as their operands allow,
  * so that a block's loads are in flight together instead of each waiting
  * for the arithmetic on the one before. PTX keeps nvcc's source order (a
@@ -29,8 +29,11 @@
  *     (blocks stay as they are, so the reconvergence points do not move);
  *     a label nothing branches to any more (if-conversion left it) is
  *     crossed, as ptxas schedules predicated code as one block;
- *   - a global load may pass a shared store and a shared load a global
- *     store (the two spaces never alias; generic addresses are refused).
+ *   - a load may pass a store to another state space (global, shared and
+ *     local never alias: generic addresses are refused; nothing stores to
+ *     constant memory);
+ *   - nothing moves across a read of the clock (%clock, %clock64,
+ *     %globaltimer), so that it times what the PTX puts on each side.
  * Moved instructions keep their order among themselves. Before moving, a
  * register written again later in the same block gets a fresh virtual
  * register for each earlier value (renamed up to its next write), as

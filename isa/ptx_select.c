@@ -665,16 +665,17 @@ static bool do_mov(struct sel *x)
 	struct vinsn *v = emit(x, OP_MOV);
 	if (!dst_reg(x, v, 0))
 		return false;
+	if (a->kind == PO_NAME && find_local(x, a->name) >= 0) { /* nvcc's mov of %SPL (a kernel's
+								     * .local shadows module-scope names) */
+		v->in.imm_src = 1;
+		v->in.imm = x->e->local_off[find_local(x, a->name)];
+		return true;
+	}
 	if (a->kind == PO_NAME && find_global(x, a->name) >= 0) {
 		if (!is_t(t, T64))
 			return nsup(x, "a variable's address in a 32-bit register is");
 		v->in.op = OP_LDC; /* its address: the hidden argument */
 		v->in.off = (int32_t)((x->e->k->nparams + (unsigned)find_global(x, a->name)) * 4);
-		return true;
-	}
-	if (a->kind == PO_NAME && find_local(x, a->name) >= 0) { /* nvcc's mov of %SPL */
-		v->in.imm_src = 1;
-		v->in.imm = x->e->local_off[find_local(x, a->name)];
 		return true;
 	}
 	if (a->kind == PO_NAME) {
@@ -877,7 +878,16 @@ static bool ldst_local_vector(struct sel *x, bool store, unsigned vn)
 	const struct opnd *d = &x->s->o[r];
 	if (d->kind != PO_VEC || d->nvec != vn)
 		return opnd_err(x, r, vn == 4 ? "expected {a, b, c, d}" : "expected {a, b}");
-	for (unsigned i = 0; i < vn; i++) {
+	/* PTX reads the address once: an element loaded into the address's
+	 * register is loaded last, after the others have read it */
+	int base = x->s->o[m].kind == PO_ADDR ? x->s->o[m].reg : -1;
+	unsigned order[4], n = 0;
+	for (unsigned pass = 0; pass < 2; pass++)
+		for (unsigned i = 0; i < vn; i++)
+			if ((!store && base >= 0 && d->vec[i] == base) == (pass == 1))
+				order[n++] = i;
+	for (unsigned k = 0; k < vn; k++) {
+		unsigned i = order[k];
 		int g = d->vec[i];
 		if (g < 0) {
 			if (store)
@@ -2049,8 +2059,9 @@ static void facts(struct sel *x)
 		bool mov32 = (!strcmp(s->op, "mov.u32") || !strcmp(s->op, "mov.b32") || !strcmp(s->op, "mov.s32") ||
 			      !strcmp(s->op, "mov.f32")) && s->no == 2 && s->guard < 0;
 		bool movi = mov32 && (s->o[1].kind == PO_IMM || s->o[1].kind == PO_FIMM) && imm_fits(s->o[1].imm, false);
-		int sym = mov32 && s->o[1].kind == PO_NAME ? find_shared(x, s->o[1].name) : -1;
+		/* (a kernel's .local shadows a module-scope .shared of its name) */
 		int lsym = mov32 && s->o[1].kind == PO_NAME ? find_local(x, s->o[1].name) : -1;
+		int sym = mov32 && s->o[1].kind == PO_NAME && lsym < 0 ? find_shared(x, s->o[1].name) : -1;
 		for (unsigned k = 0; k < nd; k++) {
 			ndef[d[k]]++;
 			if (!wide)

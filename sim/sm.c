@@ -1112,7 +1112,7 @@ void sm_finish_global(struct sim *s, struct sm *m)
 		access_done(&m->sp[w->subp], w, d, mem_global_end(s->mem, m->id, &rq, s->now, &f->begun, &s->r->stats),
 			    f->delay);
 		bool progress = x.mem_written;
-		if (!d->store)
+		if (d->loads) /* (as at issue: a load or atomic, not a local load) */
 			progress |= load_progress(w, f->pc, in, &x);
 		if (progress)
 			livelock_progress(s);

@@ -33,6 +33,9 @@ CASES = [
     # store past a thread's window mid-grid
     ["configs/h100.ini", "workloads/cuda/thread_hist.s", "-D", "BLOCKS=264"],
     ["configs/h100.ini", "tests/workloads/local_fault.s"],
+    # a spin whose local loads read new values: no progress on any thread count
+    ["configs/h200.ini", "tests/workloads/local_spin.s", "--set", "sim.livelock_window=20000",
+     "--max-cycles", "400000"],
     ["configs/v100.ini", "tests/workloads/grid_deadlock.s", "--set", "sm.divergence=stack",
      "--set", "sm.barrier=strict"],
 ]

@@ -142,6 +142,17 @@ START_TEST(exit_codes)
 	ck_assert_msg(strstr(out, "tests/workloads/local_huge.s: error: cannot launch on h100: 524288 bytes of local memory "
 				  "per thread, for the 132 SMs' resident threads, do not fit the 32-bit global space above the buffers"),
 		      "%s", out);
+	/* a spin reading new values of its own local memory is no progress,
+	 * whatever the host threads (a deferred local load once counted) */
+	static const char *const spin_modes[] = {"", "--jobs 2", "--jobs 4", "--functional"};
+	for (unsigned i = 0; i < sizeof spin_modes / sizeof spin_modes[0]; i++) {
+		char a[200];
+		snprintf(a, sizeof a,
+			 "configs/h200.ini tests/workloads/local_spin.s --set sim.livelock_window=20000 --max-cycles 400000 %s",
+			 spin_modes[i]);
+		ck_assert_int_eq(sim(a), 5);
+		ck_assert_msg(strstr(out, "no forward progress: for 20"), "%s: %s", spin_modes[i], out);
+	}
 	/* a store past a thread's local memory, likewise */
 	for (unsigned i = 0; i < sizeof modes / sizeof modes[0]; i++) {
 		char a[160];

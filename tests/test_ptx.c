@@ -293,6 +293,36 @@ START_TEST(float_ops)
 }
 END_TEST
 
+/* Local variables (tests/ptx/local_vars.ptx, by hand): three at their
+ * alignments, two shadowing module-scope variables of their names (the
+ * kernel's own is meant everywhere: a mov of its address and an [name+k]
+ * address), a .v2 load into its own address register (PTX reads the
+ * address once: that element is loaded last), a byte. Thread t writes
+ * {10t, 10t + 1, 10t + 2, t}, on the stack and ITS models. */
+START_TEST(local_variables)
+{
+	static char text[1024];
+	snprintf(text, sizeof text, ".ptx \"%s\" local_vars\n.buffer out u32 256 zero\n.arg out\n.grid 1\n.block 64\n",
+		 src_path("tests/ptx/local_vars.ptx"));
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_msg(x.r.status == SIM_DONE, "%s", x.diagnosis);
+		ck_assert_uint_eq(x.p->local_bytes, 40); /* pad 0..2, buf 16..31, gbuf 32..39 */
+		int out = program_find_buffer(x.p, "out");
+		ck_assert_int_ge(out, 0);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[out].data;
+		for (uint32_t t = 0; t < 64; t++) {
+			ck_assert_uint_eq(o[4 * t], 10 * t);
+			ck_assert_uint_eq(o[4 * t + 1], 10 * t + 1);
+			ck_assert_uint_eq(o[4 * t + 2], 10 * t + 2);
+			ck_assert_uint_eq(o[4 * t + 3], t);
+		}
+		done(&x);
+	}
+}
+END_TEST
+
 /* A predicate set from an integer immediate ("mov.pred %p, -1": nonzero is
  * true), in nested loops whose inner trip count changes after its first
  * pass (tests/ptx/movpred.cu): every thread's x as the host computes it,
@@ -1617,6 +1647,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, module_variables);
 	tcase_add_test(t, launch_bounds);
 	tcase_add_test(t, predicate_immediates);
+	tcase_add_test(t, local_variables);
 	tcase_add_test(t, float_compares);
 	tcase_add_test(t, template_plain_names);
 	tcase_add_test(t, saturate_f32);
