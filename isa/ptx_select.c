@@ -324,10 +324,11 @@ static bool addr_opnd(struct sel *x, struct vinsn **vp, unsigned i, const char *
 	if (o->kind != PO_ADDR)
 		return opnd_err(x, i, "expected an address [reg + offset]");
 	int64_t off = o->imm;
-	if (o->name[0] && find_local(x, o->name) >= 0) {
+	int lv = o->name[0] ? find_local(x, o->name) : -1;
+	if (lv >= 0) {
 		if (!local)
 			return opnd_err(x, i, "a local variable's address in a non-local access");
-		off += x->e->local_off[find_local(x, o->name)];
+		off += x->e->local_off[lv];
 	} else if (local && o->name[0]) {
 		return opnd_err(x, i, "unknown local variable");
 	}
@@ -665,10 +666,10 @@ static bool do_mov(struct sel *x)
 	struct vinsn *v = emit(x, OP_MOV);
 	if (!dst_reg(x, v, 0))
 		return false;
-	if (a->kind == PO_NAME && find_local(x, a->name) >= 0) { /* nvcc's mov of %SPL (a kernel's
-								     * .local shadows module-scope names) */
+	int lv = a->kind == PO_NAME ? find_local(x, a->name) : -1;
+	if (lv >= 0) { /* nvcc's mov of %SPL (a kernel's .local shadows module-scope names) */
 		v->in.imm_src = 1;
-		v->in.imm = x->e->local_off[find_local(x, a->name)];
+		v->in.imm = x->e->local_off[lv];
 		return true;
 	}
 	if (a->kind == PO_NAME && find_global(x, a->name) >= 0) {
