@@ -183,8 +183,9 @@ int main(int argc, char **argv)
 	bool *is_var = NULL;  /* buffer i is a module-scope variable of the kernel's */
 	size_t *dsize = NULL; /* bytes copied to and from the device per buffer */
 	char *ptx = NULL;
-	unsigned long long *vals = xcalloc(p->nargs ? p->nargs : 1, sizeof *vals);
-	void **kp = xcalloc(p->nargs ? p->nargs : 1, sizeof *kp);
+	unsigned long long *vals = xcalloc(p->ptx_nparams ? p->ptx_nparams : 1, sizeof *vals);
+	void **kp = xcalloc(p->ptx_nparams ? p->ptx_nparams : 1, sizeof *kp);
+	unsigned char **bytes = xcalloc(p->ptx_nparams ? p->ptx_nparams : 1, sizeof *bytes);
 	struct gmem initial;
 	struct wl_expected expected = {0, NULL};
 	gmem_init(&initial);
@@ -226,10 +227,10 @@ int main(int argc, char **argv)
 	 * the checks that read them */
 	dbuf = xcalloc(g.n ? g.n : 1, sizeof *dbuf);
 	/* a module-scope variable's buffer is the variable itself (argument
-	 * ptx_nparams + j names it); the others are allocated */
+	 * ptx_nwords + j names it); the others are allocated */
 	is_var = xcalloc(g.n ? g.n : 1, 1);
 	dsize = xcalloc(g.n ? g.n : 1, sizeof *dsize);
-	for (unsigned i = p->ptx_nparams; i < p->nargs; i++)
+	for (unsigned i = p->ptx_nwords; i < p->nargs; i++)
 		if (p->args[i].buffer >= 0)
 			is_var[p->args[i].buffer] = true;
 	for (unsigned i = 0; i < g.n; i++) {
@@ -258,11 +259,21 @@ int main(int argc, char **argv)
 		memcpy(initial.bufs[i].data, g.bufs[i].data, g.bufs[i].size);
 	}
 	/* parameters: a buffer's device address, or the value's 32 bits (a 64-bit
-	 * value parameter gets them zero-extended) */
-	for (unsigned i = 0; i < p->ptx_nparams; i++) { /* the hidden arguments are not passed */
-		const struct arg_spec *a = &p->args[i];
-		vals[i] = a->buffer >= 0 ? dbuf[a->buffer] : args[i];
+	 * value gets them zero-extended); a struct's fields each at its offset,
+	 * in as many bytes as the kernel reads there, the bytes it does not read
+	 * zero */
+	for (unsigned i = 0; i < p->ptx_nparams; i++) {
 		kp[i] = &vals[i]; /* little-endian: a 4-byte parameter reads the low word */
+		if (p->ptx_param_size[i])
+			kp[i] = bytes[i] = xcalloc(1, p->ptx_param_size[i]);
+	}
+	for (unsigned i = 0; i < p->ptx_nwords; i++) { /* the hidden arguments are not passed */
+		const struct arg_spec *a = &p->args[i];
+		unsigned long long v = a->buffer >= 0 ? dbuf[a->buffer] : args[i];
+		if (a->bytes)
+			memcpy(bytes[a->param] + a->offset, &v, a->bytes); /* (little-endian) */
+		else
+			vals[a->param] = v;
 	}
 	unsigned dyn = p->dyn_shared;
 	for (long r = 0; r < repeat && rc == 0; r++) {
@@ -295,6 +306,9 @@ int main(int argc, char **argv)
 out:
 	free(vals);
 	free(kp);
+	for (unsigned i = 0; i < p->ptx_nparams; i++)
+		free(bytes[i]);
+	free(bytes);
 	if (dbuf)
 		for (unsigned i = 0; i < g.n; i++)
 			if (dbuf[i] && !(is_var && is_var[i])) /* variables are the module's */

@@ -76,6 +76,7 @@ struct as {
 	unsigned ptx_file;        /* index of the .ptx in program.files */
 	unsigned cuda_file0;      /* index of its first .file in program.files */
 	unsigned ptx_line;        /* the directive's line (index into lines) */
+	unsigned ptx_bound;       /* the kernel's parameters .arg has bound */
 	bool have_dyn;
 	bool have_local;      /* .local was given */
 	const struct asm_hooks *hooks; /* how .cuda compiles, or NULL */
@@ -692,10 +693,10 @@ static bool take_ptx(struct as *a)
 {
 	struct program *p = a->p;
 	struct ptx_kernel *k = &a->ptx;
-	if (p->nargs != k->nparams) {
+	if (a->ptx_bound != k->nparams) {
 		a->cur = &a->lines[a->ptx_line];
 		return err_at(a, 1, "kernel %s takes %u parameter%s but .arg binds %u", k->name, k->nparams,
-			      k->nparams == 1 ? "" : "s", p->nargs);
+			      k->nparams == 1 ? "" : "s", a->ptx_bound);
 	}
 	for (uint32_t i = 0; i < p->ncode; i++)
 		free(p->src_text[i]);
@@ -733,6 +734,10 @@ static bool take_ptx(struct as *a)
 	/* module-scope variables: their buffers' addresses are hidden arguments
 	 * after the parameters */
 	p->ptx_nparams = k->nparams;
+	p->ptx_nwords = k->nwords;
+	p->ptx_param_size = xcalloc(k->nparams ? k->nparams : 1, sizeof *p->ptx_param_size);
+	for (unsigned i = 0; i < k->nparams; i++)
+		p->ptx_param_size[i] = k->params[i].type == PTX_P_BYTES ? k->params[i].size : 0;
 	for (unsigned i = 0; i < k->nglobals; i++) {
 		const struct ptx_global *g = &k->globals[i];
 		a->cur = &a->lines[a->ptx_line];
@@ -1540,6 +1545,114 @@ static bool do_buffer(struct as *a, int pos)
 	return true;
 }
 
+/* A kernel parameter's (or field's) value at *pos: an expression converted
+ * to type pt (no PTX, pp NULL: any 32-bit value, a float as its bits) or,
+ * where named, a buffer's name alone (that no expression name hides; a
+ * 64-bit type: the buffer's address); what names it in errors: "parameter
+ * 2 of k". */
+static bool arg_value(struct as *a, int *pos, const struct ptx_param *pp, enum ptx_ptype pt, const char *what,
+		      bool named, struct arg_spec *g)
+{
+	const struct token *vt = &a->toks[*pos];
+	bool wide = pp && ptx_ptype_bytes(pt) == 8;
+	g->buffer = -1;
+	struct value nv;
+	if (named && vt->kind == TK_IDENT && !lookup_name(a, vt->s, vt->len, &nv) &&
+	    (a->toks[*pos + 1].kind == TK_END || is_p(&a->toks[*pos + 1], ',') || is_p(&a->toks[*pos + 1], '}'))) {
+		int b = find_buffer_n(a->p, vt->s, vt->len);
+		if (b >= 0) {
+			if (pp && !wide)
+				return err_at(a, vt->col, "%s is not a pointer: give a value", what);
+			g->buffer = b;
+			(*pos)++;
+			return true;
+		}
+	}
+	struct value v;
+	if (!eval(a, pos, &v) || !to_imm(a, vt, v, pp && pt == PTX_P_F32, !pp, &g->value))
+		return false;
+	unsigned nb = pp ? ptx_ptype_narrow_bits(pt) : 0;
+	if (nb) { /* an 8/16-bit parameter: a value its bits hold, signed or not (nvcc
+		   * declares a short or signed char .u16/.u8), the word extended
+		   * as the parameter's type says */
+		int64_t lo = -((int64_t)1 << (nb - 1)), hi = ((int64_t)1 << nb) - 1;
+		if (v.i < lo || v.i > hi)
+			return err_at(a, vt->col, "%s is %u-bit: %lld is outside %lld..%lld", what, nb, (long long)v.i,
+				      (long long)lo, (long long)hi);
+		uint32_t m = (1u << nb) - 1;
+		g->value &= m;
+		if (ptx_ptype_signed(pt) && (g->value >> (nb - 1)))
+			g->value |= ~m;
+	}
+	return true;
+}
+
+static bool add_arg(struct as *a, unsigned col, const struct arg_spec *g)
+{
+	if (a->p->nargs >= 1024)
+		return err_at(a, col, "too many kernel arguments (at most 1024 words)");
+	GROW(a->p->args, a->cap_args, a->p->nargs + 1);
+	a->p->args[a->p->nargs++] = *g;
+	return true;
+}
+
+/* .arg NAME {v, ...} for a CUDA parameter passed as bytes (a struct or
+ * vector): one value per field the kernel reads, in offset order; field k
+ * is argument NAME_OFFSET. */
+static bool arg_fields(struct as *a, int pos, const struct token *nt, const struct ptx_param *pp)
+{
+	unsigned pi = a->ptx_bound;
+	char list[512] = "";
+	for (unsigned f = 0; f < pp->nfields && strlen(list) < sizeof list - 48; f++) {
+		static const char *const tn[] = {"u32", "s32", "u64", "s64", "f32", "b32", "b64",
+						 "u16", "s16", "b16", "u8",  "s8",  "b8"};
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s at byte %u", f ? ", " : "",
+			 tn[pp->fields[f].type], (unsigned)pp->fields[f].offset);
+	}
+	if (!is_p(&a->toks[pos], '{'))
+		return err_at(a, a->toks[pos].col,
+			      "parameter %u of %s is a struct of %u bytes passed by value: give its fields' values as { v, ... } (the kernel reads %u: %s)",
+			      pi + 1, a->ptx.name, (unsigned)pp->size, pp->nfields, pp->nfields ? list : "none");
+	pos++;
+	for (unsigned f = 0;; f++) {
+		const struct token *t = &a->toks[pos];
+		if (f == 0 && is_p(t, '}'))
+			break;
+		if (f >= pp->nfields)
+			return err_at(a, t->col, "parameter %u of %s: the kernel reads %u field%s (%s); this is value %u",
+				      pi + 1, a->ptx.name, pp->nfields, pp->nfields == 1 ? "" : "s",
+				      pp->nfields ? list : "none", f + 1);
+		struct arg_spec g;
+		memset(&g, 0, sizeof g);
+		if ((size_t)snprintf(g.name, sizeof g.name, "%.*s_%u", (int)nt->len, nt->s, (unsigned)pp->fields[f].offset) >=
+		    sizeof g.name)
+			return err_at(a, nt->col, "argument name too long");
+		if (find_arg(a->p, g.name, (unsigned)strlen(g.name)) >= 0)
+			return err_at(a, nt->col, "argument '%s' (field %u of '%.*s') is already defined", g.name, f + 1,
+				      (int)nt->len, nt->s);
+		char what[160];
+		snprintf(what, sizeof what, "field %u (byte %u) of parameter %u of %s", f + 1,
+			 (unsigned)pp->fields[f].offset, pi + 1, a->ptx.name);
+		g.param = pi;
+		g.offset = pp->fields[f].offset;
+		g.bytes = ptx_ptype_bytes(pp->fields[f].type);
+		if (!arg_value(a, &pos, pp, pp->fields[f].type, what, true, &g) || !add_arg(a, nt->col, &g))
+			return false;
+		t = &a->toks[pos];
+		if (is_p(t, '}')) {
+			if (f + 1 < pp->nfields)
+				return err_at(a, t->col, "parameter %u of %s: the kernel reads %u fields (%s); the list gives %u",
+					      pi + 1, a->ptx.name, pp->nfields, list, f + 1);
+			break;
+		}
+		if (!is_p(t, ','))
+			return err_tok(a, t, "',' or '}' in the field values");
+		pos++;
+	}
+	a->ptx_bound++;
+	return expect_end(a, pos + 1);
+}
+
 static bool do_arg(struct as *a, int pos)
 {
 	struct arg_spec g;
@@ -1552,47 +1665,28 @@ static bool do_arg(struct as *a, int pos)
 	pos++;
 	const struct ptx_param *pp = NULL;
 	if (a->have_ptx) {
-		if (a->p->nargs >= a->ptx.nparams)
+		if (a->ptx_bound >= a->ptx.nparams)
 			return err_at(a, nt->col, "kernel %s takes only %u parameter%s", a->ptx.name, a->ptx.nparams,
 				      a->ptx.nparams == 1 ? "" : "s");
-		pp = &a->ptx.params[a->p->nargs];
+		pp = &a->ptx.params[a->ptx_bound];
+		if (pp->type == PTX_P_BYTES)
+			return arg_fields(a, pos, nt, pp);
 	}
-	bool wide = pp && (pp->type == PTX_P_U64 || pp->type == PTX_P_S64 || pp->type == PTX_P_B64);
+	char what[160];
+	snprintf(what, sizeof what, "parameter %u of %s", a->ptx_bound + 1, pp ? a->ptx.name : "");
 	if (a->toks[pos].kind == TK_END) {
 		g.buffer = find_buffer_n(a->p, nt->s, nt->len);
 		if (g.buffer < 0)
 			return err_at(a, nt->col, "'%s' is not a buffer; give a value: .arg NAME VALUE",
 				      g.name);
-		if (pp && !wide)
-			return err_at(a, nt->col, "parameter %u of %s is not a pointer: give a value", a->p->nargs + 1,
-				      a->ptx.name);
-	} else {
-		g.buffer = -1;
-		const struct token *vt = &a->toks[pos];
-		struct value v;
-		bool fl = pp && pp->type == PTX_P_F32;
-		if (!eval(a, &pos, &v) || !to_imm(a, vt, v, fl, !pp, &g.value) || !expect_end(a, pos))
-			return false;
-		unsigned nb = pp ? ptx_ptype_narrow_bits(pp->type) : 0;
-		if (nb) { /* an 8/16-bit parameter: a value its bits hold, signed or not (nvcc
-			   * declares a short or signed char .u16/.u8), the word extended
-			   * as the parameter's type says */
-			bool sg = ptx_ptype_signed(pp->type);
-			int64_t lo = -((int64_t)1 << (nb - 1)), hi = ((int64_t)1 << nb) - 1;
-			if (v.i < lo || v.i > hi)
-				return err_at(a, vt->col, "parameter %u of %s is %u-bit: %lld is outside %lld..%lld",
-					      a->p->nargs + 1, a->ptx.name, nb, (long long)v.i, (long long)lo, (long long)hi);
-			uint32_t m = (1u << nb) - 1;
-			g.value &= m;
-			if (sg && (g.value >> (nb - 1)))
-				g.value |= ~m;
-		}
+		if (pp && ptx_ptype_bytes(pp->type) != 8)
+			return err_at(a, nt->col, "%s is not a pointer: give a value", what);
+	} else if (!arg_value(a, &pos, pp, pp ? pp->type : PTX_P_U32, what, true, &g) || !expect_end(a, pos)) {
+		return false;
 	}
-	if (a->p->nargs >= 1024)
-		return err_at(a, nt->col, "too many kernel arguments (at most 1024)");
-	GROW(a->p->args, a->cap_args, a->p->nargs + 1);
-	a->p->args[a->p->nargs++] = g;
-	return true;
+	if (pp)
+		g.param = a->ptx_bound++;
+	return add_arg(a, nt->col, &g);
 }
 
 static bool do_dims(struct as *a, int pos, uint32_t dims[3], bool block)

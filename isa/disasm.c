@@ -298,8 +298,10 @@ char *disasm_program(const struct program *p)
 	}
 	for (unsigned i = 0; i < p->nargs; i++) {
 		const struct arg_spec *a = &p->args[i];
-		if (a->buffer >= 0)
+		if (a->buffer >= 0 && !strcmp(a->name, p->buffers[a->buffer].name))
 			sb_printf(&b, ".arg %s\n", a->name);
+		else if (a->buffer >= 0) /* (a struct's field) */
+			sb_printf(&b, ".arg %s %s\n", a->name, p->buffers[a->buffer].name);
 		else
 			sb_printf(&b, ".arg %s 0x%08" PRIx32 "\n", a->name, a->value);
 	}

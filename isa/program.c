@@ -34,6 +34,7 @@ void program_free(struct program *p)
 	free(p->loc);
 	free(p->cuda_loc);
 	free(p->ptx_entry);
+	free(p->ptx_param_size);
 	free(p->labels);
 	free(p->params);
 	free(p->buffers);

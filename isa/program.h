@@ -50,6 +50,11 @@ struct arg_spec {
 	char name[PROG_NAME_MAX];
 	int buffer;     /* index into buffers, or -1 for a value */
 	uint32_t value; /* bits when buffer < 0 */
+	/* CUDA kernels (args 0 .. ptx_nwords-1): where the value goes in the
+	 * kernel's parameters, for a launch on a GPU */
+	unsigned param;  /* the parameter it is (or is a field of) */
+	uint32_t offset; /* a field: bytes into its parameter */
+	unsigned bytes;  /* a field: its bytes (1, 2, 4, 8); 0: the whole (scalar) parameter */
 };
 
 struct shared_sym {
@@ -136,8 +141,11 @@ struct program {
 			       * memory; included in shared_bytes) */
 	bool optin;           /* .optin: the kernel opted in to sm.max_shared_per_block_optin
 			       * bytes of shared memory per block (dynamic beyond the usual limit) */
-	unsigned ptx_nparams; /* CUDA kernels: the kernel's own parameters; args after them are
-			       * the addresses of its module-scope variables (buffers named as they are) */
+	unsigned ptx_nparams; /* CUDA kernels: the kernel's own parameters */
+	uint32_t *ptx_param_size; /* ... each one's bytes where it is passed as bytes (a struct), else 0 */
+	unsigned ptx_nwords;  /* ... their argument words (args 0 .. ptx_nwords-1); the args after
+			       * them are the addresses of its module-scope variables (buffers
+			       * named as they are) */
 	char regs_source[24]; /* CUDA kernels: where nregs came from ("ptxas sm_90",
 			       * "allocation", ".regs"), set by the frontend; "" otherwise */
 	struct label *labels;

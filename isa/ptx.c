@@ -26,6 +26,8 @@ void ptx_kernel_free(struct ptx_kernel *k)
 	free(k->cuda);
 	free(k->labels);
 	free(k->shared);
+	for (unsigned i = 0; i < k->nparams; i++)
+		free(k->params[i].fields);
 	free(k->params);
 	for (unsigned i = 0; i < k->nglobals; i++)
 		free(k->globals[i].init);
@@ -69,7 +71,7 @@ bool ptx_translate(const char *path, const char *text, const char *entry, unsign
 	e.k = k;
 	struct vcode c;
 	memset(&c, 0, sizeof c);
-	bool ok = ptx_parse(path, text, entry, &e, d) && ptx_select(&e, &c);
+	bool ok = ptx_parse(path, text, entry, &e, d) && ptx_param_words(&e) && ptx_select(&e, &c);
 	if (ok) {
 		ptx_peephole(&e, &c);
 		ptx_unroll(&e, &c);

@@ -19,9 +19,11 @@
 #include "isa.h"
 #include "program.h"
 
-/* The type of a kernel parameter, as .arg converts a value to it. */
+/* The type of a kernel parameter, or of a field of one passed as bytes, as
+ * .arg converts a value to it; PTX_P_BYTES: a struct or vector passed by
+ * value (.param .align A .b8 NAME[N]). */
 enum ptx_ptype { PTX_P_U32, PTX_P_S32, PTX_P_U64, PTX_P_S64, PTX_P_F32, PTX_P_B32, PTX_P_B64,
-		 PTX_P_U16, PTX_P_S16, PTX_P_B16, PTX_P_U8, PTX_P_S8, PTX_P_B8 };
+		 PTX_P_U16, PTX_P_S16, PTX_P_B16, PTX_P_U8, PTX_P_S8, PTX_P_B8, PTX_P_BYTES };
 
 /* An 8- or 16-bit parameter's bits (0 for the others) and whether .arg
  * sign-extends its value into the argument word (.s8, .s16; the others
@@ -32,9 +34,31 @@ static inline unsigned ptx_ptype_narrow_bits(enum ptx_ptype t)
 }
 static inline bool ptx_ptype_signed(enum ptx_ptype t) { return t == PTX_P_S16 || t == PTX_P_S8; }
 
+/* The bytes a value of type t occupies in parameter memory (0: PTX_P_BYTES). */
+static inline unsigned ptx_ptype_bytes(enum ptx_ptype t)
+{
+	unsigned nb = ptx_ptype_narrow_bits(t);
+	return nb ? nb / 8 : t == PTX_P_U64 || t == PTX_P_S64 || t == PTX_P_B64 ? 8 : t == PTX_P_BYTES ? 0 : 4;
+}
+
+/* A field of a parameter passed as bytes: bytes the kernel reads with one
+ * ld.param (an element of a .v2/.v4 read is one field), by its type (the
+ * first read's, where two read the same bytes). */
+struct ptx_field {
+	uint32_t offset; /* bytes from the parameter's start, aligned to its size */
+	enum ptx_ptype type;
+};
+
+/* A kernel parameter. Argument words: a scalar parameter is one (a 64-bit
+ * one holds its low word), a parameter passed as bytes one a field, its
+ * fields in offset order; the kernel's code reads word w with ldc at 4w. */
 struct ptx_param {
 	char name[128];     /* as in the PTX */
 	enum ptx_ptype type;
+	uint32_t size;      /* PTX_P_BYTES: its bytes (N) */
+	struct ptx_field *fields; /* PTX_P_BYTES: the fields the kernel reads, by offset */
+	unsigned nfields;
+	unsigned word;      /* its first argument word */
 };
 
 /* A module-scope __device__ or __constant__ variable the entry uses (.global
@@ -65,7 +89,8 @@ struct ptx_kernel {
 	uint32_t local_bytes;         /* local memory per thread (the .local variables) */
 	struct ptx_param *params;
 	unsigned nparams;
-	struct ptx_global *globals;   /* hidden argument nparams + i holds globals[i]'s address */
+	unsigned nwords;              /* the parameters' argument words (struct ptx_param) */
+	struct ptx_global *globals;   /* hidden argument word nwords + i holds globals[i]'s address */
 	unsigned nglobals;
 	uint32_t maxntid[3];          /* .maxntid (__launch_bounds__): a block has at most their
 				       * product of threads; 0: not given */

@@ -94,6 +94,11 @@ bool ptx_parse(const char *path, const char *text, const char *entry, struct pen
 	       struct diag *d);
 void ptx_pentry_free(struct pentry *e);
 
+/* The parameters' argument words (ptx_param.word, k->nwords), and the fields
+ * of those passed as bytes, from the entry's ld.param statements
+ * (isa/ptx_params.c). */
+bool ptx_param_words(struct pentry *e);
+
 /* A simt instruction over virtual registers. vdst/vsrc/vguard are virtual
  * registers or predicates (-1: rz, pt, an immediate or a special register,
  * as isa_insn says). A wide load's destination or store's data is the group

@@ -1101,8 +1101,6 @@ static bool do_params(struct parser *ps, bool keep)
 		if (!read_word(c, w, sizeof w, false, "a parameter type"))
 			return false;
 		if (!strcmp(w, ".align")) { /* .param .align N .b8 name[size]: a struct */
-			if (keep)
-				return err_at(c, tat, "parameters passed by value as bytes (structs, arrays) are not supported");
 			uint64_t al;
 			if (!read_uint(c, &al, "an alignment") || !skip(c))
 				return false;
@@ -1152,8 +1150,23 @@ static bool do_params(struct parser *ps, bool keep)
 		c->p += n;
 		if (!skip(c))
 			return false;
-		if (*c->p == '[' && keep)
-			return err_at(c, c->p, "array (struct) parameters are not supported");
+		if (*c->p == '[' && keep) { /* a struct or vector passed by value: its bytes */
+			if (strcmp(w, ".b8"))
+				return err_at(c, tat, "array parameters of %s are not supported (a struct passed by value is .b8 NAME[N])", w);
+			c->p++;
+			uint64_t n;
+			if (!skip(c))
+				return false;
+			const char *nat = c->p;
+			if (!read_uint(c, &n, "the parameter's bytes"))
+				return false;
+			if (n < 1 || n > 32764) /* CUDA's limit on a kernel's parameters, sm_70 on */
+				return err_at(c, nat, "a parameter of %llu bytes is not supported (1 to 32764 bytes)", (unsigned long long)n);
+			if (!expect(c, ']', "']' after the parameter's bytes"))
+				return false;
+			prm.type = PTX_P_BYTES;
+			prm.size = (uint32_t)n;
+		}
 		while (*c->p && *c->p != ',' && *c->p != ')')
 			c->p++;
 		if (keep) {

@@ -274,8 +274,8 @@ static int find_param(const struct sel *x, const char *name)
 	return -1;
 }
 
-/* A module-scope variable: its index (its address is hidden argument
- * nparams + index), or -1. */
+/* A module-scope variable: its index (its address is hidden argument word
+ * nwords + index), or -1. */
 static int find_global(const struct sel *x, const char *name)
 {
 	const struct ptx_kernel *k = x->e->k;
@@ -291,7 +291,7 @@ static int global_addr(struct sel *x, struct vinsn **vp, int g)
 {
 	int t;
 	struct vinsn *l = insert_before(x, vp, OP_LDC, &t);
-	l->in.off = (int32_t)((x->e->k->nparams + (unsigned)g) * 4);
+	l->in.off = (int32_t)((x->e->k->nwords + (unsigned)g) * 4);
 	return t;
 }
 
@@ -676,7 +676,7 @@ static bool do_mov(struct sel *x)
 		if (!is_t(t, T64))
 			return nsup(x, "a variable's address in a 32-bit register is");
 		v->in.op = OP_LDC; /* its address: the hidden argument */
-		v->in.off = (int32_t)((x->e->k->nparams + (unsigned)find_global(x, a->name)) * 4);
+		v->in.off = (int32_t)((x->e->k->nwords + (unsigned)find_global(x, a->name)) * 4);
 		return true;
 	}
 	if (a->kind == PO_NAME) {
@@ -912,6 +912,87 @@ static bool ldst_local_vector(struct sel *x, bool store, unsigned vn)
 	return true;
 }
 
+/* Argument word w (read with ldc at 4w), holding a value of type held (a
+ * narrow one extended as its type says: .arg), read as type t into
+ * virtual register d (-1: nothing): a narrow read of another width or
+ * signedness extends again. */
+static bool param_word(struct sel *x, unsigned w, enum ptx_ptype held, const char *t, int d)
+{
+	bool narrow = t[1] == '8' || t[1] == '1';
+	unsigned pb = ptx_ptype_narrow_bits(held), tb = narrow ? (t[1] == '8' ? 8 : 16) : 32;
+	bool ts = t[0] == 's';
+	if (pb && !narrow)
+		return nsup(x, "a load wider than its parameter is");
+	struct vinsn *v = emit(x, OP_LDC);
+	v->in.off = (int32_t)(w * 4);
+	if (!narrow || (tb == pb && ts == ptx_ptype_signed(held))) {
+		v->vdst = d;
+		return true;
+	}
+	int u = new_tmp(x, VC_REG);
+	v->vdst = u;
+	if (!ts) {
+		opi(x, OP_AND, d, u, (1u << tb) - 1, -1);
+		return true;
+	}
+	int h = new_tmp(x, VC_REG);
+	opi(x, OP_SHL, h, u, 32 - tb, -1);
+	opi(x, OP_SHR, d, h, 32 - tb, ITYPE_S32);
+	return true;
+}
+
+/* ld.param: a scalar parameter's argument word, or (a parameter passed as
+ * bytes) the words of the fields it reads (ptx_param_words), one ldc each. */
+static bool ld_param(struct sel *x, bool store, unsigned vn)
+{
+	const char *t = ty(x);
+	bool narrow = t[1] == '8' || t[1] == '1';
+	if (store || !(is_t(t, T32) || is_t(t, T64) || !strcmp(t, "f32") || narrow))
+		return nsup(x, "this parameter access is");
+	const struct opnd *o = &x->s->o[1];
+	if (o->kind != PO_ADDR || !o->name[0] || o->reg >= 0)
+		return opnd_err(x, 1, "expected [parameter]");
+	int pi = find_param(x, o->name);
+	if (pi < 0)
+		return opnd_err(x, 1, "unknown parameter");
+	const struct ptx_param *p = &x->e->k->params[pi];
+	if (p->type != PTX_P_BYTES) {
+		if (vn != 1)
+			return nsup(x, "a vector read of a scalar parameter is");
+		if (o->imm != 0)
+			return opnd_err(x, 1, "an offset into a parameter is not supported");
+		int d = -1;
+		if (x->s->o[0].kind != PO_SINK && !reg_opnd(x, 0, VC_REG, &d))
+			return false;
+		return param_word(x, p->word, p->type, t, d);
+	}
+	const struct opnd *dv = &x->s->o[0];
+	if (vn == 1 && dv->kind == PO_VEC)
+		return opnd_err(x, 0, "a vector operand needs .v2 or .v4");
+	if (vn > 1 && (dv->kind != PO_VEC || dv->nvec != vn))
+		return opnd_err(x, 0, vn == 4 ? "expected {a, b, c, d}" : "expected {a, b}");
+	unsigned sz = narrow ? (t[1] == '8' ? 1 : 2) : is_t(t, T64) ? 8 : 4;
+	for (unsigned j = 0; j < vn; j++) {
+		int d = -1;
+		if (vn == 1 && dv->kind != PO_SINK && !reg_opnd(x, 0, VC_REG, &d))
+			return false;
+		if (vn > 1) {
+			d = dv->vec[j];
+			if (d >= 0 && vinfo(x, d)->cls != VC_REG)
+				return opnd_err(x, 0, "expected data registers");
+		}
+		uint32_t off = (uint32_t)o->imm + j * sz; /* (ptx_param_words checked it) */
+		unsigned f = 0;
+		while (f < p->nfields && p->fields[f].offset != off)
+			f++;
+		if (f == p->nfields) /* (every read is a field) */
+			return opnd_err(x, 1, "a field no read declares");
+		if (!param_word(x, p->word + f, p->fields[f].type, t, d))
+			return false;
+	}
+	return true;
+}
+
 static bool do_ldst(struct sel *x, bool store)
 {
 	static const char *const ok[] = {"global", "shared", "param", "nc", "ca", "cg", "cs", "lu", "cv",
@@ -935,40 +1016,8 @@ static bool do_ldst(struct sel *x, bool store)
 	unsigned vn = has(x, "v4") ? 4 : has(x, "v2") ? 2 : 1;
 	unsigned m = store ? 0 : 1; /* the memory operand */
 	unsigned r = store ? 1 : 0; /* the register operand */
-	if (!strcmp(sp, "param")) {
-		bool narrow = t[1] == '8' || t[1] == '1';
-		if (store || vn != 1 || !(is_t(t, T32) || is_t(t, T64) || !strcmp(t, "f32") || narrow))
-			return nsup(x, "this parameter access is");
-		const struct opnd *o = &x->s->o[1];
-		if (o->kind != PO_ADDR || !o->name[0] || o->reg >= 0)
-			return opnd_err(x, 1, "expected [parameter]");
-		int pi = find_param(x, o->name);
-		if (pi < 0)
-			return opnd_err(x, 1, "unknown parameter");
-		if (o->imm != 0)
-			return opnd_err(x, 1, "an offset into a parameter is not supported");
-		/* an argument word holds an 8/16-bit parameter extended as its type
-		 * says (.arg): a load of another width or signedness extends again */
-		enum ptx_ptype pt = x->e->k->params[pi].type;
-		unsigned pb = ptx_ptype_narrow_bits(pt), tb = narrow ? (t[1] == '8' ? 8 : 16) : 32;
-		bool ts = t[0] == 's';
-		if (pb && !narrow)
-			return nsup(x, "a load wider than its parameter is");
-		struct vinsn *v = emit(x, OP_LDC);
-		v->in.off = pi * 4;
-		if (!narrow || (tb == pb && ts == ptx_ptype_signed(pt)))
-			return dst_reg(x, v, 0);
-		int w = new_tmp(x, VC_REG);
-		v->vdst = w;
-		if (!ts) {
-			v = opi(x, OP_AND, -1, w, (1u << tb) - 1, -1);
-			return dst_reg(x, v, 0);
-		}
-		int u = new_tmp(x, VC_REG);
-		opi(x, OP_SHL, u, w, 32 - tb, -1);
-		v = opi(x, OP_SHR, -1, u, 32 - tb, ITYPE_S32);
-		return dst_reg(x, v, 0);
-	}
+	if (!strcmp(sp, "param"))
+		return ld_param(x, store, vn);
 	if (is_t(t, T64))
 		return nsup(x, "64-bit data (registers hold the low word of 64-bit values) is");
 	if (t[1] == '8' || t[1] == '1')

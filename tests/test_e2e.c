@@ -105,6 +105,25 @@ START_TEST(exit_codes)
 	ck_assert_int_eq(sim("configs/h100.ini tests/ptx/params16.s -D D=256"), 2);
 	ck_assert_msg(strstr(out, "params16.s:14:8: error: parameter 4 of params16 is 8-bit: 256 is outside -128..255"), "%s",
 		      out);
+	/* structs and vector types by value (tests/ptx/structs.s): every field
+	 * width, signed and not, at its edges; the values an H200 passed the
+	 * same checks with */
+	static const char *const st[] = {"", "-D C=127 -D U=0 -D S=32767 -D K=-5",
+					 "-D C=-128 -D U=255 -D S=-32768 -D H=0 -D B0=255 -D B1=0 -D Q=4294967295",
+					 "-D F=-1e30 -D VX=3.25 -D VY=0 -D WX=-2147483648 -D WW=1"};
+	for (unsigned k = 0; k < 8; k++) {
+		char args[256];
+		snprintf(args, sizeof args, "configs/%s.ini tests/ptx/structs.s %s", k % 2 ? "h100" : "g80", st[k / 2]);
+		ck_assert_int_eq(sim(args), 0);
+		ck_assert_msg(strstr(out, "pass (128 elements bit-exact)") && strstr(out, "pass (32 elements bit-exact)"),
+			      "%s: %s", args, out);
+	}
+	/* a field's value its bits cannot hold (the other refusals: test_ptx's
+	 * struct_args) */
+	ck_assert_int_eq(sim("configs/g80.ini tests/ptx/structs.s -D H=70000"), 2);
+	ck_assert_msg(strstr(out, "structs.s:27:9: error: field 1 (byte 0) of parameter 3 of structs is 16-bit: 70000 is "
+				  "outside -32768..65535"),
+		      "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini tests/workloads/wrong_check.s"), 1);
 	ck_assert_msg(strstr(out, "FAIL: 32 of 32 elements differ; first out[0] = 1, expected 0"), "%s", out);
 	ck_assert_int_eq(sim("configs/g80.ini tests/bad/unknown_mnemonic.s"), 2);

@@ -164,7 +164,7 @@ START_TEST(roundtrip_every_opcode)
 		struct program fake;
 		memset(&fake, 0, sizeof fake);
 		struct label top = {"top", 0};
-		struct arg_spec arg = {"x", -1, 7};
+		struct arg_spec arg = {.name = "x", .buffer = -1, .value = 7};
 		fake.labels = &top;
 		fake.nlabels = 1;
 		fake.args = &arg;

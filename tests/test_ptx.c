@@ -1177,6 +1177,7 @@ static const struct expect cases[] = {
 	{"transpose_padded", 0, 0, NULL},
 	{"divergent_loop", 0, 0, NULL},
 	{"scan_block", 0, 0, NULL},
+	{"guide_mm", 0, 0, NULL},
 };
 
 START_TEST(every_cuda_workload)
@@ -1506,6 +1507,83 @@ START_TEST(arg_types)
 }
 END_TEST
 
+/* A struct or vector passed by value (tests/ptx/structs.ptx): its argument
+ * words are the fields the kernel reads, in offset order, named NAME_OFFSET,
+ * each with its parameter, offset and bytes (simt-gpu packs them); hidden
+ * arguments follow every word; the refusals name the fields. */
+START_TEST(struct_args)
+{
+	static const char head[] = ".ptx \"%s\" structs\n.buffer IN s32 32 iota\n.buffer O u32 128 zero\n"
+				   ".buffer P f32 32 zero\n.arg m {-7, 200, -1234, 100000, 0.75, IN}\n%s\n"
+				   ".arg t {65000, 3, 250, -5}\n.arg w {11, -3, 1000, 77}\n.arg O\n.arg P\n.grid 1\n.block 32\n";
+	char text[2048];
+	snprintf(text, sizeof text, head, src_path("tests/ptx/structs.ptx"), ".arg v {1.5, -2.25, 4}");
+	struct program *p = must_assemble(text);
+	ck_assert_uint_eq(p->ptx_nparams, 6);
+	ck_assert_uint_eq(p->ptx_nwords, 6 + 3 + 4 + 4 + 2);
+	ck_assert_uint_eq(p->nargs, p->ptx_nwords);
+	/* Mixed: c (u8, as nvcc reads a signed char), u, s (s16), k, f, in;
+	 * Tail.q: nvcc reads its low word alone (4 bytes) */
+	static const struct {
+		const char *name;
+		unsigned param, offset, bytes;
+		uint32_t value;
+	} want[] = {{"m_0", 0, 0, 1, 0xf9}, {"m_1", 0, 1, 1, 200}, {"m_2", 0, 2, 2, 0xfffffb2e},
+		    {"m_4", 0, 4, 4, 100000}, {"m_8", 0, 8, 4, 0x3f400000}, {"m_16", 0, 16, 8, 0},
+		    {"v_0", 1, 0, 4, 0x3fc00000}, {"v_4", 1, 4, 4, 0xc0100000}, {"v_8", 1, 8, 4, 0x40800000},
+		    {"t_0", 2, 0, 2, 65000}, {"t_2", 2, 2, 1, 3}, {"t_3", 2, 3, 1, 250}, {"t_8", 2, 8, 4, 0xfffffffb},
+		    {"w_0", 3, 0, 4, 11}, {"w_12", 3, 12, 4, 77}};
+	for (unsigned i = 0, k = 0; i < p->nargs && k < sizeof want / sizeof want[0]; i++) {
+		if (strcmp(p->args[i].name, want[k].name))
+			continue;
+		ck_assert_uint_eq(p->args[i].param, want[k].param);
+		ck_assert_uint_eq(p->args[i].offset, want[k].offset);
+		ck_assert_uint_eq(p->args[i].bytes, want[k].bytes);
+		if (!strcmp(want[k].name, "m_16"))
+			ck_assert_int_eq(p->args[i].buffer, program_find_buffer(p, "IN"));
+		else
+			ck_assert_msg(p->args[i].buffer < 0 && p->args[i].value == want[k].value, "%s: %08x", want[k].name,
+				      p->args[i].value);
+		k++;
+		if (k == sizeof want / sizeof want[0])
+			break;
+		ck_assert_msg(i + 1 < p->nargs, "argument %s missing", want[k].name);
+	}
+	ck_assert_str_eq(p->args[17].name, "O");
+	ck_assert_uint_eq(p->args[17].param, 4);
+	ck_assert_uint_eq(p->args[17].bytes, 0);
+	ck_assert_uint_eq(p->ptx_param_size[0], 24);
+	ck_assert_uint_eq(p->ptx_param_size[1], 12);
+	ck_assert_uint_eq(p->ptx_param_size[4], 0);
+	program_free(p);
+	static const struct {
+		const char *arg, *says;
+	} bad[] = {
+		{".arg v {1, 2, O}", "field 3 (byte 8) of parameter 2 of structs is not a pointer: give a value"},
+		{".arg v {1, 2}",
+		 "parameter 2 of structs: the kernel reads 3 fields (f32 at byte 0, f32 at byte 4, f32 at byte 8); the list gives 2"},
+		{".arg v {1, 2, 3, 4}",
+		 "parameter 2 of structs: the kernel reads 3 fields (f32 at byte 0, f32 at byte 4, f32 at byte 8); this is value 4"},
+		{".arg v 1", "parameter 2 of structs is a struct of 12 bytes passed by value: give its fields' values as { v, ... } "
+			     "(the kernel reads 3: f32 at byte 0, f32 at byte 4, f32 at byte 8)"},
+		{".arg v {1, 2 3}", "expected ',' or '}' in the field values"},
+		{".arg v {1, 2, 3} 4", "test.s:6:18: error: unexpected '4' at end of line"},
+		{".arg m_0 5\n.arg v {1, 2, 3}", "test.s:6:6: error: argument 'm_0' is already defined"},
+	};
+	for (unsigned k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+		snprintf(text, sizeof text, head, src_path("tests/ptx/structs.ptx"), bad[k].arg);
+		const char *e = assemble_error(text);
+		ck_assert_msg(strstr(e, bad[k].says), "%s: %s", bad[k].arg, e);
+	}
+	/* a plain workload binds a buffer to an argument of another name (as
+	 * --disasm writes a struct's pointer field) */
+	p = must_assemble(".buffer X u32 4 zero\n.arg x X\n.arg X\n.grid 1\n.block 32\n    exit\n");
+	ck_assert_int_eq(p->args[0].buffer, 0);
+	ck_assert_int_eq(p->args[1].buffer, 0);
+	program_free(p);
+}
+END_TEST
+
 /* The registers of the translated tiled kernel: few enough for occupancy
  * to mean something (ptxas -v: 30 for sm_90, docs/data/cuda-h100) and
  * .regs overrides the count occupancy uses without shrinking storage. */
@@ -1671,6 +1749,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, convergence_barriers_as_ptxas);
 	tcase_add_test(t, convergence_barrier_shapes);
 	tcase_add_test(t, arg_types);
+	tcase_add_test(t, struct_args);
 	tcase_add_test(t, regs_override);
 	tcase_add_test(t, regs_from_ptxas);
 	tcase_add_test(t, cuda_with_and_without_nvcc);
