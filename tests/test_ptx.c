@@ -1327,14 +1327,15 @@ END_TEST
 /* Convergence barriers where ptxas writes them (isa/ptx_converge.c): the
  * front end brackets as many divergent regions with bssy/bsync as the
  * H100's SASS has BSSY/BSYNC pairs (ptxas 13.0 for sm_90,
- * docs/data/cuda-h100/sass.txt; grayscale, conv1d, thread_hist: docs/data/cuda-h200/), none around the matmuls' uniform loops;
+ * docs/data/cuda-h100/sass.txt; grayscale, conv1d, thread_hist, guide_mm: docs/data/cuda-h200/), none around the matmuls' uniform loops;
  * divergent_loop's loop ptxas unrolls 16 times, with remainder loops of
  * their own (4 regions), the front end 4 times (fewer). */
 static const struct {
 	const char *workload;
 	unsigned bssy; /* BSSY instructions in ptxas's code */
 } sass_bssy[] = {
-	{"ballot_mask", 0}, {"conv1d", 0}, {"divergent_loop", 4}, {"faulty", 0}, {"grayscale", 0}, {"histogram", 2},
+	{"ballot_mask", 0}, {"conv1d", 0}, {"divergent_loop", 4}, {"faulty", 0}, {"grayscale", 0}, {"guide_mm", 0},
+	{"histogram", 2},
 	{"naive_mm", 0}, {"reduce_interleaved", 0}, {"reduce_sequential", 0}, {"reduce_shfl", 0},
 	{"saxpy", 0}, {"scan_block", 0}, {"seed_4x4", 0}, {"shfl_reduce", 0},
 	{"spinlock", 1}, {"spinlock_sleep", 1}, {"stencil_1d", 1}, {"thread_hist", 0}, {"tiled_mm16", 0},
