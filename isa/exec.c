@@ -282,7 +282,21 @@ static uint32_t prmt(uint32_t a, uint32_t b, uint32_t c)
 	return d;
 }
 
+/* PTX's dp4a: c + the sum over bytes k of a[k] * b[k], a's bytes signed
+ * where sa, b's where sb (the sum modulo 2^32). */
+static uint32_t dp4a(uint32_t a, uint32_t b, uint32_t c, bool sa, bool sb)
+{
+	uint32_t d = c;
+	for (unsigned k = 0; k < 4; k++) {
+		uint32_t x = a >> (8 * k) & 0xff, y = b >> (8 * k) & 0xff;
+		int32_t xs = sa ? (int32_t)(int8_t)x : (int32_t)x, ys = sb ? (int32_t)(int8_t)y : (int32_t)y;
+		d += (uint32_t)(xs * ys); /* |xs * ys| <= 65025: no overflow */
+	}
+	return d;
+}
+
 BINARY(BFE, bfe(A, B, SIGNED))
+TERNARY(IDP4A, dp4a(A, B, C, SIGNED, x->in->mod[1] == ITYPE_S32))
 TERNARY(BFI, bfi(A, B, C))
 TERNARY(PRMT, prmt(A, B, C))
 UNARY(FLO, flo(A, SIGNED, x->in->mod[1] == FLO_SH))

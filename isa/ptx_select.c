@@ -1934,6 +1934,15 @@ static bool do_stmt(struct sel *x)
 		return do_minmax(x, b[1] == 'a');
 	if (!strcmp(b, "bfe") || !strcmp(b, "bfi") || !strcmp(b, "prmt"))
 		return do_bits(x, b);
+	if (!strcmp(b, "dp4a")) { /* dp4a.atype.btype d, a, b, c */
+		if (x->nmods != 3 || !(is_t(x->mods[1], T32) && strcmp(x->mods[1], "b32")) ||
+		    !(is_t(t, T32) && strcmp(t, "b32")))
+			return nsup(x, "this form (dp4a.{u32,s32}.{u32,s32}) is");
+		if (!arith(x, OP_IDP4A, 3, false, false, x->mods[1][0] == 's' ? ITYPE_S32 : ITYPE_U32))
+			return false;
+		x->c->v[x->c->n - 1].in.mod[1] = (uint8_t)(t[0] == 's' ? ITYPE_S32 : ITYPE_U32);
+		return true;
+	}
 	if (!strcmp(b, "popc") || !strcmp(b, "clz")) {
 		if (x->nmods != 2 || strcmp(t, "b32"))
 			return nsup(x, "this type is");

@@ -118,6 +118,11 @@ START_TEST(exit_codes)
 		ck_assert_msg(strstr(out, "pass (128 elements bit-exact)") && strstr(out, "pass (32 elements bit-exact)"),
 			      "%s: %s", args, out);
 	}
+	/* dp4a of every signedness (tests/ptx/dp4a.s): the check sums the bytes */
+	ck_assert_int_eq(sim("configs/g80.ini tests/ptx/dp4a.s"), 0);
+	ck_assert_msg(strstr(out, "pass (128 elements bit-exact)"), "%s", out);
+	ck_assert_int_eq(sim("configs/h100.ini tests/ptx/dp4a.s"), 0);
+	ck_assert_msg(strstr(out, "pass (128 elements bit-exact)"), "%s", out);
 	/* a field's value its bits cannot hold (the other refusals: test_ptx's
 	 * struct_args) */
 	ck_assert_int_eq(sim("configs/g80.ini tests/ptx/structs.s -D H=70000"), 2);
