@@ -6,6 +6,7 @@
  * and labels, and counts instructions. Pass 2 parses instructions and the
  * remaining directives with every name known. The first error stops it.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -77,6 +78,9 @@ struct as {
 	unsigned cuda_file0;      /* index of its first .file in program.files */
 	unsigned ptx_line;        /* the directive's line (index into lines) */
 	unsigned ptx_bound;       /* the kernel's parameters .arg has bound */
+	char (*structs)[PROG_NAME_MAX]; /* the names .arg gave struct parameters (their
+					 * fields' arguments are NAME_OFFSET) */
+	unsigned nstructs, cap_structs;
 	bool have_dyn;
 	bool have_local;      /* .local was given */
 	const struct asm_hooks *hooks; /* how .cuda compiles, or NULL */
@@ -698,6 +702,7 @@ static bool take_ptx(struct as *a)
 		return err_at(a, 1, "kernel %s takes %u parameter%s but .arg binds %u", k->name, k->nparams,
 			      k->nparams == 1 ? "" : "s", a->ptx_bound);
 	}
+	assert(p->nargs == k->nwords); /* every parameter bound, a word a field */
 	for (uint32_t i = 0; i < p->ncode; i++)
 		free(p->src_text[i]);
 	free(p->code);
@@ -743,6 +748,8 @@ static bool take_ptx(struct as *a)
 		a->cur = &a->lines[a->ptx_line];
 		if (find_arg(p, g->name, (unsigned)strlen(g->name)) >= 0)
 			return err_at(a, 1, "an .arg is named %s, as the kernel's module-scope variable is", g->name);
+		if (p->nargs >= 1024)
+			return err_at(a, 1, "too many kernel arguments (at most 1024 words, the addresses of the kernel's module-scope variables included)");
 		struct arg_spec ar;
 		memset(&ar, 0, sizeof ar);
 		snprintf(ar.name, sizeof ar.name, "%s", g->name);
@@ -1602,26 +1609,40 @@ static bool add_arg(struct as *a, unsigned col, const struct arg_spec *g)
 static bool arg_fields(struct as *a, int pos, const struct token *nt, const struct ptx_param *pp)
 {
 	unsigned pi = a->ptx_bound;
-	char list[512] = "";
-	for (unsigned f = 0; f < pp->nfields && strlen(list) < sizeof list - 48; f++) {
+	/* the fields, for the errors (last in them: a long list is cut) */
+	char list[240] = "";
+	for (unsigned f = 0; f < pp->nfields; f++) {
 		static const char *const tn[] = {"u32", "s32", "u64", "s64", "f32", "b32", "b64",
 						 "u16", "s16", "b16", "u8",  "s8",  "b8"};
-		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s at byte %u", f ? ", " : "",
-			 tn[pp->fields[f].type], (unsigned)pp->fields[f].offset);
+		size_t at = strlen(list);
+		if (at > sizeof list - 32) {
+			snprintf(list + at, sizeof list - at, ", ...");
+			break;
+		}
+		snprintf(list + at, sizeof list - at, "%s%s at byte %u", f ? ", " : "", tn[pp->fields[f].type],
+			 (unsigned)pp->fields[f].offset);
 	}
+	for (unsigned i = 0; i < a->nstructs; i++)
+		if (strlen(a->structs[i]) == nt->len && !memcmp(a->structs[i], nt->s, nt->len))
+			return err_at(a, nt->col, "struct argument '%.*s' is already defined", (int)nt->len, nt->s);
 	if (!is_p(&a->toks[pos], '{'))
 		return err_at(a, a->toks[pos].col,
-			      "parameter %u of %s is a struct of %u bytes passed by value: give its fields' values as { v, ... } (the kernel reads %u: %s)",
-			      pi + 1, a->ptx.name, (unsigned)pp->size, pp->nfields, pp->nfields ? list : "none");
+			      "parameter %u of %s is a struct of %u bytes passed by value: give its fields' values as { v, ... }; the kernel reads %u field%s (%s)",
+			      pi + 1, a->ptx.name, (unsigned)pp->size, pp->nfields, pp->nfields == 1 ? "" : "s",
+			      pp->nfields ? list : "none");
 	pos++;
 	for (unsigned f = 0;; f++) {
 		const struct token *t = &a->toks[pos];
-		if (f == 0 && is_p(t, '}'))
-			break;
+		if (f == 0 && is_p(t, '}')) {
+			if (!pp->nfields)
+				break; /* (a struct the kernel never reads) */
+			return err_at(a, t->col, "parameter %u of %s: the list gives no values for the %u field%s the kernel reads (%s)",
+				      pi + 1, a->ptx.name, pp->nfields, pp->nfields == 1 ? "" : "s", list);
+		}
 		if (f >= pp->nfields)
-			return err_at(a, t->col, "parameter %u of %s: the kernel reads %u field%s (%s); this is value %u",
-				      pi + 1, a->ptx.name, pp->nfields, pp->nfields == 1 ? "" : "s",
-				      pp->nfields ? list : "none", f + 1);
+			return err_at(a, t->col, "parameter %u of %s: value %u of a list for the %u field%s the kernel reads (%s)",
+				      pi + 1, a->ptx.name, f + 1, pp->nfields, pp->nfields == 1 ? "" : "s",
+				      pp->nfields ? list : "none");
 		struct arg_spec g;
 		memset(&g, 0, sizeof g);
 		if ((size_t)snprintf(g.name, sizeof g.name, "%.*s_%u", (int)nt->len, nt->s, (unsigned)pp->fields[f].offset) >=
@@ -1641,14 +1662,16 @@ static bool arg_fields(struct as *a, int pos, const struct token *nt, const stru
 		t = &a->toks[pos];
 		if (is_p(t, '}')) {
 			if (f + 1 < pp->nfields)
-				return err_at(a, t->col, "parameter %u of %s: the kernel reads %u fields (%s); the list gives %u",
-					      pi + 1, a->ptx.name, pp->nfields, list, f + 1);
+				return err_at(a, t->col, "parameter %u of %s: the list gives %u value%s for the %u fields the kernel reads (%s)",
+					      pi + 1, a->ptx.name, f + 1, f ? "s" : "", pp->nfields, list);
 			break;
 		}
 		if (!is_p(t, ','))
 			return err_tok(a, t, "',' or '}' in the field values");
 		pos++;
 	}
+	GROW(a->structs, a->cap_structs, a->nstructs + 1);
+	snprintf(a->structs[a->nstructs++], sizeof a->structs[0], "%.*s", (int)nt->len, nt->s);
 	a->ptx_bound++;
 	return expect_end(a, pos + 1);
 }
@@ -2113,6 +2136,7 @@ static struct program *assemble(const char *path, const char *text, const struct
 	for (unsigned i = 0; i < a.nbinds; i++)
 		free(a.binds[i]);
 	free(a.binds);
+	free(a.structs);
 	free(a.toks);
 	free(a.ov_used);
 	ptx_kernel_free(&a.ptx);

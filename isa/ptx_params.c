@@ -73,7 +73,9 @@ static bool reads_of(const struct pentry *e, unsigned si, struct read **rs, unsi
 		return true;
 	const struct ptx_param *p = &e->k->params[pi];
 	unsigned sz = ptx_ptype_bytes((enum ptx_ptype)ty);
-	if (m->imm < 0 || m->imm % (int64_t)(sz * vn))
+	if (m->imm < 0)
+		return ptx_err(e, s, m->col, "%s: operand 2: a negative offset into parameter %s", s->op, p->name);
+	if (m->imm % (int64_t)(sz * vn))
 		return ptx_err(e, s, m->col, "%s: operand 2: byte %lld of parameter %s is not aligned to the %u bytes read",
 			       s->op, (long long)m->imm, p->name, sz * vn);
 	if (m->imm + (int64_t)(sz * vn) > (int64_t)p->size)

@@ -1167,8 +1167,13 @@ static bool do_params(struct parser *ps, bool keep)
 			prm.type = PTX_P_BYTES;
 			prm.size = (uint32_t)n;
 		}
-		while (*c->p && *c->p != ',' && *c->p != ')')
+		while (*c->p && *c->p != ',' && *c->p != ')') { /* (what else an entry not kept declares) */
+			if (*c->p == '\n') {
+				c->line++;
+				c->bol = c->p + 1;
+			}
 			c->p++;
+		}
 		if (keep) {
 			if (k->nparams >= 1024)
 				return err_at(c, at, "too many parameters");

@@ -978,7 +978,9 @@ static bool ld_param(struct sel *x, bool store, unsigned vn)
 			return false;
 		if (vn > 1) {
 			d = dv->vec[j];
-			if (d >= 0 && vinfo(x, d)->cls != VC_REG)
+			if (d < 0)
+				continue; /* _: nothing loaded (the field still has its word) */
+			if (vinfo(x, d)->cls != VC_REG)
 				return opnd_err(x, 0, "expected data registers");
 		}
 		uint32_t off = (uint32_t)o->imm + j * sz; /* (ptx_param_words checked it) */

@@ -1561,12 +1561,15 @@ START_TEST(struct_args)
 		const char *arg, *says;
 	} bad[] = {
 		{".arg v {1, 2, O}", "field 3 (byte 8) of parameter 2 of structs is not a pointer: give a value"},
-		{".arg v {1, 2}",
-		 "parameter 2 of structs: the kernel reads 3 fields (f32 at byte 0, f32 at byte 4, f32 at byte 8); the list gives 2"},
-		{".arg v {1, 2, 3, 4}",
-		 "parameter 2 of structs: the kernel reads 3 fields (f32 at byte 0, f32 at byte 4, f32 at byte 8); this is value 4"},
-		{".arg v 1", "parameter 2 of structs is a struct of 12 bytes passed by value: give its fields' values as { v, ... } "
-			     "(the kernel reads 3: f32 at byte 0, f32 at byte 4, f32 at byte 8)"},
+		{".arg v {1, 2}", "test.s:6:13: error: parameter 2 of structs: the list gives 2 values for the 3 fields the kernel "
+				  "reads (f32 at byte 0, f32 at byte 4, f32 at byte 8)"},
+		{".arg v {}", "test.s:6:9: error: parameter 2 of structs: the list gives no values for the 3 fields the kernel "
+			      "reads (f32 at byte 0, f32 at byte 4, f32 at byte 8)"},
+		{".arg v {1, 2, 3, 4}", "parameter 2 of structs: value 4 of a list for the 3 fields the kernel reads (f32 at "
+					"byte 0, f32 at byte 4, f32 at byte 8)"},
+		{".arg v 1", "parameter 2 of structs is a struct of 12 bytes passed by value: give its fields' values as { v, ... }; "
+			     "the kernel reads 3 fields (f32 at byte 0, f32 at byte 4, f32 at byte 8)"},
+		{".arg m {1, 2, 3}", "test.s:6:6: error: struct argument 'm' is already defined"},
 		{".arg v {1, 2 3}", "expected ',' or '}' in the field values"},
 		{".arg v {1, 2, 3} 4", "test.s:6:18: error: unexpected '4' at end of line"},
 		{".arg m_0 5\n.arg v {1, 2, 3}", "test.s:6:6: error: argument 'm_0' is already defined"},
