@@ -295,8 +295,23 @@ static uint32_t dp4a(uint32_t a, uint32_t b, uint32_t c, bool sa, bool sb)
 	return d;
 }
 
+/* PTX's dp2a: c + a's half k times b's byte hi + k, for k = 0, 1 (hi: 0
+ * or 2), a's halves signed where sa, b's bytes where sb (modulo 2^32). */
+static uint32_t dp2a(uint32_t a, uint32_t b, uint32_t c, bool sa, bool sb, unsigned hi)
+{
+	uint32_t d = c;
+	for (unsigned k = 0; k < 2; k++) {
+		uint32_t x = a >> (16 * k) & 0xffff, y = b >> (8 * (hi + k)) & 0xff;
+		int64_t xs = sa ? (int64_t)(int16_t)x : (int64_t)x, ys = sb ? (int64_t)(int8_t)y : (int64_t)y;
+		d += (uint32_t)(xs * ys); /* |xs * ys| < 2^24 */
+	}
+	return d;
+}
+
 BINARY(BFE, bfe(A, B, SIGNED))
 TERNARY(IDP4A, dp4a(A, B, C, SIGNED, x->in->mod[1] == ITYPE_S32))
+TERNARY(IDP2A_LO, dp2a(A, B, C, SIGNED, x->in->mod[1] == ITYPE_S32, 0))
+TERNARY(IDP2A_HI, dp2a(A, B, C, SIGNED, x->in->mod[1] == ITYPE_S32, 2))
 TERNARY(BFI, bfi(A, B, C))
 TERNARY(PRMT, prmt(A, B, C))
 UNARY(FLO, flo(A, SIGNED, x->in->mod[1] == FLO_SH))

@@ -1936,11 +1936,15 @@ static bool do_stmt(struct sel *x)
 		return do_minmax(x, b[1] == 'a');
 	if (!strcmp(b, "bfe") || !strcmp(b, "bfi") || !strcmp(b, "prmt"))
 		return do_bits(x, b);
-	if (!strcmp(b, "dp4a")) { /* dp4a.atype.btype d, a, b, c */
-		if (x->nmods != 3 || !(is_t(x->mods[1], T32) && strcmp(x->mods[1], "b32")) ||
-		    !(is_t(t, T32) && strcmp(t, "b32")))
-			return nsup(x, "this form (dp4a.{u32,s32}.{u32,s32}) is");
-		if (!arith(x, OP_IDP4A, 3, false, false, x->mods[1][0] == 's' ? ITYPE_S32 : ITYPE_U32))
+	if (!strcmp(b, "dp4a") || !strcmp(b, "dp2a")) { /* dp4a.atype.btype d, a, b, c; dp2a.mode.atype.btype */
+		bool two = b[2] == '2';
+		const char *at = x->mods[two ? 2 : 1];
+		if (x->nmods != (two ? 4u : 3u) || (two && strcmp(x->mods[1], "lo") && strcmp(x->mods[1], "hi")) ||
+		    !(is_t(at, T32) && strcmp(at, "b32")) || !(is_t(t, T32) && strcmp(t, "b32")))
+			return nsup(x, two ? "this form (dp2a.{lo,hi}.{u32,s32}.{u32,s32}) is"
+					   : "this form (dp4a.{u32,s32}.{u32,s32}) is");
+		enum isa_op op = !two ? OP_IDP4A : x->mods[1][0] == 'l' ? OP_IDP2A_LO : OP_IDP2A_HI;
+		if (!arith(x, op, 3, false, false, at[0] == 's' ? ITYPE_S32 : ITYPE_U32))
 			return false;
 		x->c->v[x->c->n - 1].in.mod[1] = (uint8_t)(t[0] == 's' ? ITYPE_S32 : ITYPE_U32);
 		return true;

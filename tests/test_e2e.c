@@ -118,11 +118,14 @@ START_TEST(exit_codes)
 		ck_assert_msg(strstr(out, "pass (128 elements bit-exact)") && strstr(out, "pass (32 elements bit-exact)"),
 			      "%s: %s", args, out);
 	}
-	/* dp4a of every signedness (tests/ptx/dp4a.s): the check sums the bytes */
-	ck_assert_int_eq(sim("configs/g80.ini tests/ptx/dp4a.s"), 0);
-	ck_assert_msg(strstr(out, "pass (128 elements bit-exact)"), "%s", out);
-	ck_assert_int_eq(sim("configs/h100.ini tests/ptx/dp4a.s"), 0);
-	ck_assert_msg(strstr(out, "pass (128 elements bit-exact)"), "%s", out);
+	/* dp4a and dp2a of every signedness (tests/ptx/dp4a.s, dp2a.s): the
+	 * checks sum the bytes and halves */
+	static const char *const dp[] = {"configs/g80.ini tests/ptx/dp4a.s", "configs/h100.ini tests/ptx/dp4a.s",
+					 "configs/g80.ini tests/ptx/dp2a.s", "configs/h100.ini tests/ptx/dp2a.s"};
+	for (unsigned k = 0; k < 4; k++) {
+		ck_assert_int_eq(sim(dp[k]), 0);
+		ck_assert_msg(strstr(out, "pass (128 elements bit-exact)"), "%s: %s", dp[k], out);
+	}
 	/* a field's value its bits cannot hold (the other refusals: test_ptx's
 	 * struct_args) */
 	ck_assert_int_eq(sim("configs/g80.ini tests/ptx/structs.s -D H=70000"), 2);
