@@ -21,11 +21,17 @@ cd "$(dirname "$0")/.."
 T=${1:?usage: scripts/fuzz.sh config|asm|trace|sim|ptx SECONDS|merge}
 S=${2:-60}
 B=build-fuzz
+# one build at a time: two campaigns started together would run two ninjas
+# in one directory, which can lose ninja's record of an object's headers
+# (then a header's change leaves that object stale: seen in build-fuzz)
+exec 8>"$B.lock"
+flock 8
 if [ ! -f $B/build.ninja ]; then
 	CC=clang meson setup $B -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false \
 		-Dc_args=-fsanitize=fuzzer-no-link -Dtests=disabled -Dviewer=disabled -Dcuda=disabled >/dev/null
 fi
 ninja -C $B >/dev/null
+flock -u 8
 C=$B/corpus-$T
 mkdir -p "$C"
 K=tests/fuzz/corpus/$T
