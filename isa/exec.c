@@ -1177,7 +1177,7 @@ static void vote(struct xc *x, int kind)
 		uint32_t yes = p & part;
 		if (kind == 2)
 			d[l] = yes;
-		else if (kind == 0 ? yes == part : yes != 0)
+		else if (kind == 0 ? yes == part : kind == 1 ? yes != 0 : yes == part || yes == 0)
 			v |= 1u << l;
 	}
 	if (kind != 2)
@@ -1186,6 +1186,7 @@ static void vote(struct xc *x, int kind)
 
 static void sem_VOTE_ALL(struct xc *x) { vote(x, 0); }
 static void sem_VOTE_ANY(struct xc *x) { vote(x, 1); }
+static void sem_VOTE_UNI(struct xc *x) { vote(x, 3); }
 static void sem_BALLOT(struct xc *x) { vote(x, 2); }
 
 static void sem_ACTMASK(struct xc *x)

@@ -1614,7 +1614,7 @@ static bool do_shfl(struct sel *x)
 static bool do_vote(struct sel *x)
 {
 	if (x->nmods != 4 || strcmp(x->mods[1], "sync"))
-		return nsup(x, "this form (vote.sync.{all,any,ballot}) is");
+		return nsup(x, "this form (vote.sync.{all,any,uni,ballot}) is");
 	if (!need_ops(x, 3))
 		return false;
 	const char *m = x->mods[2];
@@ -1623,8 +1623,8 @@ static bool do_vote(struct sel *x)
 		v = emit(x, OP_BALLOT);
 		if (!dst_reg(x, v, 0))
 			return false;
-	} else if ((!strcmp(m, "all") || !strcmp(m, "any")) && !strcmp(ty(x), "pred")) {
-		v = emit(x, !strcmp(m, "all") ? OP_VOTE_ALL : OP_VOTE_ANY);
+	} else if ((!strcmp(m, "all") || !strcmp(m, "any") || !strcmp(m, "uni")) && !strcmp(ty(x), "pred")) {
+		v = emit(x, !strcmp(m, "all") ? OP_VOTE_ALL : !strcmp(m, "any") ? OP_VOTE_ANY : OP_VOTE_UNI);
 		if (!dst_pred(x, v, 0))
 			return false;
 	} else {

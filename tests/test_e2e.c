@@ -126,6 +126,11 @@ START_TEST(exit_codes)
 		ck_assert_int_eq(sim(dp[k]), 0);
 		ck_assert_msg(strstr(out, "pass (128 elements bit-exact)"), "%s: %s", dp[k], out);
 	}
+	/* __uni_sync (tests/ptx/uni.s): the results worked out by hand */
+	ck_assert_int_eq(sim("configs/g80.ini tests/ptx/uni.s"), 0);
+	ck_assert_msg(strstr(out, "pass (160 elements bit-exact)"), "%s", out);
+	ck_assert_int_eq(sim("configs/h100.ini tests/ptx/uni.s"), 0);
+	ck_assert_msg(strstr(out, "pass (160 elements bit-exact)"), "%s", out);
 	/* a field's value its bits cannot hold (the other refusals: test_ptx's
 	 * struct_args) */
 	ck_assert_int_eq(sim("configs/g80.ini tests/ptx/structs.s -D H=70000"), 2);
