@@ -1612,14 +1612,12 @@ static bool arg_fields(struct as *a, int pos, const struct token *nt, const stru
 	/* the fields, for the errors (last in them: a long list is cut) */
 	char list[240] = "";
 	for (unsigned f = 0; f < pp->nfields; f++) {
-		static const char *const tn[] = {"u32", "s32", "u64", "s64", "f32", "b32", "b64",
-						 "u16", "s16", "b16", "u8",  "s8",  "b8"};
 		size_t at = strlen(list);
 		if (at > sizeof list - 32) {
 			snprintf(list + at, sizeof list - at, ", ...");
 			break;
 		}
-		snprintf(list + at, sizeof list - at, "%s%s at byte %u", f ? ", " : "", tn[pp->fields[f].type],
+		snprintf(list + at, sizeof list - at, "%s%s at byte %u", f ? ", " : "", ptx_ptype_names[pp->fields[f].type],
 			 (unsigned)pp->fields[f].offset);
 	}
 	for (unsigned i = 0; i < a->nstructs; i++)

@@ -12,6 +12,17 @@
 #include "ptx_int.h"
 #include "util.h"
 
+const char *const ptx_ptype_names[PTX_P_BYTES] = {"u32", "s32", "u64", "s64", "f32", "b32", "b64",
+						   "u16", "s16", "b16", "u8",  "s8",  "b8"};
+
+int ptx_ptype_lookup(const char *name)
+{
+	for (int t = 0; t < PTX_P_BYTES; t++)
+		if (!strcmp(name, ptx_ptype_names[t]))
+			return t;
+	return -1;
+}
+
 void ptx_kernel_free(struct ptx_kernel *k)
 {
 	if (k->src_text)

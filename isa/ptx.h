@@ -34,6 +34,11 @@ static inline unsigned ptx_ptype_narrow_bits(enum ptx_ptype t)
 }
 static inline bool ptx_ptype_signed(enum ptx_ptype t) { return t == PTX_P_S16 || t == PTX_P_S8; }
 
+/* The PTX names of the types (PTX_P_U32 "u32" ... PTX_P_B8 "b8"), and the
+ * type a name (without its dot) names, or -1 (isa/ptx.c). */
+extern const char *const ptx_ptype_names[PTX_P_BYTES];
+int ptx_ptype_lookup(const char *name);
+
 /* The bytes a value of type t occupies in parameter memory (0: PTX_P_BYTES). */
 static inline unsigned ptx_ptype_bytes(enum ptx_ptype t)
 {

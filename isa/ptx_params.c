@@ -28,22 +28,6 @@ static int by_place(const void *pa, const void *pb)
 	return a->stmt < b->stmt ? -1 : a->stmt > b->stmt; /* the first read first */
 }
 
-/* The type an ld.param of type name t reads, or -1 (refused by selection). */
-static int read_type(const char *t)
-{
-	static const struct {
-		const char *n;
-		enum ptx_ptype t;
-	} types[] = {{"u32", PTX_P_U32}, {"s32", PTX_P_S32}, {"b32", PTX_P_B32}, {"f32", PTX_P_F32},
-		     {"u64", PTX_P_U64}, {"s64", PTX_P_S64}, {"b64", PTX_P_B64}, {"u16", PTX_P_U16},
-		     {"s16", PTX_P_S16}, {"b16", PTX_P_B16}, {"u8", PTX_P_U8},   {"s8", PTX_P_S8},
-		     {"b8", PTX_P_B8}};
-	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-		if (!strcmp(t, types[i].n))
-			return (int)types[i].t;
-	return -1;
-}
-
 static int find_param(const struct ptx_kernel *k, const char *name)
 {
 	for (unsigned i = 0; i < k->nparams; i++)
@@ -68,9 +52,9 @@ static bool reads_of(const struct pentry *e, unsigned si, struct read **rs, unsi
 		return true;
 	const char *t = strrchr(s->op, '.') + 1;
 	unsigned vn = strstr(s->op, ".v4.") ? 4 : strstr(s->op, ".v2.") ? 2 : 1;
-	int ty = read_type(t);
+	int ty = ptx_ptype_lookup(t);
 	if (ty < 0)
-		return true;
+		return true; /* (refused by selection) */
 	const struct ptx_param *p = &e->k->params[pi];
 	unsigned sz = ptx_ptype_bytes((enum ptx_ptype)ty);
 	if (m->imm < 0)

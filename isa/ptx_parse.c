@@ -1110,19 +1110,10 @@ static bool do_params(struct parser *ps, bool keep)
 		}
 		struct ptx_param prm;
 		memset(&prm, 0, sizeof prm);
-		static const struct {
-			const char *n;
-			enum ptx_ptype t;
-		} pt[] = {{".u32", PTX_P_U32}, {".s32", PTX_P_S32}, {".u64", PTX_P_U64}, {".s64", PTX_P_S64},
-			  {".f32", PTX_P_F32}, {".b32", PTX_P_B32}, {".b64", PTX_P_B64}, {".u16", PTX_P_U16},
-			  {".s16", PTX_P_S16}, {".b16", PTX_P_B16}, {".u8", PTX_P_U8}, {".s8", PTX_P_S8},
-			  {".b8", PTX_P_B8}};
-		bool found = false;
-		for (unsigned i = 0; i < sizeof pt / sizeof pt[0]; i++)
-			if (!strcmp(w, pt[i].n)) {
-				prm.type = pt[i].t;
-				found = true;
-			}
+		int ty = w[0] == '.' ? ptx_ptype_lookup(w + 1) : -1;
+		bool found = ty >= 0;
+		if (found)
+			prm.type = (enum ptx_ptype)ty;
 		if (!found && keep)
 			return err_at(c, tat, "parameter type %s is not supported (.u8 .s8 .b8 .u16 .s16 .b16 .u32 .s32 .u64 .s64 .f32 .b32 .b64)", w);
 		for (;;) {
