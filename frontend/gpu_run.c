@@ -24,6 +24,7 @@
 #include "cuda_tools.h"
 #include "program.h"
 #include "util.h"
+#include "outfile.h"
 #include "workload.h"
 
 /* The few driver API types and calls used (cuda.h's ABI). */
@@ -109,7 +110,7 @@ static int cu_fail(const struct cuda *c, CUresult r, const char *what)
 		}                                    \
 	} while (0)
 
-static const char usage_text[] = "usage: simt-gpu WORKLOAD [-D NAME=VALUE]... [--repeat N]\n"
+static const char usage_text[] = "usage: simt-gpu WORKLOAD [-D NAME=VALUE]... [--repeat N] [--dump NAME=FILE]...\n"
 				 "  runs a CUDA workload (.ptx or .cuda kernel) on the GPU with simt-sim's inputs and "
 				 "checks\n";
 
@@ -128,6 +129,8 @@ int main(int argc, char **argv)
 	struct param_override ov[64];
 	unsigned nov = 0;
 	long repeat = 1;
+	const char *dump_name[16], *dump_path[16]; /* --dump: a buffer's bytes after the run, as simt-sim's */
+	unsigned ndumps = 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			fputs(usage_text, stdout);
@@ -145,6 +148,15 @@ int main(int argc, char **argv)
 			repeat = strtol(argv[++i], &end, 10);
 			if (end == argv[i] || *end || repeat < 1 || repeat > 1000)
 				return usage("--repeat takes a count 1..1000, found", argv[i]);
+		} else if (!strcmp(argv[i], "--dump") && i + 1 < argc) {
+			char *eq = strchr(argv[++i], '=');
+			if (!eq || eq == argv[i] || !eq[1])
+				return usage("--dump takes NAME=FILE, found", argv[i]);
+			if (ndumps == 16)
+				return usage("at most 16 --dump options", NULL);
+			*eq = 0;
+			dump_name[ndumps] = argv[i];
+			dump_path[ndumps++] = eq + 1;
 		} else if (argv[i][0] == '-') {
 			return usage("unknown or incomplete option", argv[i]);
 		} else if (path) {
@@ -196,6 +208,18 @@ int main(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
+	unsigned dump_buf[16];
+	for (unsigned k = 0; k < ndumps; k++) {
+		unsigned i = 0;
+		while (i < g.n && strcmp(g.bufs[i].name, dump_name[k]))
+			i++;
+		if (i == g.n) {
+			fprintf(stderr, "simt-gpu: --dump %s: the workload has no buffer of that name\n", dump_name[k]);
+			rc = 2;
+			goto out;
+		}
+		dump_buf[k] = i;
+	}
 	if (!load_cuda(&cu)) {
 		const char *why = dlerror();
 		fprintf(stderr, "simt-gpu: no CUDA driver (libcuda.so.1): %s\n", why ? why : "not found");
@@ -236,7 +260,9 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < g.n; i++) {
 		if (is_var[i]) {
 			size_t bytes;
-			CU(cu.ModuleGetGlobal(&dbuf[i], &bytes, mod, g.bufs[i].name), "cuModuleGetGlobal");
+			/* (the variable's PTX name: the buffer's writes '$' as '_') */
+			const char *var = i < p->nptx_globals ? p->ptx_global_names[i] : g.bufs[i].name;
+			CU(cu.ModuleGetGlobal(&dbuf[i], &bytes, mod, var), "cuModuleGetGlobal");
 			if (bytes > g.bufs[i].size) {
 				fprintf(stderr, "simt-gpu: variable %s has %zu bytes, its buffer %u\n", g.bufs[i].name, bytes,
 					g.bufs[i].size);
@@ -293,6 +319,21 @@ int main(int argc, char **argv)
 		char v[64];
 		wl_report_value(p, &g, i, v, sizeof v);
 		printf("report %s = %s\n", p->reports[i].name, v);
+	}
+	for (unsigned k = 0; k < ndumps; k++) {
+		struct outfile of;
+		const struct gmem_buffer *b = &g.bufs[dump_buf[k]];
+		if (!outfile_open(&of, dump_path[k], "wb", false)) {
+			fprintf(stderr, "simt-gpu: --dump %s: cannot write %s\n", dump_name[k], dump_path[k]);
+			rc = 2;
+			goto out;
+		}
+		outfile_write(&of, b->data, b->size);
+		if (outfile_commit(&of)) {
+			fprintf(stderr, "simt-gpu: --dump %s: cannot write %s\n", dump_name[k], dump_path[k]);
+			rc = 2;
+			goto out;
+		}
 	}
 	int failed = wl_check(p, &initial, &expected, &g, stdout, &d);
 	if (failed < 0) {

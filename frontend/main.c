@@ -26,6 +26,7 @@
 #include "program.h"
 #include "cuda_tools.h"
 #include "util.h"
+#include "printf_out.h"
 #include "trace.h"
 #include "workload.h"
 
@@ -549,6 +550,23 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 			explain_json(f, &env, &r->reports[i]);
 		}
 	fprintf(f, "%s],\n  \"hazards_not_recorded\": %" PRIu64, n ? "\n  " : "", r->reports_dropped);
+	fprintf(f, ",\n  \"printf\": [");
+	for (unsigned i = 0; i < r->nprints; i++) {
+		const struct sim_print *pr = &r->prints[i];
+		char *line = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&line, &len);
+		if (mem) {
+			printf_text(mem, r, pr, g);
+			fclose(mem);
+		}
+		fprintf(f, "%s\n    {\"cycle\": %" PRIu64 ", \"sm\": %u, \"block\": %u, \"thread\": %u, \"text\": ",
+			i ? "," : "", pr->cycle, pr->sm, pr->block, pr->thread);
+		json_string(f, line ? line : "");
+		fputc('}', f);
+		free(line);
+	}
+	fprintf(f, "%s],\n  \"printf_not_recorded\": %" PRIu64, r->nprints ? "\n  " : "", r->prints_dropped);
 	fprintf(f, ",\n  \"host_seconds\": %.6f\n}\n", secs);
 }
 
@@ -1069,6 +1087,13 @@ static int run(const struct options *o)
 		fprintf(stderr, "\r%60s\r", "");
 	/* with --json -, stdout holds the JSON document alone */
 	FILE *text = o->json && !strcmp(o->json, "-") ? stderr : stdout;
+	/* the kernel's printf output first, as a CUDA program prints it when
+	 * the kernel is done */
+	for (unsigned i = 0; i < r->nprints; i++)
+		printf_text(text, r, &r->prints[i], &g);
+	if (r->prints_dropped)
+		fprintf(stderr, "simt-sim: %" PRIu64 " more printfs were not kept (a run keeps %u)\n", r->prints_dropped,
+			SIM_MAX_PRINTS);
 	write_text(text, p, &cfg, r, o->functional);
 	const struct explain_env env = {p, &g, &cfg};
 	unsigned hazards = 0;

@@ -667,7 +667,7 @@ static bool do_ptx(struct as *a, const struct token *t, int pos)
 		const struct ptx_global *g = &a->ptx.globals[i];
 		struct buffer_spec bs;
 		memset(&bs, 0, sizeof bs);
-		snprintf(bs.name, sizeof bs.name, "%s", g->name);
+		ptx_global_buffer_name(g->name, bs.name, sizeof bs.name);
 		bs.type = ELEM_U32;
 		bs.count = (g->size + 3) / 4 ? (g->size + 3) / 4 : 1;
 		bs.fill = FILL_ZERO;
@@ -686,6 +686,10 @@ static bool do_ptx(struct as *a, const struct token *t, int pos)
 		p->buffers[p->nbuffers++] = bs;
 	}
 	a->nimplicit = a->ptx.nglobals;
+	p->ptx_global_names = xcalloc(a->ptx.nglobals ? a->ptx.nglobals : 1, sizeof *p->ptx_global_names);
+	for (unsigned i = 0; i < a->ptx.nglobals; i++)
+		p->ptx_global_names[i] = xstrdup(a->ptx.globals[i].name);
+	p->nptx_globals = a->ptx.nglobals;
 	snprintf(p->name, sizeof p->name, "%s", a->ptx.name);
 	p->ptx_entry = xstrdup(a->ptx.entry);
 	p->ptx_insns = a->ptx.ptx_insns;
@@ -746,13 +750,15 @@ static bool take_ptx(struct as *a)
 	for (unsigned i = 0; i < k->nglobals; i++) {
 		const struct ptx_global *g = &k->globals[i];
 		a->cur = &a->lines[a->ptx_line];
-		if (find_arg(p, g->name, (unsigned)strlen(g->name)) >= 0)
-			return err_at(a, 1, "an .arg is named %s, as the kernel's module-scope variable is", g->name);
+		char gname[PROG_NAME_MAX];
+		ptx_global_buffer_name(g->name, gname, sizeof gname);
+		if (find_arg(p, gname, (unsigned)strlen(gname)) >= 0)
+			return err_at(a, 1, "an .arg is named %s, as the kernel's module-scope variable is", gname);
 		if (p->nargs >= 1024)
 			return err_at(a, 1, "too many kernel arguments (at most 1024 words, the addresses of the kernel's module-scope variables included)");
 		struct arg_spec ar;
 		memset(&ar, 0, sizeof ar);
-		snprintf(ar.name, sizeof ar.name, "%s", g->name);
+		snprintf(ar.name, sizeof ar.name, "%s", gname);
 		ar.buffer = (int)i;
 		GROW(p->args, a->cap_args, p->nargs + 1);
 		p->args[p->nargs++] = ar;

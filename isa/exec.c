@@ -581,6 +581,18 @@ UNARY(F2I, f2i(f2i_round(uf(A), x->in->mod[1]), SIGNED))
  * rp ceilf); a zero's sign kept (floorf(-0.5) = -1, ceilf(-0.5) = -0) */
 UNARY(FRND, fr(x->in->mod[0] == FRND_RZ ? truncf(uf(A)) : f2i_round(uf(A), x->in->mod[0])))
 
+/* a float's double, exactly (C's conversion: every f32 is a binary64);
+ * its low and high words */
+static inline uint64_t f2d(uint32_t a)
+{
+	double v = (double)uf(a);
+	uint64_t u;
+	memcpy(&u, &v, sizeof u);
+	return u;
+}
+UNARY(F2D_LO, (uint32_t)f2d(A))
+UNARY(F2D_HI, (uint32_t)(f2d(A) >> 32))
+
 /* special functions: the C library's results (hardware MUFU results are
  * approximations and differ in the last bits; see docs/ISA.md) */
 UNARY(RCP, fr(1.0f / uf(A)))
@@ -1240,6 +1252,30 @@ static void sem_NANOSLEEP(struct xc *x)
 	const uint32_t *a = src(x, 0);
 	if (x->m)
 		x->r->sleep_ns = a[__builtin_ctz(x->m)];
+}
+
+/* printf: every executing lane's argument bytes are checked inside its
+ * thread's local window first (a fault: nothing is printed), then handed
+ * to env->print lane by lane, in lane order */
+static void sem_PRINTF(struct xc *x)
+{
+	const uint32_t *base = src(x, 0), *fmt = src(x, 1), *nb = src(x, 2);
+	const struct exec_env *e = x->env;
+	uint32_t off = (uint32_t)x->in->off, first = x->w->warp_in_block * ISA_WARP_SIZE;
+	FOR_LANES(x->m, l) {
+		uint32_t o = base[l] + off, n = nb[l];
+		if (n && (e->local_size < n || o > e->local_size - n)) {
+			lane_fault(x->r, FAULT_OUT_OF_BOUNDS, SPACE_LOCAL, l, o, n);
+			return;
+		}
+	}
+	if (!e->print)
+		return;
+	FOR_LANES(x->m, l) {
+		uint32_t t = first + l;
+		const uint8_t *args = nb[l] ? e->local + (size_t)t * e->local_size + base[l] + off : NULL;
+		e->print(e->print_ctx, e, t, fmt[l], args, nb[l]);
+	}
 }
 
 typedef void (*sem_fn)(struct xc *);

@@ -27,6 +27,7 @@ const struct isa_fmtinfo isa_fmts[FMT_COUNT] = {
 	[FMT_M_R] = {SLOT_NONE, {SLOT_ADDR, SLOT_REG, SLOT_NONE}, true},
 	[FMT_R_MS] = {SLOT_REG, {SLOT_ADDR, SLOT_SRC, SLOT_NONE}, true},
 	[FMT_R_MSS] = {SLOT_REG, {SLOT_ADDR, SLOT_SRC, SLOT_SRC}, true},
+	[FMT_M_SS] = {SLOT_NONE, {SLOT_ADDR, SLOT_SRC, SLOT_SRC}, true},
 	[FMT_R_C] = {SLOT_REG, {SLOT_NONE, SLOT_NONE, SLOT_NONE}, true},
 	[FMT_L] = {SLOT_NONE, {SLOT_NONE, SLOT_NONE, SLOT_NONE}, true},
 	[FMT_S] = {SLOT_NONE, {SLOT_SRC, SLOT_NONE, SLOT_NONE}, false},

@@ -43,6 +43,7 @@ enum isa_fmt {
 	FMT_M_R,   /* op [rA + off], rB           */
 	FMT_R_MS,  /* op rD, [rA + off], b        */
 	FMT_R_MSS, /* op rD, [rA + off], b, c     */
+	FMT_M_SS,  /* op [rA + off], a, b         */
 	FMT_R_C,   /* op rD, argname              */
 	FMT_L,     /* op label                    */
 	FMT_S,     /* op a                        */

@@ -35,6 +35,9 @@ void program_free(struct program *p)
 	free(p->cuda_loc);
 	free(p->ptx_entry);
 	free(p->ptx_param_size);
+	for (unsigned i = 0; i < p->nptx_globals; i++)
+		free(p->ptx_global_names[i]);
+	free(p->ptx_global_names);
 	free(p->labels);
 	free(p->params);
 	free(p->buffers);

@@ -143,6 +143,9 @@ struct program {
 			       * bytes of shared memory per block (dynamic beyond the usual limit) */
 	unsigned ptx_nparams; /* CUDA kernels: the kernel's own parameters */
 	uint32_t *ptx_param_size; /* ... each one's bytes where it is passed as bytes (a struct), else 0 */
+	char **ptx_global_names; /* CUDA kernels: the PTX name of each module-scope variable, buffers
+				  * 0 .. nptx_globals-1 (whose names write '$' as '_') */
+	unsigned nptx_globals;
 	unsigned ptx_nwords;  /* ... their argument words (args 0 .. ptx_nwords-1); the args after
 			       * them are the addresses of its module-scope variables (buffers
 			       * named as they are) */

@@ -76,6 +76,18 @@ struct ptx_global {
 	bool constant;  /* .const (__constant__): constant memory, read-only */
 };
 
+/* The name of a module-scope variable's buffer and hidden argument in the
+ * workload: its PTX name with '$' (in nvcc's own names: $str, $str$1, the
+ * string constants of printf) written '_', so that a --disasm listing
+ * assembles again. */
+static inline void ptx_global_buffer_name(const char *ptx_name, char *out, unsigned size)
+{
+	unsigned i = 0;
+	for (; ptx_name[i] && i + 1 < size; i++)
+		out[i] = ptx_name[i] == '$' ? '_' : ptx_name[i];
+	out[i] = 0;
+}
+
 struct ptx_kernel {
 	char entry[256];              /* the .entry name as in the PTX (mangled) */
 	char name[PROG_NAME_MAX];     /* its plain name: MatrixMulKernel<16> */

@@ -236,6 +236,8 @@ static bool type_info(const char *t, enum vclass *cls, unsigned *bits, bool *fl)
 		{".s16", VC_REG, 16, false},  {".b32", VC_REG, 32, false}, {".u32", VC_REG, 32, false},
 		{".s32", VC_REG, 32, false},  {".f32", VC_REG, 32, true},  {".b64", VC_REG, 64, false},
 		{".u64", VC_REG, 64, false},  {".s64", VC_REG, 64, false},
+		/* (an f64 is taken only as printf's argument: ptx_select.c) */
+		{".f64", VC_REG, 64, false},
 	};
 	for (unsigned i = 0; i < sizeof types / sizeof types[0]; i++)
 		if (!strcmp(t, types[i].name)) {
@@ -264,13 +266,15 @@ static bool do_reg(struct parser *ps)
 	if (!strcmp(ty, ".v2") || !strcmp(ty, ".v4"))
 		return err_at(c, at, "vector register declarations (.reg %s) are not supported", ty);
 	if (!type_info(ty, &cls, &bits, &fl))
-		return err_at(c, at, "register type %s is not supported (.pred, .b16/.u16/.s16, .b32/.u32/.s32, .f32, .b64/.u64/.s64)", ty);
+		return err_at(c, at, "register type %s is not supported (.pred, .b16/.u16/.s16, .b32/.u32/.s32, .f32, .b64/.u64/.s64, .f64)", ty);
 	for (;;) {
 		if (!skip(c))
 			return false;
 		at = c->p;
 		unsigned n = ident_len(c->p, false);
-		if (!n || *c->p != '%')
+		/* (a name without '%' is declared too: nvcc's call blocks declare
+		 * temp_param_reg, which nothing reads) */
+		if (!n || *c->p == '$')
 			return err_at(c, at, "expected a register name (%%name) in .reg");
 		if (n >= PTX_NAME_MAX)
 			return err_at(c, at, "register name too long");
@@ -819,6 +823,69 @@ static bool parse_opnd(struct parser *ps, struct opnd *o)
 }
 
 /* An instruction statement at the cursor (the guard, if any, is read). */
+/* The operands of a call, as nvcc writes printf's over several lines:
+ * call[.uni] (RET), vprintf, (ARG, ARG); into o[0] (RET's name, PO_SINK
+ * when it returns nothing), o[1] (the callee) and o[2...] (the arguments),
+ * c->p left at the ';'. */
+static bool do_call(struct parser *ps, struct stmt *s)
+{
+	struct cur *c = &ps->c;
+	struct opnd *o = s->o;
+	if (*c->p == '(') {
+		c->p++;
+		if (!skip(c))
+			return false;
+		unsigned n = ident_len(c->p, false);
+		if (!n || n >= PTX_NAME_MAX)
+			return err_at(c, c->p, "expected the name of the call's return value");
+		o[0] = (struct opnd){.kind = PO_NAME, .col = col_of(c, c->p), .reg = -1, .reg2 = -1};
+		memcpy(o[0].name, c->p, n);
+		c->p += n;
+		if (!skip(c) || !expect(c, ')', "')' after a call's return value") || !skip(c) ||
+		    !expect(c, ',', "',' after a call's return value") || !skip(c))
+			return false;
+	} else {
+		o[0] = (struct opnd){.kind = PO_SINK, .col = col_of(c, c->p), .reg = -1, .reg2 = -1};
+	}
+	unsigned n = ident_len(c->p, false);
+	if (!n || n >= PTX_NAME_MAX)
+		return err_at(c, c->p, "expected the function a call calls");
+	o[1] = (struct opnd){.kind = PO_NAME, .col = col_of(c, c->p), .reg = -1, .reg2 = -1};
+	memcpy(o[1].name, c->p, n);
+	c->p += n;
+	s->no = 2;
+	if (!skip(c))
+		return false;
+	if (*c->p == ',') {
+		c->p++;
+		if (!skip(c) || !expect(c, '(', "'(' before a call's arguments"))
+			return false;
+		for (;;) {
+			if (!skip(c))
+				return false;
+			n = ident_len(c->p, false);
+			if (!n || n >= PTX_NAME_MAX)
+				return err_at(c, c->p, "expected the name of a call's argument");
+			if (s->no == PTX_MAX_OPNDS)
+				return err_at(c, c->p, "too many arguments (at most %d)", PTX_MAX_OPNDS - 2);
+			struct opnd *a = &o[s->no++];
+			*a = (struct opnd){.kind = PO_NAME, .col = col_of(c, c->p), .reg = -1, .reg2 = -1};
+			memcpy(a->name, c->p, n);
+			c->p += n;
+			if (!skip(c))
+				return false;
+			if (*c->p == ',') {
+				c->p++;
+				continue;
+			}
+			if (!expect(c, ')', "',' or ')' in a call's arguments") || !skip(c))
+				return false;
+			break;
+		}
+	}
+	return true;
+}
+
 static bool do_stmt(struct parser *ps)
 {
 	struct cur *c = &ps->c;
@@ -859,15 +926,18 @@ static bool do_stmt(struct parser *ps)
 		return err_at(c, at, "instruction name too long");
 	memcpy(s.op, c->p, n);
 	s.op[n] = 0;
-	/* (refuse_calls finds every call before the body is parsed, with the
-	 * callee named; this is the rule's statement-level form) */
-	if (!strncmp(s.op, "call", 4) && (s.op[4] == 0 || s.op[4] == '.'))
-		return err_at(c, at, "%s: calls to device functions are not supported (nvcc inlines them at -O3; mark them __forceinline__)", s.op);
 	c->p += n;
 	unsigned line0 = c->line;
 	if (!skip(c))
 		return false;
-	if (*c->p != ';') {
+	/* (refuse_calls has refused every call but printf's, with the callee
+	 * named, before the body was parsed) */
+	bool call = !strncmp(s.op, "call", 4) && (s.op[4] == 0 || s.op[4] == '.');
+	if (call) {
+		if (!do_call(ps, &s))
+			return false;
+		line0 = c->line;
+	} else if (*c->p != ';') {
 		for (;;) {
 			if (s.no == PTX_MAX_OPNDS)
 				return err_at(c, c->p, "too many operands (at most %d)", PTX_MAX_OPNDS);
@@ -957,9 +1027,10 @@ static bool refuse_calls(struct cur *c)
 			}
 			unsigned n = ident_len(r, false);
 			int oplen = (int)strcspn(q, " \t\n(");
-			if (word_is(r, n, "vprintf"))
-				return err_at(c, q, "%.*s vprintf: printf is not supported (simt-sim prints nothing for a "
-					      "kernel: write the values to a buffer and .report or --dump them)", oplen, q);
+			if (word_is(r, n, "vprintf")) { /* printf: translated (do_call) */
+				start = false;
+				continue;
+			}
 			if (word_is(r, n, "__assertfail"))
 				return err_at(c, q, "%.*s __assertfail: assert is not supported (compile with -DNDEBUG, or "
 					      "check the condition in a .check)", oplen, q);
@@ -1036,6 +1107,25 @@ static bool do_body(struct parser *ps)
 					return false;
 			} else if (!strcmp(w, ".local")) {
 				if (!do_shared(ps, at, false, true))
+					return false;
+			} else if (!strcmp(w, ".param") && depth > 0) {
+				/* a call's argument or return value (printf's
+				 * block: .param .b64 param0;), named by the st.param,
+				 * call and ld.param that use it */
+				char ty[16], nm[PTX_NAME_MAX];
+				if (!read_word(c, ty, sizeof ty, false, "a type after .param"))
+					return false;
+				if (strcmp(ty, ".b32") && strcmp(ty, ".b64"))
+					return err_at(c, at, ".param %s in a call: only .b32 and .b64 (printf's) are supported", ty);
+				if (!skip(c))
+					return false;
+				unsigned nn = ident_len(c->p, false);
+				if (!nn || nn >= sizeof nm)
+					return err_at(c, c->p, "expected the name of a call's parameter");
+				memcpy(nm, c->p, nn);
+				nm[nn] = 0;
+				c->p += nn;
+				if (!skip(c) || !expect(c, ';', "';' after .param"))
 					return false;
 			} else {
 				return err_at(c, at, "directive %s inside a kernel body is not supported", w);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pformat.h"
 #include "ptx_int.h"
 #include "util.h"
 
@@ -46,9 +47,28 @@ struct sel {
 	int *fold_base;    /* a register that is another plus a constant, both set once
 			    * before the first label: that other register, or -1 ... */
 	int64_t *fold_off; /* ... and the constant (addresses fold it into their offset) */
+	bool *genlocal;    /* a 64-bit register only ever holding a generic address of local
+			    * memory (cvta.local, plus constants): printf's argument buffer, and
+			    * nothing else may read it */
+	int *hi64;         /* a 64-bit register stored whole to local memory (printf's double,
+			    * long and pointer arguments) and made by cvt: the register holding
+			    * its high word, else -1 */
+	bool *hi_bad;      /* ... one whose high word is not known (not a global address, and
+			    * some definition not such a cvt) */
+	/* printf's call block: its parameters' values by name (st.param), and
+	 * the call's return value (ld.param of it: printf's) */
+	struct {
+		char name[PTX_NAME_MAX];
+		struct opnd val;
+	} cparam[PTX_MAX_OPNDS];
+	unsigned ncparam;
+	char cret[PTX_NAME_MAX];
+	uint32_t cret_val;
 };
 
 /* ---- helpers ------------------------------------------------------------- */
+
+static unsigned stmt_defs(const struct stmt *s, int *out);
 
 static bool has(const struct sel *x, const char *m)
 {
@@ -943,9 +963,47 @@ static bool param_word(struct sel *x, unsigned w, enum ptx_ptype held, const cha
 
 /* ld.param: a scalar parameter's argument word, or (a parameter passed as
  * bytes) the words of the fields it reads (ptx_param_words), one ldc each. */
+/* st.param of printf's call block: the value a parameter of the call gets
+ * (the call reads it) */
+static bool call_arg(struct sel *x)
+{
+	const struct opnd *p = &x->s->o[0], *v = &x->s->o[1];
+	if (strcmp(ty(x), "b64") && strcmp(ty(x), "b32"))
+		return nsup(x, "this call parameter's type is");
+	if (p->imm != 0)
+		return opnd_err(x, 0, "an offset into a call's parameter is not supported");
+	if (x->s->guard >= 0)
+		return nsup(x, "a guarded st.param is");
+	unsigned i = 0;
+	while (i < x->ncparam && strcmp(x->cparam[i].name, p->name))
+		i++;
+	if (i == PTX_MAX_OPNDS)
+		return nsup(x, "a call with this many parameters is");
+	if (i == x->ncparam)
+		x->ncparam++;
+	snprintf(x->cparam[i].name, sizeof x->cparam[i].name, "%s", p->name);
+	x->cparam[i].val = *v;
+	return true;
+}
+
 static bool ld_param(struct sel *x, bool store, unsigned vn)
 {
 	const char *t = ty(x);
+	const struct opnd *po = &x->s->o[store ? 0 : 1];
+	if (po->kind == PO_ADDR && po->name[0] && po->reg < 0 && find_param(x, po->name) < 0) {
+		if (store)
+			return call_arg(x);
+		if (x->cret[0] && !strcmp(po->name, x->cret)) {
+			/* printf's return value: the number of its arguments (the CUDA
+			 * guide's "Formatted Output"), known from its format */
+			if (vn != 1 || po->imm != 0)
+				return opnd_err(x, 1, "expected [the call's return value]");
+			struct vinsn *v = emit(x, OP_MOV);
+			v->in.imm_src = 1;
+			v->in.imm = x->cret_val;
+			return x->s->o[0].kind == PO_SINK || dst_reg(x, v, 0);
+		}
+	}
 	bool narrow = t[1] == '8' || t[1] == '1';
 	if (store || !(is_t(t, T32) || is_t(t, T64) || !strcmp(t, "f32") || narrow))
 		return nsup(x, "this parameter access is");
@@ -995,12 +1053,168 @@ static bool ld_param(struct sel *x, bool store, unsigned vn)
 	return true;
 }
 
+/* st.local.{u64,s64,b64,f64}[.v2] [a], v: each value's low word, then its
+ * high word, 32 bits a store as local memory is interleaved (printf's
+ * argument buffer: nvcc's doubles, longs and pointers); the high word of a
+ * global address is 0 (the global space is 32-bit), of a cvt's result the
+ * register it made (hi64) */
+static bool st_local64(struct sel *x, unsigned vn)
+{
+	if (vn > 2)
+		return nsup(x, "a .v4 of 64-bit values is");
+	const struct opnd *d = &x->s->o[1];
+	int regs[2];
+	if (vn == 1 && d->kind == PO_REG)
+		regs[0] = d->reg;
+	else if (vn == 2 && d->kind == PO_VEC && d->nvec == 2 && d->vec[0] >= 0 && d->vec[1] >= 0)
+		regs[0] = d->vec[0], regs[1] = d->vec[1];
+	else if (vn == 1 && (d->kind == PO_IMM || d->kind == PO_FIMM) && d->imm == 0)
+		regs[0] = -1; /* a zero */
+	else
+		return opnd_err(x, 1, vn == 2 ? "expected {a, b}" : "expected a register");
+	for (unsigned j = 0; j < vn; j++) {
+		int g = regs[j], hi = -1;
+		if (g >= 0) {
+			if (vinfo(x, g)->cls != VC_REG || vinfo(x, g)->bits != 64)
+				return opnd_err(x, 1, "expected 64-bit data registers");
+			if (g < (int)x->e->nvregs && x->addr[g])
+				hi = -1; /* a global address: the high word is 0 */
+			else if (g < (int)x->e->nvregs && x->hi64[g] >= 0 && !x->hi_bad[g])
+				hi = x->hi64[g];
+			else
+				return opnd_err(x, 1, "a 64-bit value whose high word is not known is not supported (64-bit "
+						      "registers hold their low word; a global address, and a cvt of a 32-bit "
+						      "integer or of an f32, as printf's arguments are, are stored whole)");
+		}
+		for (unsigned half = 0; half < 2; half++) {
+			struct vinsn *v = emit(x, OP_STL);
+			v->in.mod[0] = WIDTH_32;
+			if (!addr_opnd(x, &v, 0, "local"))
+				return false;
+			if ((int64_t)v->in.off + 8 * j + 4 * half > INT32_MAX)
+				return opnd_err(x, 0, "address offset does not fit in 32 bits");
+			v->in.off += (int32_t)(8 * j + 4 * half);
+			v->vsrc[1] = g < 0 ? -1 : half ? hi : g;
+		}
+	}
+	return true;
+}
+
+/* The one statement defining register r, or -1 (none, or more). */
+static int only_def(const struct sel *x, int r)
+{
+	int found = -1;
+	for (unsigned i = 0; i < x->e->nstmts; i++) {
+		int d[8];
+		unsigned nd = stmt_defs(&x->e->stmts[i], d);
+		for (unsigned k = 0; k < nd; k++)
+			if (d[k] == r) {
+				if (found >= 0)
+					return -1;
+				found = (int)i;
+			}
+	}
+	return found;
+}
+
+/* call.uni (retval0), vprintf, (param0, param1): printf. The format is a
+ * string constant nvcc emits ($str, a module-scope .global with its bytes);
+ * it says how many bytes of arguments the buffer at param1 holds
+ * (isa/pformat.h), and how many arguments printf returns. */
+static bool do_call(struct sel *x)
+{
+	const struct stmt *s = x->s;
+	if (s->no < 2 || s->o[1].kind != PO_NAME || strcmp(s->o[1].name, "vprintf"))
+		return ptx_err(x->e, s, 0, "%s: calls to device functions are not supported (nvcc inlines them at -O3; mark them __forceinline__)", s->op);
+	if (s->no != 4)
+		return nsup(x, "a call of vprintf without its two arguments is");
+	const struct opnd *val[2] = {NULL, NULL};
+	for (unsigned a = 0; a < 2; a++)
+		for (unsigned i = 0; i < x->ncparam; i++)
+			if (!strcmp(x->cparam[i].name, s->o[2 + a].name))
+				val[a] = &x->cparam[i].val;
+	if (!val[0] || !val[1])
+		return opnd_err(x, val[0] ? 3 : 2, "a call's parameter no st.param set");
+	/* the format: cvta.global of the address of a string constant */
+	const struct ptx_global *gl = NULL;
+	int fd = val[0]->kind == PO_REG ? only_def(x, val[0]->reg) : -1;
+	if (fd >= 0 && !strcmp(x->e->stmts[fd].op, "cvta.global.u64") && x->e->stmts[fd].o[1].kind == PO_REG) {
+		int md = only_def(x, x->e->stmts[fd].o[1].reg);
+		const struct stmt *m = md >= 0 ? &x->e->stmts[md] : NULL;
+		int g = m && (!strcmp(m->op, "mov.u64") || !strcmp(m->op, "mov.b64")) && m->o[1].kind == PO_NAME
+			? find_global(x, m->o[1].name) : -1;
+		if (g >= 0 && m->o[1].imm == 0)
+			gl = &x->e->k->globals[g];
+	}
+	if (!gl || gl->constant)
+		return nsup(x, "printf of a format that is not a string literal is");
+	struct pf_format pf;
+	size_t at = 0;
+	const char *why = NULL;
+	if (!pf_parse((const char *)gl->init, gl->size, &pf, &at, &why)) {
+		/* the format as C would write it (\n for a newline), cut at 60 */
+		char shown[80];
+		size_t k = 0;
+		for (size_t i = 0; i < gl->size && gl->init[i] && k < 60; i++) {
+			unsigned char ch = gl->init[i];
+			if (ch == '\n' || ch == '\t' || ch == '"' || ch == '\\') {
+				shown[k++] = '\\';
+				shown[k++] = ch == '\n' ? 'n' : ch == '\t' ? 't' : (char)ch;
+			} else {
+				shown[k++] = ch >= 32 && ch < 127 ? (char)ch : '?';
+			}
+		}
+		shown[k] = 0;
+		return ptx_err(x->e, s, 0, "%s vprintf: the format \"%s\"%s: %s (at its character %zu)", s->op, shown,
+			       k >= 60 ? "..." : "", why, at + 1);
+	}
+	uint32_t bytes = pf.bytes, nconv = pf.nconv;
+	pf_free(&pf);
+	/* the arguments: a generic address of local memory (nvcc's depot), or
+	 * 0 when there are none */
+	int base = -1;
+	if (val[1]->kind == PO_REG && val[1]->reg < (int)x->e->nvregs && x->genlocal[val[1]->reg])
+		base = val[1]->reg;
+	else if (!(val[1]->kind == PO_IMM && val[1]->imm == 0))
+		return nsup(x, "printf's arguments other than nvcc's local buffer are");
+	if (base < 0 && bytes)
+		return nsup(x, "printf with conversions and no arguments is");
+	struct vinsn *v = emit(x, OP_PRINTF);
+	v->vsrc[0] = base;
+	v->vsrc[1] = val[0]->reg;
+	put_imm(x, &v, 2, base < 0 ? 0 : bytes);
+	snprintf(x->cret, sizeof x->cret, "%s", s->o[0].kind == PO_NAME ? s->o[0].name : "");
+	x->cret_val = nconv;
+	x->ncparam = 0;
+	return true;
+}
+
+/* Whether the statement reads a generic address of local memory where it
+ * may (a copy, an add of a constant, the st.param passing it to printf);
+ * an error if it reads one anywhere else. */
+static bool genlocal_reads_ok(struct sel *x)
+{
+	const struct stmt *s = x->s;
+	bool copy = ((!strcmp(s->op, "add.u64") || !strcmp(s->op, "add.s64")) && s->no == 3 &&
+		     (s->o[1].kind == PO_IMM || s->o[2].kind == PO_IMM)) ||
+		    ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64")) && s->no == 2) ||
+		    (!strcmp(s->op, "st.param.b64") && s->no == 2);
+	for (unsigned k = 0; k < s->no; k++) {
+		const struct opnd *o = &s->o[k];
+		int r = o->kind == PO_REG && k > 0 ? o->reg : o->kind == PO_ADDR ? o->reg : -1;
+		if (r >= 0 && r < (int)x->e->nvregs && x->genlocal[r] && !copy)
+			return opnd_err(x, k, "a generic address of local memory (cvta.local) is supported only as "
+					      "printf's argument buffer");
+	}
+	return true;
+}
+
 static bool do_ldst(struct sel *x, bool store)
 {
 	static const char *const ok[] = {"global", "shared", "param", "nc", "ca", "cg", "cs", "lu", "cv",
 					 "wb", "wt", "volatile", "v2", "v4", "b32", "u32", "s32", "f32",
 					 "u64", "b64", "s64", "relaxed", "cta", "gpu", "sys", "u8", "s8",
-					 "b8", "u16", "s16", "b16", "const", "local", NULL};
+					 "b8", "u16", "s16", "b16", "const", "local", "f64", NULL};
 	if (!need_ops(x, 2) || !mods_ok(x, ok))
 		return false;
 	const char *sp = space(x);
@@ -1020,6 +1234,10 @@ static bool do_ldst(struct sel *x, bool store)
 	unsigned r = store ? 1 : 0; /* the register operand */
 	if (!strcmp(sp, "param"))
 		return ld_param(x, store, vn);
+	if (store && !strcmp(sp, "local") && (is_t(t, T64) || !strcmp(t, "f64")))
+		return st_local64(x, vn);
+	if (!strcmp(t, "f64"))
+		return nsup(x, "f64 data is");
 	if (is_t(t, T64))
 		return nsup(x, "64-bit data (registers hold the low word of 64-bit values) is");
 	if (t[1] == '8' || t[1] == '1')
@@ -1072,7 +1290,44 @@ static bool do_ldst(struct sel *x, bool store)
 	return true;
 }
 
+static bool do_cvt_body(struct sel *x);
+
+/* cvt: as do_cvt_body, and where the destination is a 64-bit register
+ * stored whole to local memory (hi64), its high word too: the f32's
+ * double's (f2d.hi), a signed source's sign, an unsigned one's zeros */
 static bool do_cvt(struct sel *x)
+{
+	const struct opnd *d = &x->s->o[0], *a = &x->s->o[1];
+	int hi = x->s->no == 2 && d->kind == PO_REG && d->reg < (int)x->e->nvregs ? x->hi64[d->reg] : -1;
+	if (!strcmp(x->s->op, "cvt.f64.f32")) {
+		if (hi < 0)
+			return nsup(x, "an f64 other than printf's argument (a float's double stored to its buffer) is");
+		struct vinsn *v = emit(x, OP_F2D_LO);
+		if (!dst_reg(x, v, 0) || !src_opnd(x, &v, 0, 1, true, false))
+			return false;
+		v = emit(x, OP_F2D_HI);
+		v->vdst = hi;
+		return src_opnd(x, &v, 0, 1, true, false);
+	}
+	if (!do_cvt_body(x))
+		return false;
+	if (hi < 0 || a->kind != PO_REG)
+		return true;
+	const char *st = x->mods[x->nmods - 1];
+	if (!strcmp(st, "s32")) {
+		struct vinsn *v = emit(x, OP_SHR);
+		v->in.mod[0] = ITYPE_S32;
+		v->vdst = hi;
+		return src_opnd(x, &v, 0, 1, false, false) && put_imm(x, &v, 1, 31);
+	}
+	struct vinsn *v = emit(x, OP_MOV);
+	v->vdst = hi;
+	v->in.imm_src = 1;
+	v->in.imm = 0;
+	return true;
+}
+
+static bool do_cvt_body(struct sel *x)
 {
 	static const char *const ok[] = {"rn",  "rzi", "rni", "rmi", "rpi", "sat", "u32", "s32",
 					 "u64", "s64", "u16", "s16", "u8",  "s8",  "f32", NULL};
@@ -1883,7 +2138,12 @@ static bool do_stmt(struct sel *x)
 	if (!strcmp(b, "cvta")) {
 		if (x->nmods == 4 && !strcmp(x->mods[1], "to") && !strcmp(x->mods[2], "global") && is_t(t, T64))
 			return arith(x, OP_MOV, 1, false, true, -1);
-		return nsup(x, "generic addresses (other than cvta.to.global) are");
+		/* a global address's generic address is itself (the generic
+		 * space's global window is the identity); a local one's is
+		 * taken only as printf's argument buffer (genlocal_reads_ok) */
+		if (x->nmods == 3 && (!strcmp(x->mods[1], "global") || !strcmp(x->mods[1], "local")) && is_t(t, T64))
+			return arith(x, OP_MOV, 1, false, true, -1);
+		return nsup(x, "generic addresses (other than cvta.to.global, cvta.global, and cvta.local for printf) are");
 	}
 	if (!strcmp(b, "cvt"))
 		return do_cvt(x);
@@ -2074,7 +2334,7 @@ static bool do_stmt(struct sel *x)
 		return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, false, false);
 	}
 	if (!strcmp(b, "call"))
-		return ptx_err(x->e, x->s, 0, "call: calls to device functions are not supported (inline them with __forceinline__)");
+		return do_call(x);
 	return ptx_err(x->e, x->s, 0, "%s: instruction not supported", x->s->op);
 }
 
@@ -2191,7 +2451,7 @@ static void facts(struct sel *x)
 			else if ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64")) && s->no == 2 &&
 				 a->kind == PO_NAME && find_global(x, a->name) >= 0)
 				ok = true; /* a module-scope variable's address */
-			else if ((!strcmp(s->op, "cvta.to.global.u64") || !strcmp(s->op, "mov.u64") ||
+			else if ((!strcmp(s->op, "cvta.to.global.u64") || !strcmp(s->op, "cvta.global.u64") || !strcmp(s->op, "mov.u64") ||
 				  !strcmp(s->op, "mov.b64")) && s->no == 2)
 				ok = a->kind == PO_REG && x->addr[a->reg];
 			else if ((!strcmp(s->op, "add.s64") || !strcmp(s->op, "add.u64")) && s->no == 3)
@@ -2204,6 +2464,69 @@ static void facts(struct sel *x)
 			}
 		}
 	}
+	/* generic addresses of local memory: every definition is cvta.local, or
+	 * a copy or an add of a constant to one; start from all and remove */
+	x->genlocal = xcalloc(nv, 1);
+	for (unsigned v = 0; v < e->nvregs; v++)
+		x->genlocal[v] = e->vregs[v].bits == 64 && ndef[v] > 0;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (unsigned i = 0; i < e->nstmts; i++) {
+			const struct stmt *s = &e->stmts[i];
+			int d[8];
+			unsigned nd = stmt_defs(s, d);
+			if (nd != 1 || !x->genlocal[d[0]])
+				continue;
+			const struct opnd *a = &s->o[1], *b = &s->o[2];
+			bool ok = false;
+			if (!strcmp(s->op, "cvta.local.u64") && s->no == 2)
+				ok = true;
+			else if ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64")) && s->no == 2)
+				ok = a->kind == PO_REG && x->genlocal[a->reg];
+			else if ((!strcmp(s->op, "add.s64") || !strcmp(s->op, "add.u64")) && s->no == 3)
+				ok = (a->kind == PO_REG && x->genlocal[a->reg] && b->kind == PO_IMM) ||
+				     (b->kind == PO_REG && x->genlocal[b->reg] && a->kind == PO_IMM);
+			if (!ok) {
+				x->genlocal[d[0]] = false;
+				changed = true;
+			}
+		}
+	}
+	/* 64-bit values stored whole to local memory (printf's arguments):
+	 * a global address (high word 0), or made by cvt of an f32 or a 32-bit
+	 * integer only, whose high word gets a register of its own */
+	x->hi64 = xmalloc(sizeof *x->hi64 * nv);
+	x->hi_bad = xcalloc(nv, 1);
+	bool *st64 = xcalloc(nv, 1);
+	for (unsigned v = 0; v < nv; v++)
+		x->hi64[v] = -1;
+	for (unsigned i = 0; i < e->nstmts; i++) {
+		const struct stmt *s = &e->stmts[i];
+		const char *t = strrchr(s->op, '.');
+		if (strncmp(s->op, "st.local.", 9) || !t || (strcmp(t, ".u64") && strcmp(t, ".s64") && strcmp(t, ".b64") &&
+							     strcmp(t, ".f64")) || s->no != 2)
+			continue;
+		const struct opnd *o = &s->o[1];
+		if (o->kind == PO_REG)
+			st64[o->reg] = true;
+		for (unsigned j = 0; o->kind == PO_VEC && j < o->nvec; j++)
+			if (o->vec[j] >= 0)
+				st64[o->vec[j]] = true;
+	}
+	for (unsigned i = 0; i < e->nstmts; i++) {
+		const struct stmt *s = &e->stmts[i];
+		int d[8];
+		unsigned nd = stmt_defs(s, d);
+		bool cvt = !strcmp(s->op, "cvt.f64.f32") || !strcmp(s->op, "cvt.s64.s32") || !strcmp(s->op, "cvt.u64.u32") ||
+			   !strcmp(s->op, "cvt.s64.u32") || !strcmp(s->op, "cvt.u64.s32");
+		for (unsigned k = 0; k < nd; k++)
+			if (st64[d[k]] && !x->addr[d[k]] && !(cvt && nd == 1 && s->guard < 0))
+				x->hi_bad[d[k]] = true;
+	}
+	for (unsigned v = 0; v < e->nvregs; v++)
+		if (st64[v] && !x->addr[v] && !x->hi_bad[v])
+			x->hi64[v] = new_tmp(x, VC_REG);
+	free(st64);
 	/* brev results that only bfind.shiftamt.u32 reads */
 	unsigned *nuse = xcalloc(nv, sizeof *nuse), *nuse_sa = xcalloc(nv, sizeof *nuse_sa);
 	bool *brev_def = xcalloc(nv, 1);
@@ -2381,7 +2704,7 @@ bool ptx_select(struct pentry *e, struct vcode *c)
 		if (ok && *p)
 			ok = ptx_err(e, x.s, 0, "%s: too many modifiers", x.s->op);
 		if (ok)
-			ok = do_stmt(&x);
+			ok = genlocal_reads_ok(&x) && do_stmt(&x);
 	}
 	for (unsigned i = 0; i < e->nstmts && ok; i++) {
 		const struct stmt *s = &e->stmts[i];
@@ -2429,6 +2752,9 @@ bool ptx_select(struct pentry *e, struct vcode *c)
 	free(x.ffs);
 	free(x.fold_base);
 	free(x.fold_off);
+	free(x.genlocal);
+	free(x.hi64);
+	free(x.hi_bad);
 	free(x.palias);
 	free(x.palias_neg);
 	free(x.pconst);

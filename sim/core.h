@@ -218,6 +218,15 @@ struct subpart {
 	struct unit_queue uq[UNIT_COUNT];
 } __attribute__((aligned(64))); /* (an SM's are one array: gpu.c) */
 
+/* An SM's printfs in its issue order (printlog.c). */
+struct plog {
+	struct sim_print *p;
+	unsigned n, cap;
+	uint8_t *bytes;
+	size_t nbytes, cap_bytes;
+	uint64_t dropped;
+};
+
 struct sm {
 	/* line 0: what each of its cycles reads first */
 	uint64_t wake;            /* earliest wake over its sub-partitions */
@@ -248,6 +257,7 @@ struct sm {
 	struct block *blocks;     /* blocks_per_sm block slots */
 	uint64_t code_ready;      /* cycle the kernel's code has reached it (0: no block yet) */
 	uint64_t bar_unit_free;   /* cycle its barrier unit counts the next arrival */
+	struct plog plog;         /* its printfs */
 	/* scratch for scheduling, max_warps of each (an SM's own: SMs may run
 	 * a cycle side by side) */
 	struct sched_cand *cands;
@@ -362,6 +372,13 @@ struct sim {
 				   * wait in its list; NULL: reports join the result at once */
 	bool functional;          /* sim_set_functional: results only, no timing */
 	unsigned jobs;            /* sim_set_jobs: host threads for the SMs' cycles */
+	/* the GPU's printfs take turns (sm.printf_turn_cycles): the cycle the
+	 * next may start, one for the GPU (printf_turn points at the sim's own
+	 * printf_turn_at, in the sim and in its --jobs views); a printf issues
+	 * only in the clock loop's order (cycle, SM), never beside other SMs
+	 * (sm.c's local_only stops before it) */
+	uint64_t printf_turn_at;
+	uint64_t *printf_turn;
 	struct pool *pool;        /* cycle.c: the threads and their views, during sim_run */
 	bool defers;              /* a cycle beside other SMs defers its global accesses (cycle.c's
 				   * step 1); else it pauses before them (smmajor.c) */
@@ -411,6 +428,12 @@ void sm_begin_run(struct sim *s);
 void cycle_begin_run(struct sim *s);
 void cycle_sms(struct sim *s, bool *issued, uint64_t *wake);
 void cycle_end_run(struct sim *s);
+/* printlog.c: exec_env.print for the blocks of SM m (ctx: &m->plog); the
+ * SMs' printfs into the result in the run's order (their logs emptied) */
+void plog_record(void *ctx, const struct exec_env *env, uint32_t t, uint32_t fmt, const uint8_t *args,
+		 uint32_t n);
+void plog_collect(struct sim *s, struct sim_result *r);
+void plog_free(struct plog *g);
 /* smmajor.c: a timed run on one thread, SM by SM between global events;
  * whether it applies (sim_run asks), and the run. */
 bool smm_applies(const struct sim *s);

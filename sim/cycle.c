@@ -14,7 +14,8 @@
  *      plain load also makes its L1 part where nothing pending can change
  *      it (mem.h, mem_global_begin), and a load whose destination is not
  *      its address register loads its values (deps.early); at a fence
- *      after one (the L1 they share) the SM pauses.
+ *      after one (the L1 they share), and at a printf (the GPU's printfs
+ *      take turns), the SM pauses.
  *   2. In SM order, each SM's deferred accesses are made, in issue order
  *      (sm_finish_global: an early load loads again only after a global
  *      write of the cycle, sim.gwritten), and the paused SMs finish their

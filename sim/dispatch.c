@@ -57,6 +57,8 @@ static void start_block(struct sim *s, struct sm *m)
 	e->nargs = p->nargs;
 	e->gmem.region = gmem_region;
 	e->gmem.ctx = s->g;
+	e->print = plog_record;
+	e->print_ctx = &m->plog;
 	if (!m->code_ready) /* the kernel's first block here: its code is fetched */
 		m->code_ready = s->now + (uint64_t)s->c->code_fetch_cycles;
 	unsigned k = 0;

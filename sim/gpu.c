@@ -29,6 +29,11 @@ void sim_result_free(struct sim_result *r)
 	free(r->reports);
 	r->reports = NULL;
 	r->nreports = 0;
+	free(r->prints);
+	free(r->print_bytes);
+	r->prints = NULL;
+	r->print_bytes = NULL;
+	r->nprints = 0;
 }
 
 static unsigned ceil_div(uint64_t a, uint64_t b) { return (unsigned)((a + b - 1) / b); }
@@ -94,6 +99,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	s->sleep_pow2 = !strcmp(c->nanosleep, "pow2");
 	s->policy = policy;
 	s->jobs = 1;
+	s->printf_turn = &s->printf_turn_at;
 	s->warned = xcalloc(p->ncode, 1);
 	s->occ = occ;
 	s->local_stride = (uint32_t)local_row; /* (fits: checked above, or no local memory) */
@@ -219,6 +225,7 @@ void sim_destroy(struct sim *s)
 			free(m->sp[k].gone);
 			free(m->sp[k].wheel);
 		}
+		plog_free(&m->plog);
 		free(m->slots);
 		free(m->blocks);
 		free(m->sp);
@@ -402,6 +409,7 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 	if (s->functional) {
 		run_functional(s, max_cycles);
 		sm_figures(s);
+		plog_collect(s, r);
 		return;
 	}
 	struct sim_stats *st = &r->stats;
@@ -420,4 +428,5 @@ void sim_run(struct sim *s, uint64_t max_cycles, struct sim_result *r)
 	/* the SMs' span plus the launch's fixed cost outside them */
 	st->launch_cycles = (uint64_t)s->c->launch_cycles;
 	st->cycles = s->now + st->launch_cycles;
+	plog_collect(s, r);
 }

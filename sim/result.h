@@ -47,6 +47,22 @@ struct sim_sm_stats {
 	unsigned max_blocks;    /* most blocks resident at once */
 };
 
+/* A printf of one thread (isa/exec.h's print), in the run's order: by
+ * cycle (a functional run's round), then SM, then the SM's issue order,
+ * lanes in lane order. Its argument bytes are the result's print_bytes
+ * from off. */
+struct sim_print {
+	uint64_t cycle;
+	uint32_t sm, block, thread; /* block: linear in the grid (x fastest); thread: in the block */
+	uint32_t fmt;               /* the format string's global address */
+	uint32_t nbytes;
+	uint64_t off;
+};
+
+/* The printfs a run keeps, at most (an SM keeps as many, the run the
+ * first this many of theirs in its order): the rest are counted only. */
+#define SIM_MAX_PRINTS (1u << 20)
+
 struct sim_result {
 	enum sim_status status;
 	struct sim_stats stats;
@@ -62,6 +78,11 @@ struct sim_result {
 	struct sim_report *reports;
 	unsigned nreports;
 	uint64_t reports_dropped;
+	/* the printfs made (struct sim_print), owned by the result */
+	struct sim_print *prints;
+	unsigned nprints;
+	uint8_t *print_bytes;
+	uint64_t prints_dropped;
 };
 
 #define SIM_MAX_REPORTS 4096u

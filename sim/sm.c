@@ -516,6 +516,22 @@ static inline __attribute__((always_inline)) void issue_as(struct sim *s, struct
 			w->exited |= exited;
 			progress |= exited != 0;
 			break;
+		case OP_PRINTF:
+			/* the call of vprintf: the GPU's printfs take turns
+			 * (sm.printf_turn_cycles + sm.printf_turn_lane_cycles a lane),
+			 * and each holds its warp from its turn's start for
+			 * sm.printf_cycles + sm.printf_lane_cycles a lane (an H200's,
+			 * docs/CUDA.md, "printf") */
+			if (!s->functional && x.exec_mask) {
+				const struct gpu_config *c = s->c;
+				uint64_t lanes = (uint64_t)__builtin_popcount(x.exec_mask);
+				uint64_t start = t > *s->printf_turn ? t : *s->printf_turn;
+				*s->printf_turn = start + (uint64_t)c->printf_turn_cycles + (uint64_t)c->printf_turn_lane_cycles * lanes;
+				uint64_t until = start + (uint64_t)c->printf_cycles + (uint64_t)c->printf_lane_cycles * lanes;
+				if (until > w->fence_until)
+					warp_hold(w, w->fence_until = until);
+			}
+			break;
 		case OP_NANOSLEEP:
 			/* the lanes sleep (sm.nanosleep: ns at the SM clock, at least a cycle) */
 			for (uint32_t r = x.exec_mask; r; r &= r - 1) {
@@ -873,10 +889,11 @@ static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s
 		const struct deps *d = &s->deps[w->pc];
 		/* beside other SMs: a global access is deferred (sm_finish_global);
 		 * a fence after one (the L1 they share), or one with two issues a
-		 * cycle (the unit it keeps busy), waits for the cycle to go on in
-		 * SM order */
+		 * cycle (the unit it keeps busy), and a printf (the GPU's turns),
+		 * wait for the cycle to go on in SM order */
 		bool defer = false;
-		if (local_only && (d->mclass == MC_GLOBAL || (d->mclass == MC_FENCE && m->ndef))) {
+		if (local_only && (d->mclass == MC_GLOBAL || (d->mclass == MC_FENCE && m->ndef) ||
+				   s->p->code[w->pc].op == OP_PRINTF)) {
 			defer = s->defers && d->mclass == MC_GLOBAL && m->ndef < MAX_DEFERRED && width == 1;
 			if (!defer) {
 				m->at_j = j;

@@ -8,7 +8,8 @@
  * event:
  *
  *   - before a global access (sm_cycle with local_only pauses there: the
- *     L2, DRAM, global memory and its atomics are shared);
+ *     L2, DRAM, global memory and its atomics are shared), and before a
+ *     printf (the GPU's printfs take turns: sim.printf_turn);
  *   - after a cycle in which it retired blocks while others wait to be
  *     dispatched (the dispatcher places them on SMs with room);
  *   - before the next cycle the dispatcher may place a block in.

@@ -6,12 +6,15 @@
  * twins are, naming .cu lines; the committed PTX current where nvcc is. */
 #include <dirent.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "common.h"
+#include "pformat.h"
+#include "printf_out.h"
 #include "ptx.h"
 #include "run.h"
 #include "util.h"
@@ -1713,12 +1716,261 @@ START_TEST(committed_ptx_current)
 }
 END_TEST
 
+
+/* ---- printf --------------------------------------------------------------- */
+
+/* The lines an H200 printed (docs/data/cuda-h200/NAME: the kernel's
+ * output, then simt-gpu's own line, which starts "simt-gpu:"; '#' lines
+ * are notes), joined. */
+static char *gpu_printed(const char *name)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/docs/data/cuda-h200/%s", src_dir(), name);
+	char *text = read_file(path, NULL);
+	ck_assert_msg(text, "%s", path);
+	char *out = xcalloc(strlen(text) + 1, 1), *o = out;
+	for (char *line = text; *line;) {
+		char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line + 1) : strlen(line);
+		if (line[0] != '#' && strncmp(line, "simt-gpu:", 9)) {
+			memcpy(o, line, n);
+			o += n;
+		}
+		line += n;
+	}
+	free(text);
+	return out;
+}
+
+/* The text of a run's printfs, in its order. */
+static char *sim_printed(const struct run *x)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	ck_assert(f);
+	for (unsigned i = 0; i < x->r.nprints; i++)
+		printf_text(f, &x->r, &x->r.prints[i], &x->g);
+	fclose(f);
+	return text;
+}
+
+/* Every conversion, flag, width, precision and size, on integers and floats
+ * at their edges (NaN, the infinities, -0, a denormal, FLT_MAX, INT_MIN):
+ * the text an H200 printed for the same workload, byte for byte, on both
+ * divergence models. */
+START_TEST(printf_as_h200)
+{
+	char *want = gpu_printed("printf_formats.txt");
+	ck_assert_uint_eq(strlen(want) > 0, 1);
+	static const char *const cfgs[] = {"g80", "h100"};
+	for (unsigned k = 0; k < 2; k++) {
+		struct run x;
+		run_file(&x, "tests/ptx/printf.s", cfgs[k], NULL, NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		ck_assert_uint_eq(x.r.nprints, 6 * 32);
+		ck_assert_uint_eq(x.r.prints_dropped, 0);
+		char *got = sim_printed(&x);
+		ck_assert_msg(!strcmp(got, want), "%s: the printf output differs from the H200's:\n%s", cfgs[k], got);
+		/* a warp's lanes print in lane order, each printf after the last */
+		for (unsigned i = 0; i < x.r.nprints; i++)
+			ck_assert_uint_eq(x.r.prints[i].thread, i % 32);
+		free(got);
+		done(&x);
+	}
+	free(want);
+}
+END_TEST
+
+static int cmp_lines(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The lines of text, sorted (the GPU's order of blocks is its own). */
+static unsigned sorted_lines(char *text, char **lines, unsigned max)
+{
+	unsigned n = 0;
+	for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		ck_assert_uint_lt(n, max);
+		lines[n++] = l;
+	}
+	qsort(lines, n, sizeof *lines, cmp_lines);
+	return n;
+}
+
+/* Hello from every thread of three blocks, the odd ones again from a
+ * divergent branch: the H200's lines (in its order of blocks), the same
+ * whatever runs the SMs: one host thread, four (--jobs 4), the functional
+ * mode. */
+START_TEST(printf_hello_as_h200)
+{
+	char *want = gpu_printed("printf_hello.txt");
+	static char out[4][65536];
+	static const char *const args[] = {
+		"configs/h100.ini tests/ptx/printf_hello.s", "configs/h100.ini tests/ptx/printf_hello.s --jobs 4",
+		"configs/g80.ini tests/ptx/printf_hello.s", "configs/h100.ini tests/ptx/printf_hello.s --functional"};
+	for (unsigned k = 0; k < 4; k++) {
+		char cmd[256];
+		snprintf(cmd, sizeof cmd, "%s 2>/dev/null | sed -n '/^simt-sim:/q;p'", args[k]);
+		ck_assert_int_eq(run_simt_sim(cmd, out[k], sizeof out[k]), 0);
+	}
+	ck_assert_str_eq(out[1], out[0]); /* --jobs 4: the same order */
+	static char *gl[512], *sl[512];
+	unsigned ng = sorted_lines(want, gl, 512);
+	ck_assert_uint_eq(ng, 3 * 64 + 3 * 32);
+	for (unsigned k = 0; k < 4; k++) {
+		unsigned ns = sorted_lines(out[k], sl, 512);
+		ck_assert_uint_eq(ns, ng);
+		for (unsigned i = 0; i < ng; i++)
+			ck_assert_str_eq(sl[i], gl[i]);
+	}
+	free(want);
+}
+END_TEST
+
+/* The argument buffer's layout: every argument after C's promotions at
+ * the next offset aligned to its size, as a struct of those members lays
+ * out (offsetof, independent of pformat.c); the refusals. */
+START_TEST(printf_format_layout)
+{
+	struct args {
+		int d;
+		double f;
+		const char *s;
+		long ld;
+		int c;
+		long long lld;
+		int hd;
+		unsigned u;
+		double g;
+		void *p;
+		int x;
+	};
+	static const char fmt[] = "%d %f %s %ld %c %lld %hd %u %g %p %x %% done\n";
+	static const uint32_t off[] = {offsetof(struct args, d), offsetof(struct args, f), offsetof(struct args, s),
+				      offsetof(struct args, ld), offsetof(struct args, c), offsetof(struct args, lld),
+				      offsetof(struct args, hd), offsetof(struct args, u), offsetof(struct args, g),
+				      offsetof(struct args, p), offsetof(struct args, x)};
+	struct pf_format f;
+	size_t at;
+	const char *why;
+	ck_assert(pf_parse(fmt, sizeof fmt, &f, &at, &why));
+	ck_assert_uint_eq(f.nconv, 11);
+	for (unsigned i = 0; i < 11; i++)
+		ck_assert_uint_eq(f.conv[i].offset, off[i]);
+	ck_assert_uint_eq(f.bytes, offsetof(struct args, x) + sizeof(int));
+	ck_assert_uint_eq(f.conv[1].kind, PF_DOUBLE);
+	ck_assert_uint_eq(f.conv[2].kind, PF_STRING);
+	ck_assert_uint_eq(f.conv[7].kind, PF_UINT);
+	pf_free(&f);
+	ck_assert(pf_parse("no conversions %%\n", 18, &f, &at, &why));
+	ck_assert_uint_eq(f.nconv, 0);
+	ck_assert_uint_eq(f.bytes, 0);
+	pf_free(&f);
+	static const struct {
+		const char *fmt;
+		size_t at;
+		const char *why;
+	} bad[] = {{"x %n", 2, "%n is not supported"},
+		   {"%hhd", 0, "the size hh is not supported (an H200 prints a wrong value for it)"},
+		   {"a %*d", 2, "a width of '*' is not supported"},
+		   {"%.*f", 0, "a precision of '*' is not supported"},
+		   {"%lc", 0, "this size is not supported with this conversion"},
+		   {"%Lf", 0, "this size is not supported (h, l and ll are)"},
+		   {"%zu", 0, "this size is not supported (h, l and ll are)"},
+		   {"%a", 0, "this conversion is not supported (d i u o x X c s f e E g G p are)"},
+		   {"end %", 4, "a conversion without its type at the end of the format"}};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		ck_assert_msg(!pf_parse(bad[i].fmt, strlen(bad[i].fmt), &f, &at, &why), "%s accepted", bad[i].fmt);
+		ck_assert_uint_eq(at, bad[i].at);
+		ck_assert_str_eq(why, bad[i].why);
+	}
+}
+END_TEST
+
+/* The printfs' cost model (configs/h100.ini, sm.printf_*): a printf holds
+ * its warp printf_cycles + printf_lane_cycles a lane from the start of its
+ * turn, and the GPU's printfs take turns of printf_turn_cycles +
+ * printf_turn_lane_cycles a lane. Each warp of printf_turns.s times its
+ * printf with clock64: one warp alone takes the hold (and the few cycles of
+ * the instructions around it); n warps at once, one turn after another, the
+ * last at least n - 1 turns later; on one SM or on eight, one host thread
+ * or four, the same. */
+START_TEST(printf_turns_model)
+{
+	static const char *const sets[] = {"sm.printf_cycles=20000", "sm.printf_lane_cycles=100",
+					   "sm.printf_turn_cycles=3000", "sm.printf_turn_lane_cycles=50", NULL};
+	struct param_override ov[3] = {{"BLOCKS", "1"}, {"WARPS", "1"}, {"LANES", "32"}};
+	struct run x;
+	run_file(&x, "tests/ptx/printf_turns.s", "h100", sets, ov, 3);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	uint32_t alone = ((const uint32_t *)x.g.bufs[program_find_buffer(x.p, "out")].data)[0];
+	ck_assert_uint_ge(alone, 20000 + 100 * 32);
+	ck_assert_uint_lt(alone, 20000 + 100 * 32 + 200);
+	done(&x);
+	static const char *const shapes[][2] = {{"1", "8"}, {"8", "1"}};
+	uint32_t last[2];
+	for (unsigned k = 0; k < 2; k++) {
+		ov[0].value = shapes[k][0];
+		ov[1].value = shapes[k][1];
+		run_file(&x, "tests/ptx/printf_turns.s", "h100", sets, ov, 3);
+		const uint32_t *out = (const uint32_t *)x.g.bufs[program_find_buffer(x.p, "out")].data;
+		last[k] = 0;
+		for (unsigned w = 0; w < 8; w++)
+			last[k] = out[w] > last[k] ? out[w] : last[k];
+		ck_assert_uint_ge(last[k], 20000 + 100 * 32 + 7 * (3000 + 50 * 32));
+		ck_assert_uint_lt(last[k], 20000 + 100 * 32 + 7 * (3000 + 50 * 32) + 2000);
+		done(&x);
+	}
+	/* --jobs: the same cycles (each warp's, dumped) */
+	static char a[4096], b[4096];
+	ck_assert_int_eq(run_simt_sim("configs/h100.ini tests/ptx/printf_turns.s -D BLOCKS=8 --json - 2>/dev/null | "
+				      "grep -v host_seconds", a, sizeof a), 0);
+	ck_assert_int_eq(run_simt_sim("configs/h100.ini tests/ptx/printf_turns.s -D BLOCKS=8 --jobs 4 --json - 2>/dev/null "
+				      "| grep -v host_seconds", b, sizeof b), 0);
+	ck_assert_str_eq(a, b);
+}
+END_TEST
+
+/* --json: every printf with where it came from and its text; --disasm:
+ * simt ISA (the format strings' buffers named without '$') that assembles
+ * again into a kernel printing the same. */
+START_TEST(printf_json_and_disasm)
+{
+	static char js[262144], dis[65536], again[65536];
+	ck_assert_int_eq(run_simt_sim("configs/h100.ini tests/ptx/printf.s --json - 2>/dev/null", js, sizeof js), 0);
+	ck_assert_ptr_nonnull(strstr(js, "\"printf\": [\n    {\"cycle\": "));
+	ck_assert_ptr_nonnull(strstr(js, "\"block\": 0, \"thread\": 31, \"text\": \"t=31 ld=123 lu=123 lld=123 hd=123\\u000a\"}\n  ],"));
+	ck_assert_ptr_nonnull(strstr(js, "\"text\": \"t=7 f=nan e=nan g=nan E=NAN G=NAN\\u000a\""));
+	ck_assert_ptr_nonnull(strstr(js, "\"printf_not_recorded\": 0"));
+	unsigned n = 0;
+	for (const char *q = js; (q = strstr(q, "\"text\": ")); q++)
+		n++;
+	ck_assert_uint_eq(n, 6 * 32);
+	char path[64], cmd[256];
+	snprintf(path, sizeof path, "/tmp/simt-printf-dis-%d.s", (int)getpid());
+	snprintf(cmd, sizeof cmd, "configs/h100.ini tests/ptx/printf.s --disasm > %s 2>&1 && grep -c 'printf \\[' %s", path,
+		 path);
+	ck_assert_int_eq(run_simt_sim(cmd, dis, sizeof dis), 0);
+	ck_assert_int_eq(atoi(dis), 6);
+	snprintf(cmd, sizeof cmd, "configs/h100.ini %s 2>&1 | sed -n '/^simt-sim:/q;p'", path);
+	ck_assert_int_eq(run_simt_sim(cmd, again, sizeof again), 0);
+	char *want = gpu_printed("printf_formats.txt");
+	ck_assert_str_eq(again, want);
+	free(want);
+	unlink(path);
+}
+END_TEST
+
 Suite *ptx_suite(void)
 {
 	Suite *s = suite_create("ptx");
 	TCase *t = tcase_create("ptx");
 	tcase_set_timeout(t, 600);
 	tcase_add_test(t, malformed_fixtures);
+	tcase_add_test(t, printf_as_h200);
+	tcase_add_test(t, printf_hello_as_h200);
+	tcase_add_test(t, printf_format_layout);
+	tcase_add_test(t, printf_turns_model);
+	tcase_add_test(t, printf_json_and_disasm);
 	tcase_add_test(t, division_unsigned);
 	tcase_add_test(t, division_signed);
 	tcase_add_test(t, division_by_zero);
