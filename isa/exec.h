@@ -55,15 +55,15 @@ struct exec_env {
 	uint8_t *local;
 	uint32_t local_size;   /* bytes per thread (program local_bytes) */
 	uint32_t local_addr, local_stride;
+	const uint32_t *args;  /* kernel arguments, one 32-bit word each */
+	uint32_t nargs;
+	struct exec_gmem gmem;
 	/* printf: thread t of the block (as above) prints the format string at
 	 * global address fmt with the n bytes of arguments at args (NULL when n
 	 * is 0; valid during the call only); NULL: printf prints nothing */
 	void (*print)(void *ctx, const struct exec_env *env, uint32_t t, uint32_t fmt, const uint8_t *args,
 		      uint32_t n);
 	void *print_ctx;
-	const uint32_t *args;  /* kernel arguments, one 32-bit word each */
-	uint32_t nargs;
-	struct exec_gmem gmem;
 };
 
 /* FAULT_OUT_OF_BOUNDS: in no buffer (SPACE_CONST: in no constant buffer;

@@ -257,7 +257,6 @@ struct sm {
 	struct block *blocks;     /* blocks_per_sm block slots */
 	uint64_t code_ready;      /* cycle the kernel's code has reached it (0: no block yet) */
 	uint64_t bar_unit_free;   /* cycle its barrier unit counts the next arrival */
-	struct plog plog;         /* its printfs */
 	/* scratch for scheduling, max_warps of each (an SM's own: SMs may run
 	 * a cycle side by side) */
 	struct sched_cand *cands;
@@ -288,6 +287,7 @@ struct sm {
 	struct sim_report *pending;
 	uint8_t *pending_finding;  /* per pending report: report_finding's (shown to on_report) */
 	unsigned npending, pending_cap;
+	struct plog plog;         /* its printfs (printlog.c) */
 } __attribute__((aligned(64))); /* (the SMs are one array, gpu.c: no two share a cache line of
 				 * the host, and SMs run on different host threads) */
 
@@ -314,6 +314,9 @@ struct deps {
 				   * not its address register: deferred beside other SMs, it
 				   * loads at issue and again only where a global write came
 				   * before it in SM order (sm_finish_global) */
+	bool global_event;        /* a global access or a printf: beside other SMs (sm_cycle's
+				   * local_only) it is deferred (a global access) or waits for
+				   * the cycle to go on in SM order */
 };
 
 struct sim {

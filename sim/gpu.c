@@ -142,6 +142,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 				    !s->deps[pc].store && !(isa_ops[p->code[pc].op].flags & IF_LOCAL);
 		s->deps[pc].early = s->deps[pc].mclass == MC_GLOBAL && s->deps[pc].loads && !s->deps[pc].atomic &&
 				    !writes_base(&p->code[pc]);
+		s->deps[pc].global_event = s->deps[pc].mclass == MC_GLOBAL || p->code[pc].op == OP_PRINTF;
 	}
 	for (uint32_t pc = p->ncode; pc-- > 0;)
 		s->deps[pc].plain_end = !s->deps[pc].plain ? pc : pc + 1 < p->ncode ? s->deps[pc + 1].plain_end : pc + 1;

@@ -892,8 +892,7 @@ static inline __attribute__((always_inline)) bool subpart_issue_as(struct sim *s
 		 * cycle (the unit it keeps busy), and a printf (the GPU's turns),
 		 * wait for the cycle to go on in SM order */
 		bool defer = false;
-		if (local_only && (d->mclass == MC_GLOBAL || (d->mclass == MC_FENCE && m->ndef) ||
-				   s->p->code[w->pc].op == OP_PRINTF)) {
+		if (local_only && (d->global_event || (d->mclass == MC_FENCE && m->ndef))) {
 			defer = s->defers && d->mclass == MC_GLOBAL && m->ndef < MAX_DEFERRED && width == 1;
 			if (!defer) {
 				m->at_j = j;
