@@ -708,7 +708,17 @@ static bool do_mov(struct sel *x)
 		v->in.imm = x->e->k->shared[sh].offset;
 		return true;
 	}
-	return src_opnd(x, &v, 0, 1, false, is_t(t, T64));
+	if (!src_opnd(x, &v, 0, 1, false, is_t(t, T64)))
+		return false;
+	const struct opnd *d = &x->s->o[0];
+	if (a->kind == PO_IMM && d->kind == PO_REG && d->reg < (int)x->e->nvregs && x->hi64[d->reg] >= 0) {
+		/* the high word of a constant stored whole (a printf argument) */
+		struct vinsn *h = emit(x, OP_MOV);
+		h->vdst = x->hi64[d->reg];
+		h->in.imm_src = 1;
+		h->in.imm = (uint32_t)((uint64_t)a->imm >> 32);
+	}
+	return true;
 }
 
 /* PTX's state spaces an ld/st/atom may name. */
@@ -1083,8 +1093,9 @@ static bool st_local64(struct sel *x, unsigned vn)
 				hi = x->hi64[g];
 			else
 				return opnd_err(x, 1, "a 64-bit value whose high word is not known is not supported (64-bit "
-						      "registers hold their low word; a global address, and a cvt of a 32-bit "
-						      "integer or of an f32, as printf's arguments are, are stored whole)");
+						      "registers hold their low word; a global address, a constant, a cvt of a "
+						      "32-bit integer or of an f32 and a mul.wide of 32-bit integers, as printf's "
+						      "arguments are, are stored whole)");
 		}
 		for (unsigned half = 0; half < 2; half++) {
 			struct vinsn *v = emit(x, OP_STL);
@@ -1597,6 +1608,15 @@ static bool do_mul_mad(struct sel *x, bool mad)
 		struct vinsn *h = emit(x, OP_IMULHI);
 		h->in.mod[0] = (uint8_t)(t[0] == 's' ? ITYPE_S32 : ITYPE_U32);
 		h->vdst = x->hi[x->s->o[0].reg];
+		if (!src_opnd(x, &h, 0, 1, false, false) || !src_opnd(x, &h, 1, 2, false, false))
+			return false;
+	}
+	if (w && !mad && x->s->o[0].kind == PO_REG && x->s->o[0].reg < (int)x->e->nvregs &&
+	    x->hi64[x->s->o[0].reg] >= 0) {
+		/* the high word of a product stored whole (a printf argument) */
+		struct vinsn *h = emit(x, OP_IMULHI);
+		h->in.mod[0] = (uint8_t)(t[0] == 's' ? ITYPE_S32 : ITYPE_U32);
+		h->vdst = x->hi64[x->s->o[0].reg];
 		if (!src_opnd(x, &h, 0, 1, false, false) || !src_opnd(x, &h, 1, 2, false, false))
 			return false;
 	}
@@ -2458,6 +2478,8 @@ static void facts(struct sel *x)
 				ok = (a->kind == PO_REG && x->addr[a->reg]) || (b->kind == PO_REG && x->addr[b->reg]);
 			else if ((!strcmp(s->op, "sub.s64") || !strcmp(s->op, "sub.u64")) && s->no == 3)
 				ok = a->kind == PO_REG && x->addr[a->reg];
+			else if ((!strcmp(s->op, "selp.b64") || !strcmp(s->op, "selp.u64")) && s->no == 4)
+				ok = a->kind == PO_REG && x->addr[a->reg] && b->kind == PO_REG && x->addr[b->reg];
 			if (!ok) {
 				x->addr[d[0]] = false;
 				changed = true;
@@ -2493,8 +2515,9 @@ static void facts(struct sel *x)
 		}
 	}
 	/* 64-bit values stored whole to local memory (printf's arguments):
-	 * a global address (high word 0), or made by cvt of an f32 or a 32-bit
-	 * integer only, whose high word gets a register of its own */
+	 * a global address (high word 0), or made only by cvt of an f32 or a
+	 * 32-bit integer, mul.wide of 32-bit integers or mov of a constant,
+	 * whose high word gets a register of its own */
 	x->hi64 = xmalloc(sizeof *x->hi64 * nv);
 	x->hi_bad = xcalloc(nv, 1);
 	bool *st64 = xcalloc(nv, 1);
@@ -2518,7 +2541,10 @@ static void facts(struct sel *x)
 		int d[8];
 		unsigned nd = stmt_defs(s, d);
 		bool cvt = !strcmp(s->op, "cvt.f64.f32") || !strcmp(s->op, "cvt.s64.s32") || !strcmp(s->op, "cvt.u64.u32") ||
-			   !strcmp(s->op, "cvt.s64.u32") || !strcmp(s->op, "cvt.u64.s32");
+			   !strcmp(s->op, "cvt.s64.u32") || !strcmp(s->op, "cvt.u64.s32") ||
+			   !strcmp(s->op, "mul.wide.s32") || !strcmp(s->op, "mul.wide.u32") ||
+			   ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64") || !strcmp(s->op, "mov.s64")) &&
+			    s->no == 2 && s->o[1].kind == PO_IMM);
 		for (unsigned k = 0; k < nd; k++)
 			if (st64[d[k]] && !x->addr[d[k]] && !(cvt && nd == 1 && s->guard < 0))
 				x->hi_bad[d[k]] = true;

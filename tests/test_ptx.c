@@ -1756,29 +1756,37 @@ static char *sim_printed(const struct run *x)
 }
 
 /* Every conversion, flag, width, precision and size, on integers and floats
- * at their edges (NaN, the infinities, -0, a denormal, FLT_MAX, INT_MIN):
- * the text an H200 printed for the same workload, byte for byte, on both
- * divergence models. */
+ * at their edges (NaN, the infinities, -0, a denormal, FLT_MAX, INT_MIN),
+ * and 64-bit arguments (a string picked by a branch, sizeof, widened
+ * products): the text an H200 printed for the same workloads, byte for
+ * byte, on both divergence models. */
 START_TEST(printf_as_h200)
 {
-	char *want = gpu_printed("printf_formats.txt");
-	ck_assert_uint_eq(strlen(want) > 0, 1);
+	static const struct {
+		const char *workload, *gpu;
+		unsigned printfs;
+	} w[] = {{"tests/ptx/printf.s", "printf_formats.txt", 6}, {"tests/ptx/printf_widened.s", "printf_widened.txt", 1}};
 	static const char *const cfgs[] = {"g80", "h100"};
-	for (unsigned k = 0; k < 2; k++) {
-		struct run x;
-		run_file(&x, "tests/ptx/printf.s", cfgs[k], NULL, NULL, 0);
-		ck_assert_int_eq(x.r.status, SIM_DONE);
-		ck_assert_uint_eq(x.r.nprints, 6 * 32);
-		ck_assert_uint_eq(x.r.prints_dropped, 0);
-		char *got = sim_printed(&x);
-		ck_assert_msg(!strcmp(got, want), "%s: the printf output differs from the H200's:\n%s", cfgs[k], got);
-		/* a warp's lanes print in lane order, each printf after the last */
-		for (unsigned i = 0; i < x.r.nprints; i++)
-			ck_assert_uint_eq(x.r.prints[i].thread, i % 32);
-		free(got);
-		done(&x);
+	for (unsigned i = 0; i < 2; i++) {
+		char *want = gpu_printed(w[i].gpu);
+		ck_assert_uint_eq(strlen(want) > 0, 1);
+		for (unsigned k = 0; k < 2; k++) {
+			struct run x;
+			run_file(&x, w[i].workload, cfgs[k], NULL, NULL, 0);
+			ck_assert_int_eq(x.r.status, SIM_DONE);
+			ck_assert_uint_eq(x.r.nprints, w[i].printfs * 32);
+			ck_assert_uint_eq(x.r.prints_dropped, 0);
+			char *got = sim_printed(&x);
+			ck_assert_msg(!strcmp(got, want), "%s on %s: the printf output differs from the H200's:\n%s",
+				      w[i].workload, cfgs[k], got);
+			/* a warp's lanes print in lane order, each printf after the last */
+			for (unsigned j = 0; j < x.r.nprints; j++)
+				ck_assert_uint_eq(x.r.prints[j].thread, j % 32);
+			free(got);
+			done(&x);
+		}
+		free(want);
 	}
-	free(want);
 }
 END_TEST
 

@@ -26,3 +26,16 @@ __global__ void printf_hello()
 	if (threadIdx.x % 2)
 		printf("block %d: odd thread %d\n", blockIdx.x, threadIdx.x);
 }
+
+// 64-bit arguments whose high word the front end knows: a string chosen by
+// a branch (selp of two addresses), a constant (sizeof), products of ints
+// widened by mul.wide, signed and unsigned.
+__global__ void printf_widened(const int *iv, int n)
+{
+	int t = threadIdx.x;
+	if (t < n) {
+		int i = iv[t];
+		printf("t=%d %s %lu %ld %lu %lld\n", t, i > 0 ? "pos" : "not pos", sizeof(double), (long)i * 100000,
+		       (unsigned long)(unsigned)i * 3u, (long long)i * -7);
+	}
+}

@@ -1,0 +1,10 @@
+; printf_widened.s - tests/ptx/printf.cu's printf_widened: 64-bit printf
+; arguments (a string picked by a branch, sizeof, int products widened to
+; 64 bits) on printf.s's 32 integers. The text an H200 printed for this
+; workload is docs/data/cuda-h200/printf_widened.txt.
+.ptx "printf.ptx" printf_widened
+.buffer I u32 32 {0x0, 0x1, 0xffffffff, 0x2a, 0xffffffd6, 0xff, 0x100, 0xffff, 0x10000, 0x7fffffff, 0x80000000, 0x7, 0xfffffff9, 0x186a0, 0xfffe7960, 0xbc614e, 0x7f, 0x80, 0xffffff80, 0xffffff7f, 0x7fff, 0xffff8000, 0x8000, 0x3e7, 0x3e8, 0xdeadbeef, 0x12345678, 0xa, 0x8, 0x10, 0x3, 0x7b}
+.arg I
+.arg n 32
+.grid 1
+.block 32
