@@ -1264,7 +1264,7 @@ static void sem_PRINTF(struct xc *x)
 	uint32_t off = (uint32_t)x->in->off, first = x->w->warp_in_block * ISA_WARP_SIZE;
 	FOR_LANES(x->m, l) {
 		uint32_t o = base[l] + off, n = nb[l];
-		if (n && (e->local_size < n || o > e->local_size - n)) {
+		if (n > ISA_PRINTF_MAX_BYTES || (n && (e->local_size < n || o > e->local_size - n))) {
 			lane_fault(x->r, FAULT_OUT_OF_BOUNDS, SPACE_LOCAL, l, o, n);
 			return;
 		}

@@ -106,6 +106,12 @@ enum isa_frndn { FRNDN_RN, FRNDN_RZ, FRNDN_RM, FRNDN_RP }; /* ffma rounding: nea
  * volatile and strong GPU- or system-scope loads that must see other SMs' writes) */
 enum isa_cache { CACHE_CA, CACHE_CG };
 
+/* printf's argument bytes, at most: CUDA's printf takes at most 32
+ * arguments (the CUDA C++ Programming Guide, "Formatted Output"), 8 bytes
+ * each at most; a printf of more is a fault (isa/pformat.h refuses a
+ * format of more than 32 conversions) */
+#define ISA_PRINTF_MAX_BYTES 256u
+
 /* Special registers read by s2r. */
 #define ISA_SPECIALS(X)                                                        \
 	X(TID_X, "%tid.x") X(TID_Y, "%tid.y") X(TID_Z, "%tid.z")               \

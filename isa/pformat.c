@@ -87,6 +87,8 @@ bool pf_parse(const char *fmt, size_t n, struct pf_format *f, size_t *err_off, c
 		c.size = c.kind == PF_DOUBLE || c.kind == PF_STRING || c.kind == PF_POINTER || longs ? 8 : 4;
 		c.offset = (end + c.size - 1) / c.size * c.size;
 		end = c.offset + c.size;
+		if (f->nconv == PF_MAX_ARGS)
+			return fail(f, err_off, err, at, "more than 32 arguments (CUDA's printf takes at most 32)");
 		GROW(f->conv, cap, f->nconv + 1);
 		f->conv[f->nconv++] = c;
 	}

@@ -12,8 +12,8 @@
  * them: flags "-+ #0", a decimal width and precision, the sizes h, l and
  * ll, and the conversions d i u o x X c s f e E g G p and %%. Refused: a
  * width or precision of '*', the sizes hh (an H200 prints a wrong value for
- * %hhd: docs/CUDA.md, "printf"), j z t L q, and the conversions n a A F C S
- * and any other.
+ * %hhd: docs/CUDA.md, "printf"), j z t L q, the conversions n a A F C S
+ * and any other, and more than 32 conversions.
  */
 #ifndef SIMT_PFORMAT_H
 #define SIMT_PFORMAT_H
@@ -21,6 +21,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* CUDA's printf takes at most 32 arguments besides the format (the CUDA
+ * C++ Programming Guide, "Formatted Output"): so many bytes of them at
+ * most, isa.h's ISA_PRINTF_MAX_BYTES */
+#define PF_MAX_ARGS 32
 
 enum pf_kind {
 	PF_INT,     /* d i: a signed integer */

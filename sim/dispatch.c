@@ -59,6 +59,7 @@ static void start_block(struct sim *s, struct sm *m)
 	e->gmem.ctx = s->g;
 	e->print = plog_record;
 	e->print_ctx = &m->plog;
+	m->plog.kept = s->printf_kept;
 	if (!m->code_ready) /* the kernel's first block here: its code is fetched */
 		m->code_ready = s->now + (uint64_t)s->c->code_fetch_cycles;
 	unsigned k = 0;

@@ -16,10 +16,11 @@ void plog_record(void *ctx, const struct exec_env *env, uint32_t t, uint32_t fmt
 		 uint32_t n)
 {
 	struct plog *g = ctx;
-	if (g->n == SIM_MAX_PRINTS) {
+	if (*g->kept >= SIM_MAX_PRINTS) {
 		g->dropped++;
 		return;
 	}
+	++*g->kept;
 	GROW(g->p, g->cap, g->n + 1);
 	if (g->nbytes + n > g->cap_bytes) {
 		size_t cap = g->cap_bytes ? g->cap_bytes : 256;

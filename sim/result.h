@@ -59,8 +59,8 @@ struct sim_print {
 	uint64_t off;
 };
 
-/* The printfs a run keeps, at most (an SM keeps as many, the run the
- * first this many of theirs in its order): the rest are counted only. */
+/* The printfs a run keeps, at most: the first of the run's order; the
+ * rest are counted only. */
 #define SIM_MAX_PRINTS (1u << 20)
 
 struct sim_result {

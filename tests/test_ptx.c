@@ -1885,7 +1885,9 @@ START_TEST(printf_format_layout)
 		   {"%Lf", 0, "this size is not supported (h, l and ll are)"},
 		   {"%zu", 0, "this size is not supported (h, l and ll are)"},
 		   {"%a", 0, "this conversion is not supported (d i u o x X c s f e E g G p are)"},
-		   {"end %", 4, "a conversion without its type at the end of the format"}};
+		   {"end %", 4, "a conversion without its type at the end of the format"},
+		   {"%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d %d", 65,
+		    "more than 32 arguments (CUDA's printf takes at most 32)"}};
 	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		ck_assert_msg(!pf_parse(bad[i].fmt, strlen(bad[i].fmt), &f, &at, &why), "%s accepted", bad[i].fmt);
 		ck_assert_uint_eq(at, bad[i].at);
@@ -1938,6 +1940,37 @@ START_TEST(printf_turns_model)
 }
 END_TEST
 
+/* A run keeps the first 2^20 printfs of its order and counts the rest:
+ * 1,024 threads printing 1,100 times each (the format "x\n" in a buffer,
+ * printf written in simt ISA). A printf of more than 256 bytes of
+ * arguments (CUDA's 32 arguments) is a fault, nothing printed. */
+START_TEST(printf_kept_and_bounded)
+{
+	struct run x;
+	run_text(&x,
+		 ".buffer F u32 1 {2680}\n.arg F\n.grid 4\n.block 256\n"
+		 "    ldc r1, F\n    mov r2, 0\nloop:\n    printf [rz], r1, 0\n    iadd r2, r2, 1\n"
+		 "    isetp.lt.s32 p0, r2, 1100\n    @p0 bra loop\n    exit\n",
+		 "g80", NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(x.r.nprints, SIM_MAX_PRINTS);
+	ck_assert_uint_eq(x.r.prints_dropped, 1024u * 1100u - SIM_MAX_PRINTS);
+	for (unsigned i = 1; i < x.r.nprints; i++)
+		ck_assert(x.r.prints[i].cycle > x.r.prints[i - 1].cycle ||
+			  (x.r.prints[i].cycle == x.r.prints[i - 1].cycle && x.r.prints[i].sm >= x.r.prints[i - 1].sm));
+	char *text = sim_printed(&x);
+	ck_assert_uint_eq(strlen(text), 2u * SIM_MAX_PRINTS);
+	ck_assert_int_eq(strncmp(text, "x\nx\n", 4), 0);
+	free(text);
+	done(&x);
+	run_text(&x, ".local 512\n.buffer F u32 1 {2680}\n.arg F\n.grid 1\n.block 32\n    ldc r1, F\n"
+		     "    printf [rz], r1, 257\n    exit\n", "g80", NULL);
+	ck_assert_int_eq(x.r.status, SIM_FAULT);
+	ck_assert_uint_eq(x.r.nprints, 0);
+	done(&x);
+}
+END_TEST
+
 /* --json: every printf with where it came from and its text; --disasm:
  * simt ISA (the format strings' buffers named without '$') that assembles
  * again into a kernel printing the same. */
@@ -1979,6 +2012,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, printf_format_layout);
 	tcase_add_test(t, printf_turns_model);
 	tcase_add_test(t, printf_json_and_disasm);
+	tcase_add_test(t, printf_kept_and_bounded);
 	tcase_add_test(t, division_unsigned);
 	tcase_add_test(t, division_signed);
 	tcase_add_test(t, division_by_zero);
