@@ -557,12 +557,12 @@ static void write_json(FILE *f, const struct program *p, const struct gpu_config
 		size_t len = 0;
 		FILE *mem = open_memstream(&line, &len);
 		if (mem) {
-			printf_text(mem, r, pr, g);
+			printf_text(mem, r, pr);
 			fclose(mem);
 		}
 		fprintf(f, "%s\n    {\"cycle\": %" PRIu64 ", \"sm\": %u, \"block\": %u, \"thread\": %u, \"text\": ",
 			i ? "," : "", pr->cycle, pr->sm, pr->block, pr->thread);
-		json_string(f, line ? line : "");
+		json_string_n(f, line ? line : "", line ? len : 0); /* (a %c of 0 prints a NUL) */
 		fputc('}', f);
 		free(line);
 	}
@@ -1090,7 +1090,7 @@ static int run(const struct options *o)
 	/* the kernel's printf output first, as a CUDA program prints it when
 	 * the kernel is done */
 	for (unsigned i = 0; i < r->nprints; i++)
-		printf_text(text, r, &r->prints[i], &g);
+		printf_text(text, r, &r->prints[i]);
 	if (r->prints_dropped)
 		fprintf(stderr, "simt-sim: %" PRIu64 " more printfs were not kept (a run keeps %u)\n", r->prints_dropped,
 			SIM_MAX_PRINTS);

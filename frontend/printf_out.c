@@ -8,21 +8,20 @@
 #include <string.h>
 
 #include "pformat.h"
+#include "util.h"
 
-/* The NUL-terminated string at global address addr: a pointer into g's
- * buffer and its length (up to the buffer's end), or NULL where addr is in
- * no buffer. */
-static const char *gstring(const struct gmem *g, uint32_t addr, size_t *len)
+/* The next string taken at the call (struct sim_print): its kind and its
+ * bytes (NUL-terminated); *at moves past it. */
+static const char *next_string(const uint8_t *text, size_t ntext, size_t *at, uint8_t *kind)
 {
-	uint32_t base = 0, size = 0;
-	const uint8_t *h = gmem_region((void *)g, addr, &base, &size, NULL);
-	if (!h || addr - base >= size)
-		return NULL;
-	const char *s = (const char *)h + (addr - base);
-	size_t max = size - (addr - base);
-	const char *nul = memchr(s, 0, max);
-	*len = nul ? (size_t)(nul - s) : max;
-	return s;
+	if (*at + 2 > ntext) {
+		*kind = SIM_PSTR_NONE;
+		return "";
+	}
+	*kind = text[*at];
+	const char *str = (const char *)text + *at + 1;
+	*at += strlen(str) + 2;
+	return str;
 }
 
 static uint64_t arg(const uint8_t *a, unsigned size)
@@ -35,10 +34,11 @@ static uint64_t arg(const uint8_t *a, unsigned size)
 }
 
 /* One conversion: spec (its text, validated by pf_parse) for the argument
- * at a. */
+ * at a; str, a %s conversion's string taken at the call (kind SIM_PSTR_*). */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-static void conversion(FILE *f, const char *spec, const struct pf_conv *c, const uint8_t *a, const struct gmem *g)
+static void conversion(FILE *f, const char *spec, const struct pf_conv *c, const uint8_t *a, const char *str,
+		       uint8_t kind)
 {
 	uint64_t v = arg(a, c->size);
 	bool ll = strstr(spec, "ll") != NULL, l = !ll && strchr(spec, 'l') != NULL;
@@ -68,20 +68,12 @@ static void conversion(FILE *f, const char *spec, const struct pf_conv *c, const
 		fprintf(f, spec, d);
 		break;
 	}
-	case PF_STRING: {
-		size_t n = 0;
-		const char *s = v >> 32 ? NULL : gstring(g, (uint32_t)v, &n);
-		if (!v) {
-			fputs("(null)", f);
-		} else if (!s) {
+	case PF_STRING:
+		if (kind == SIM_PSTR_NONE)
 			fprintf(f, "<printf: no string at 0x%llx>", (unsigned long long)v);
-		} else {
-			char *copy = strndup(s, n);
-			fprintf(f, spec, copy);
-			free(copy);
-		}
+		else /* (a NULL pointer: "(null)", with the width and flags, as the GPU prints it) */
+			fprintf(f, spec, kind == SIM_PSTR_NULL ? "(null)" : str);
 		break;
-	}
 	case PF_POINTER:
 		fprintf(f, spec, (void *)(uintptr_t)v);
 		break;
@@ -89,18 +81,21 @@ static void conversion(FILE *f, const char *spec, const struct pf_conv *c, const
 }
 #pragma GCC diagnostic pop
 
-void printf_text(FILE *f, const struct sim_result *r, const struct sim_print *p, const struct gmem *g)
+void printf_text(FILE *f, const struct sim_result *r, const struct sim_print *p)
 {
-	size_t n = 0;
-	const char *fmt = gstring(g, p->fmt, &n);
-	if (!fmt) {
+	const uint8_t *args = r->print_bytes + p->off, *text = args + p->nbytes;
+	size_t at = 0;
+	uint8_t kind;
+	const char *fmt = next_string(text, p->ntext, &at, &kind);
+	if (kind != SIM_PSTR_OK) {
 		fprintf(f, "<printf: no format string at 0x%x>\n", p->fmt);
 		return;
 	}
+	size_t n = strlen(fmt);
 	struct pf_format pf;
-	size_t at = 0;
+	size_t bad = 0;
 	const char *why = NULL;
-	if (!pf_parse(fmt, n, &pf, &at, &why)) {
+	if (!pf_parse(fmt, n, &pf, &bad, &why)) {
 		fprintf(f, "<printf: format \"%.*s\": %s>\n", (int)n, fmt, why);
 		return;
 	}
@@ -110,7 +105,6 @@ void printf_text(FILE *f, const struct sim_result *r, const struct sim_print *p,
 		pf_free(&pf);
 		return;
 	}
-	const uint8_t *args = r->print_bytes + p->off;
 	size_t from = 0;
 	for (unsigned i = 0; i < pf.nconv; i++) {
 		const struct pf_conv *c = &pf.conv[i];
@@ -120,14 +114,13 @@ void printf_text(FILE *f, const struct sim_result *r, const struct sim_print *p,
 			if (fmt[k] == '%')
 				k++;
 		}
-		char spec[64];
-		if (c->len >= sizeof spec) {
-			fprintf(f, "<printf: conversion too long>");
-		} else {
-			memcpy(spec, fmt + c->start, c->len);
-			spec[c->len] = 0;
-			conversion(f, spec, c, args + c->offset, g);
-		}
+		char *spec = xstrndup(fmt + c->start, c->len);
+		const char *str = "";
+		uint8_t sk = SIM_PSTR_NONE;
+		if (c->kind == PF_STRING)
+			str = next_string(text, p->ntext, &at, &sk);
+		conversion(f, spec, c, args + c->offset, str, sk);
+		free(spec);
 		from = c->start + c->len;
 	}
 	for (size_t k = from; k < n; k++) {

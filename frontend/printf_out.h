@@ -8,13 +8,11 @@
 
 #include <stdio.h>
 
-#include "gmem.h"
 #include "result.h"
 
-/* Write print p's text to f: its format string and any %s strings read
- * from global memory g (as it is after the run: the formats nvcc writes
- * are constants); what cannot be read or is refused is written as
- * "<printf: ...>" in its place. */
-void printf_text(FILE *f, const struct sim_result *r, const struct sim_print *p, const struct gmem *g);
+/* Write print p's text to f: its format and %s strings as the run took
+ * them at the call (struct sim_print); what could not be read or is
+ * refused is written as "<printf: ...>" in its place. */
+void printf_text(FILE *f, const struct sim_result *r, const struct sim_print *p);
 
 #endif

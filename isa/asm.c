@@ -667,7 +667,22 @@ static bool do_ptx(struct as *a, const struct token *t, int pos)
 		const struct ptx_global *g = &a->ptx.globals[i];
 		struct buffer_spec bs;
 		memset(&bs, 0, sizeof bs);
+		/* its name with '$' written '_', made unique among the
+		 * variables' names and the buffers named before it */
 		ptx_global_buffer_name(g->name, bs.name, sizeof bs.name);
+		for (bool clash = true; clash;) {
+			clash = false;
+			for (unsigned j = 0; j < a->ptx.nglobals && !clash; j++)
+				clash = (j != i && !strcmp(a->ptx.globals[j].name, bs.name)) ||
+					(j < i && !strcmp(p->buffers[j].name, bs.name));
+			size_t len = strlen(bs.name);
+			if (clash && len + 1 < sizeof bs.name) {
+				bs.name[len] = '_';
+				bs.name[len + 1] = 0;
+			} else if (clash) {
+				return err_at(a, t->col, "no name left for the kernel's module-scope variable %s", g->name);
+			}
+		}
 		bs.type = ELEM_U32;
 		bs.count = (g->size + 3) / 4 ? (g->size + 3) / 4 : 1;
 		bs.fill = FILL_ZERO;
@@ -748,10 +763,8 @@ static bool take_ptx(struct as *a)
 	for (unsigned i = 0; i < k->nparams; i++)
 		p->ptx_param_size[i] = k->params[i].type == PTX_P_BYTES ? k->params[i].size : 0;
 	for (unsigned i = 0; i < k->nglobals; i++) {
-		const struct ptx_global *g = &k->globals[i];
 		a->cur = &a->lines[a->ptx_line];
-		char gname[PROG_NAME_MAX];
-		ptx_global_buffer_name(g->name, gname, sizeof gname);
+		const char *gname = p->buffers[i].name; /* (its buffer's: first in the list) */
 		if (find_arg(p, gname, (unsigned)strlen(gname)) >= 0)
 			return err_at(a, 1, "an .arg is named %s, as the kernel's module-scope variable is", gname);
 		if (p->nargs >= 1024)

@@ -1273,7 +1273,7 @@ static void sem_PRINTF(struct xc *x)
 		return;
 	FOR_LANES(x->m, l) {
 		uint32_t t = first + l;
-		const uint8_t *args = nb[l] ? e->local + (size_t)t * e->local_size + base[l] + off : NULL;
+		const uint8_t *args = nb[l] ? e->local + (size_t)t * e->local_size + (uint32_t)(base[l] + off) : NULL;
 		e->print(e->print_ctx, e, t, fmt[l], args, nb[l]);
 	}
 }

@@ -2,6 +2,7 @@
 #include "json.h"
 
 #include <stdint.h>
+#include <string.h>
 
 /* Length of the well-formed UTF-8 sequence at s (RFC 3629), or 0. */
 static int utf8_len(const unsigned char *s)
@@ -29,11 +30,13 @@ static int utf8_len(const unsigned char *s)
 	return n;
 }
 
-void json_string(FILE *f, const char *str)
+void json_string(FILE *f, const char *str) { json_string_n(f, str, strlen(str)); }
+
+void json_string_n(FILE *f, const char *str, size_t len)
 {
-	const unsigned char *s = (const unsigned char *)str;
+	const unsigned char *s = (const unsigned char *)str, *end = s + len;
 	fputc('"', f);
-	while (*s) {
+	while (s < end) {
 		int n = utf8_len(s);
 		if (!n) {
 			fputs("\\ufffd", f);

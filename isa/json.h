@@ -12,5 +12,8 @@
  * not part of one (a stray byte of another encoding, an overlong form, a
  * surrogate) becomes U+FFFD. */
 void json_string(FILE *f, const char *s);
+/* The same for the len bytes at s, which may hold NULs (written \u0000);
+ * s[len] must be readable (a NUL: a sequence cut short there is U+FFFD). */
+void json_string_n(FILE *f, const char *s, size_t len);
 
 #endif

@@ -40,14 +40,19 @@ bool pf_parse(const char *fmt, size_t n, struct pf_format *f, size_t *err_off, c
 			i++;
 		if (i < n && fmt[i] == '*')
 			return fail(f, err_off, err, at, "a width of '*' is not supported");
-		while (i < n && fmt[i] >= '0' && fmt[i] <= '9')
-			i++;
+		unsigned long w = 0, pr = 0;
+		while (i < n && fmt[i] >= '0' && fmt[i] <= '9' && w <= PF_MAX_WIDTH)
+			w = w * 10 + (unsigned long)(fmt[i++] - '0');
+		if (w > PF_MAX_WIDTH)
+			return fail(f, err_off, err, at, "a width over 4096 is not supported");
 		if (i < n && fmt[i] == '.') {
 			i++;
 			if (i < n && fmt[i] == '*')
 				return fail(f, err_off, err, at, "a precision of '*' is not supported");
-			while (i < n && fmt[i] >= '0' && fmt[i] <= '9')
-				i++;
+			while (i < n && fmt[i] >= '0' && fmt[i] <= '9' && pr <= PF_MAX_WIDTH)
+				pr = pr * 10 + (unsigned long)(fmt[i++] - '0');
+			if (pr > PF_MAX_WIDTH)
+				return fail(f, err_off, err, at, "a precision over 4096 is not supported");
 		}
 		unsigned longs = 0, shorts = 0;
 		while (i < n && (fmt[i] == 'l' || fmt[i] == 'h')) {

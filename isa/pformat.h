@@ -11,7 +11,7 @@
  * Accepted, as the CUDA C++ Programming Guide's "Formatted Output" lists
  * them: flags "-+ #0", a decimal width and precision, the sizes h, l and
  * ll, and the conversions d i u o x X c s f e E g G p and %%. Refused: a
- * width or precision of '*', the sizes hh (an H200 prints a wrong value for
+ * width or precision of '*' or over 4096, the sizes hh (an H200 prints a wrong value for
  * %hhd: docs/CUDA.md, "printf"), j z t L q, the conversions n a A F C S
  * and any other, and more than 32 conversions.
  */
@@ -26,6 +26,9 @@
  * C++ Programming Guide, "Formatted Output"): so many bytes of them at
  * most, isa.h's ISA_PRINTF_MAX_BYTES */
 #define PF_MAX_ARGS 32
+/* A width or precision over this is refused (an H200 prints nothing
+ * sensible for %99999999999d; a line of gigabytes helps no one) */
+#define PF_MAX_WIDTH 4096
 
 enum pf_kind {
 	PF_INT,     /* d i: a signed integer */

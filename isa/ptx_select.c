@@ -47,6 +47,10 @@ struct sel {
 	int *fold_base;    /* a register that is another plus a constant, both set once
 			    * before the first label: that other register, or -1 ... */
 	int64_t *fold_off; /* ... and the constant (addresses fold it into their offset) */
+	bool *ptr;         /* a 64-bit register only ever holding a pointer into global memory
+			    * (made by cvta to or from global, or a module variable's address,
+			    * plus or minus an integer, or a choice of two): its high word is 0
+			    * (stricter than addr: a 64-bit parameter may hold any integer) */
 	bool *genlocal;    /* a 64-bit register only ever holding a generic address of local
 			    * memory (cvta.local, plus constants): printf's argument buffer, and
 			    * nothing else may read it */
@@ -1087,8 +1091,8 @@ static bool st_local64(struct sel *x, unsigned vn)
 		if (g >= 0) {
 			if (vinfo(x, g)->cls != VC_REG || vinfo(x, g)->bits != 64)
 				return opnd_err(x, 1, "expected 64-bit data registers");
-			if (g < (int)x->e->nvregs && x->addr[g])
-				hi = -1; /* a global address: the high word is 0 */
+			if (g < (int)x->e->nvregs && x->ptr[g])
+				hi = -1; /* a pointer into global memory: the high word is 0 */
 			else if (g < (int)x->e->nvregs && x->hi64[g] >= 0 && !x->hi_bad[g])
 				hi = x->hi64[g];
 			else
@@ -1322,9 +1326,16 @@ static bool do_cvt(struct sel *x)
 	}
 	if (!do_cvt_body(x))
 		return false;
-	if (hi < 0 || a->kind != PO_REG)
+	if (hi < 0)
 		return true;
 	const char *st = x->mods[x->nmods - 1];
+	if (a->kind == PO_IMM) { /* a constant's high word */
+		struct vinsn *v = emit(x, OP_MOV);
+		v->vdst = hi;
+		v->in.imm_src = 1;
+		v->in.imm = !strcmp(st, "s32") && (int32_t)(uint32_t)a->imm < 0 ? 0xffffffffu : 0;
+		return true;
+	}
 	if (!strcmp(st, "s32")) {
 		struct vinsn *v = emit(x, OP_SHR);
 		v->in.mod[0] = ITYPE_S32;
@@ -2486,6 +2497,47 @@ static void facts(struct sel *x)
 			}
 		}
 	}
+	/* pointers into global memory (ptr): start from all and remove; a
+	 * 64-bit parameter is one where the kernel converts it to a global
+	 * address (cvta.to.global: nvcc's sign of a pointer it dereferences) */
+	bool *deref = xcalloc(nv, 1);
+	for (unsigned i = 0; i < e->nstmts; i++)
+		if (!strcmp(e->stmts[i].op, "cvta.to.global.u64") && e->stmts[i].no == 2 && e->stmts[i].o[1].kind == PO_REG)
+			deref[e->stmts[i].o[1].reg] = true;
+	x->ptr = xcalloc(nv, 1);
+	for (unsigned v = 0; v < e->nvregs; v++)
+		x->ptr[v] = e->vregs[v].bits == 64 && ndef[v] > 0;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (unsigned i = 0; i < e->nstmts; i++) {
+			const struct stmt *s = &e->stmts[i];
+			int d[8];
+			unsigned nd = stmt_defs(s, d);
+			bool ok = false;
+			const struct opnd *a = &s->o[1], *b = &s->o[2];
+			bool pa = a->kind == PO_REG && x->ptr[a->reg], pb = b->kind == PO_REG && x->ptr[b->reg];
+			if (nd != 1)
+				ok = false;
+			else if ((!strcmp(s->op, "cvta.to.global.u64") || !strcmp(s->op, "cvta.global.u64")) && s->no == 2)
+				ok = true;
+			else if ((!strcmp(s->op, "ld.param.u64") || !strcmp(s->op, "ld.param.b64")) && s->no == 2)
+				ok = deref[d[0]];
+			else if ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64")) && s->no == 2)
+				ok = (a->kind == PO_NAME && find_global(x, a->name) >= 0) || pa;
+			else if ((!strcmp(s->op, "add.s64") || !strcmp(s->op, "add.u64")) && s->no == 3)
+				ok = pa != pb;
+			else if ((!strcmp(s->op, "sub.s64") || !strcmp(s->op, "sub.u64")) && s->no == 3)
+				ok = pa && !pb;
+			else if ((!strcmp(s->op, "selp.b64") || !strcmp(s->op, "selp.u64")) && s->no == 4)
+				ok = pa && pb;
+			for (unsigned k = 0; k < nd; k++)
+				if (x->ptr[d[k]] && !ok) {
+					x->ptr[d[k]] = false;
+					changed = true;
+				}
+		}
+	}
+	free(deref);
 	/* generic addresses of local memory: every definition is cvta.local, or
 	 * a copy or an add of a constant to one; start from all and remove */
 	x->genlocal = xcalloc(nv, 1);
@@ -2497,7 +2549,15 @@ static void facts(struct sel *x)
 			const struct stmt *s = &e->stmts[i];
 			int d[8];
 			unsigned nd = stmt_defs(s, d);
-			if (nd != 1 || !x->genlocal[d[0]])
+			if (nd != 1) { /* (a statement of several results makes no generic address) */
+				for (unsigned k = 0; k < nd; k++)
+					if (x->genlocal[d[k]]) {
+						x->genlocal[d[k]] = false;
+						changed = true;
+					}
+				continue;
+			}
+			if (!x->genlocal[d[0]])
 				continue;
 			const struct opnd *a = &s->o[1], *b = &s->o[2];
 			bool ok = false;
@@ -2546,11 +2606,11 @@ static void facts(struct sel *x)
 			   ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64") || !strcmp(s->op, "mov.s64")) &&
 			    s->no == 2 && s->o[1].kind == PO_IMM);
 		for (unsigned k = 0; k < nd; k++)
-			if (st64[d[k]] && !x->addr[d[k]] && !(cvt && nd == 1 && s->guard < 0))
+			if (st64[d[k]] && !x->ptr[d[k]] && !(cvt && nd == 1 && s->guard < 0))
 				x->hi_bad[d[k]] = true;
 	}
 	for (unsigned v = 0; v < e->nvregs; v++)
-		if (st64[v] && !x->addr[v] && !x->hi_bad[v])
+		if (st64[v] && !x->ptr[v] && !x->hi_bad[v])
 			x->hi64[v] = new_tmp(x, VC_REG);
 	free(st64);
 	/* brev results that only bfind.shiftamt.u32 reads */
@@ -2779,6 +2839,7 @@ bool ptx_select(struct pentry *e, struct vcode *c)
 	free(x.fold_base);
 	free(x.fold_off);
 	free(x.genlocal);
+	free(x.ptr);
 	free(x.hi64);
 	free(x.hi_bad);
 	free(x.palias);

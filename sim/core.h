@@ -225,9 +225,9 @@ struct plog {
 	uint8_t *bytes;
 	size_t nbytes, cap_bytes;
 	uint64_t dropped;
-	uint64_t *kept;  /* the run's printfs kept so far, every SM's (sim.printf_kept): a printf
-			  * issues only in the clock loop's order, so the first SIM_MAX_PRINTS of
-			  * the run's order are kept */
+	uint64_t *kept;  /* the run's printfs kept so far, every SM's, and their bytes
+			  * (sim.printf_kept, two counts): a printf issues only in the clock
+			  * loop's order, so the first of the run's order are kept */
 };
 
 struct sm {
@@ -385,8 +385,8 @@ struct sim {
 	 * (sm.c's local_only stops before it) */
 	uint64_t printf_turn_at;
 	uint64_t *printf_turn;
-	uint64_t printf_kept_at;  /* printfs kept: printf_kept points here, in the sim and its views
-				   * (struct plog.kept) */
+	uint64_t printf_kept_at[2]; /* printfs kept and their bytes: printf_kept points here, in the
+				     * sim and its views (struct plog.kept) */
 	uint64_t *printf_kept;
 	struct pool *pool;        /* cycle.c: the threads and their views, during sim_run */
 	bool defers;              /* a cycle beside other SMs defers its global accesses (cycle.c's

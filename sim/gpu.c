@@ -100,7 +100,7 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	s->policy = policy;
 	s->jobs = 1;
 	s->printf_turn = &s->printf_turn_at;
-	s->printf_kept = &s->printf_kept_at;
+	s->printf_kept = s->printf_kept_at;
 	s->warned = xcalloc(p->ncode, 1);
 	s->occ = occ;
 	s->local_stride = (uint32_t)local_row; /* (fits: checked above, or no local memory) */

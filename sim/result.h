@@ -48,20 +48,27 @@ struct sim_sm_stats {
 };
 
 /* A printf of one thread (isa/exec.h's print), in the run's order: by
- * cycle (a functional run's round), then SM, then the SM's issue order,
- * lanes in lane order. Its argument bytes are the result's print_bytes
- * from off. */
+ * cycle (the one it issued in; a functional run's round), then SM, then
+ * the SM's issue order, lanes in lane order. What it prints is taken as it
+ * issues, at the result's print_bytes from off: its nbytes of arguments,
+ * then ntext bytes of strings read from global memory: its format, then
+ * the string of each %s conversion in order, each a byte saying what was
+ * there (SIM_PSTR_*), its bytes (up to its NUL, its buffer's end or
+ * SIM_PSTR_MAX) and a NUL. */
 struct sim_print {
 	uint64_t cycle;
 	uint32_t sm, block, thread; /* block: linear in the grid (x fastest); thread: in the block */
 	uint32_t fmt;               /* the format string's global address */
-	uint32_t nbytes;
+	uint32_t nbytes, ntext;
 	uint64_t off;
 };
+enum { SIM_PSTR_NONE, SIM_PSTR_OK, SIM_PSTR_NULL }; /* no buffer at the address; a string; address 0 */
+#define SIM_PSTR_MAX 4096u
 
-/* The printfs a run keeps, at most: the first of the run's order; the
- * rest are counted only. */
+/* The printfs a run keeps, at most (and their bytes): the first of the
+ * run's order; the rest are counted only. */
 #define SIM_MAX_PRINTS (1u << 20)
+#define SIM_MAX_PRINT_BYTES (1u << 28)
 
 struct sim_result {
 	enum sim_status status;

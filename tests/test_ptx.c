@@ -1750,7 +1750,7 @@ static char *sim_printed(const struct run *x)
 	FILE *f = open_memstream(&text, &len);
 	ck_assert(f);
 	for (unsigned i = 0; i < x->r.nprints; i++)
-		printf_text(f, &x->r, &x->r.prints[i], &x->g);
+		printf_text(f, &x->r, &x->r.prints[i]);
 	fclose(f);
 	return text;
 }
@@ -1971,6 +1971,68 @@ START_TEST(printf_kept_and_bounded)
 }
 END_TEST
 
+/* ".buffer NAME u32 N {...}" holding the bytes of str and a NUL. */
+static void string_buffer(char *out, size_t size, const char *name, const char *str)
+{
+	size_t len = strlen(str) + 1, words = (len + 3) / 4;
+	int n = snprintf(out, size, ".buffer %s u32 %zu {", name, words);
+	for (size_t w = 0; w < words; w++) {
+		uint32_t v = 0;
+		for (size_t b = 0; b < 4; b++)
+			v |= (uint32_t)(4 * w + b < len ? (unsigned char)str[4 * w + b] : 0) << (8 * b);
+		n += snprintf(out + n, size - (size_t)n, "%s%u", w ? ", " : "", v);
+	}
+	snprintf(out + n, size - (size_t)n, "}\n");
+}
+
+/* What a printf prints is taken at the call, as the GPU's vprintf takes
+ * it: a %s string changed after the printf prints as it was. A NULL %s
+ * prints "(null)" with its width and flags, as C's printf and an H200 do;
+ * a conversion of 64 characters and more, and a %c of 0 (a NUL in the
+ * JSON text, \u0000), as C's printf. printf in simt ISA: the pointer's
+ * two words stored with stl. */
+START_TEST(printf_taken_at_the_call)
+{
+	static char text[8192], f1[256], f2[256], f3[512], str[128];
+	static const char spec[] = "[%-------------------------------------------------------------------5d]\n";
+	string_buffer(f1, sizeof f1, "F1", "before: %s|[%10s][%-8s]\n");
+	string_buffer(f2, sizeof f2, "F2", "after: %s|a%cb\n");
+	string_buffer(f3, sizeof f3, "F3", spec);
+	string_buffer(str, sizeof str, "S", "abc");
+	snprintf(text, sizeof text,
+		 "%s%s%s%s.local 32\n.arg F1\n.arg F2\n.arg F3\n.arg S\n.grid 1\n.block 1\n"
+		 "    ldc r1, F1\n    ldc r2, F2\n    ldc r5, F3\n    ldc r3, S\n"
+		 "    stl [rz], r3\n    stl [rz+4], rz\n    stl [rz+8], rz\n    stl [rz+12], rz\n"
+		 "    stl [rz+16], rz\n    stl [rz+20], rz\n    printf [rz], r1, 24\n"
+		 "    mov r4, 88\n    stg.u8 [r3], r4\n    stl [rz+8], rz\n    printf [rz], r2, 12\n"
+		 "    mov r6, 7\n    stl [rz], r6\n    printf [rz], r5, 4\n    exit\n",
+		 f1, f2, f3, str);
+	struct run x;
+	run_text(&x, text, "g80", NULL);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	ck_assert_uint_eq(x.r.nprints, 3);
+	char *got = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&got, &len);
+	for (unsigned i = 0; i < x.r.nprints; i++)
+		printf_text(f, &x.r, &x.r.prints[i]);
+	fclose(f);
+	char want[256];
+	int n = snprintf(want, sizeof want, "before: %s|[%10s][%-8s]\n", "abc", "(null)", "(null)");
+	n += snprintf(want + n, sizeof want - (size_t)n, "after: %s|a", "Xbc");
+	want[n++] = 0; /* the %c of 0 */
+	n += snprintf(want + n, sizeof want - (size_t)n, "b\n");
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat"
+	n += snprintf(want + n, sizeof want - (size_t)n, spec, 7);
+#pragma GCC diagnostic pop
+	ck_assert_uint_eq(len, (size_t)n);
+	ck_assert_int_eq(memcmp(got, want, len), 0);
+	free(got);
+	done(&x);
+}
+END_TEST
+
 /* --json: every printf with where it came from and its text; --disasm:
  * simt ISA (the format strings' buffers named without '$') that assembles
  * again into a kernel printing the same. */
@@ -2013,6 +2075,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, printf_turns_model);
 	tcase_add_test(t, printf_json_and_disasm);
 	tcase_add_test(t, printf_kept_and_bounded);
+	tcase_add_test(t, printf_taken_at_the_call);
 	tcase_add_test(t, division_unsigned);
 	tcase_add_test(t, division_signed);
 	tcase_add_test(t, division_by_zero);
