@@ -2314,7 +2314,7 @@ static bool do_stmt(struct sel *x)
 		    (strcmp(t, "b32") && strcmp(t, "b64")))
 			return nsup(x, "this form (match.any.sync.b32, or .b64 of an address) is");
 		if (!strcmp(t, "b64") && x->s->no == 3 &&
-		    !(x->s->o[1].kind == PO_REG && x->s->o[1].reg < (int)x->e->nvregs && x->addr[x->s->o[1].reg]))
+		    !(x->s->o[1].kind == PO_REG && x->s->o[1].reg < (int)x->e->nvregs && x->ptr[x->s->o[1].reg]))
 			return opnd_err(x, 1, "match.any.sync.b64 of a value that is not a global address (only the low word of a 64-bit register is held) is not supported");
 		return arith(x, OP_MATCH_ANY, 2, false, true, -1);
 	}
