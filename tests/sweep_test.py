@@ -120,6 +120,15 @@ def main():
             time.sleep(0.05)
         os.killpg(p.pid, signal.SIGTERM)
         p.wait()
+        # the group's other processes (GNU parallel, a point's run) may
+        # outlive the sweep a moment and finish a point: wait for them all
+        t1 = time.time()
+        while time.time() - t1 < 120:
+            try:
+                os.killpg(p.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.02)
         before = {f: os.stat(os.path.join(runs, f)).st_mtime_ns for f in os.listdir(runs) if f.endswith(".txt")}
         assert 2 <= len(before) < 16, f"{len(before)} points done when interrupted"
         r2 = sweep("run", slow, "-o", out2, "-j", "2")
