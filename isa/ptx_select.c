@@ -2396,6 +2396,96 @@ static unsigned stmt_defs(const struct stmt *s, int *out)
 
 /* First pass: registers that hold one constant, and 64-bit registers whose
  * high word a shr.u64/s64 needs. */
+/* A set of 64-bit registers (facts' addr, ptr, genlocal): it starts as
+ * every 64-bit register with a definition, and a register leaves it where
+ * a statement defining it alone is not one keeps accepts (asked with the
+ * set as it is then), and, with multi, where a statement of several
+ * results defines it; until none leaves. */
+typedef bool (*keeps_fn)(const struct sel *x, const struct stmt *s, int d, const bool *set, const void *ctx);
+static bool *shrink_set(const struct sel *x, const unsigned *ndef, keeps_fn keeps, bool multi, const void *ctx)
+{
+	const struct pentry *e = x->e;
+	bool *set = xcalloc(e->nvregs ? e->nvregs : 1, 1);
+	for (unsigned v = 0; v < e->nvregs; v++)
+		set[v] = e->vregs[v].bits == 64 && ndef[v] > 0;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (unsigned i = 0; i < e->nstmts; i++) {
+			const struct stmt *s = &e->stmts[i];
+			int d[8];
+			unsigned nd = stmt_defs(s, d);
+			if (nd != 1 && !multi)
+				continue;
+			for (unsigned k = 0; k < nd; k++)
+				if (set[d[k]] && (nd != 1 || !keeps(x, s, d[0], set, ctx))) {
+					set[d[k]] = false;
+					changed = true;
+				}
+		}
+	}
+	return set;
+}
+
+static bool reg_in(const struct opnd *o, const bool *set) { return o->kind == PO_REG && set[o->reg]; }
+
+/* addr: a global address, or what may be one (a 64-bit parameter) */
+static bool addr_keeps(const struct sel *x, const struct stmt *s, int d, const bool *set, const void *ctx)
+{
+	(void)d, (void)ctx;
+	const struct opnd *a = &s->o[1], *b = &s->o[2];
+	if (!strcmp(s->op, "ld.param.u64") || !strcmp(s->op, "ld.param.b64"))
+		return true;
+	if ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64")) && s->no == 2 && a->kind == PO_NAME &&
+	    find_global(x, a->name) >= 0)
+		return true; /* a module-scope variable's address */
+	if ((!strcmp(s->op, "cvta.to.global.u64") || !strcmp(s->op, "cvta.global.u64") || !strcmp(s->op, "mov.u64") ||
+	     !strcmp(s->op, "mov.b64")) && s->no == 2)
+		return reg_in(a, set);
+	if ((!strcmp(s->op, "add.s64") || !strcmp(s->op, "add.u64")) && s->no == 3)
+		return reg_in(a, set) || reg_in(b, set);
+	if ((!strcmp(s->op, "sub.s64") || !strcmp(s->op, "sub.u64")) && s->no == 3)
+		return reg_in(a, set);
+	if ((!strcmp(s->op, "selp.b64") || !strcmp(s->op, "selp.u64")) && s->no == 4)
+		return reg_in(a, set) && reg_in(b, set);
+	return false;
+}
+
+/* ptr: a pointer into global memory; ctx: the registers cvta.to.global
+ * converts (a parameter so converted is a pointer) */
+static bool ptr_keeps(const struct sel *x, const struct stmt *s, int d, const bool *set, const void *ctx)
+{
+	const bool *deref = ctx;
+	const struct opnd *a = &s->o[1], *b = &s->o[2];
+	bool pa = reg_in(a, set), pb = reg_in(b, set);
+	if ((!strcmp(s->op, "cvta.to.global.u64") || !strcmp(s->op, "cvta.global.u64")) && s->no == 2)
+		return true;
+	if ((!strcmp(s->op, "ld.param.u64") || !strcmp(s->op, "ld.param.b64")) && s->no == 2)
+		return deref[d];
+	if ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64")) && s->no == 2)
+		return (a->kind == PO_NAME && find_global(x, a->name) >= 0) || pa;
+	if ((!strcmp(s->op, "add.s64") || !strcmp(s->op, "add.u64")) && s->no == 3)
+		return pa != pb;
+	if ((!strcmp(s->op, "sub.s64") || !strcmp(s->op, "sub.u64")) && s->no == 3)
+		return pa && !pb;
+	if ((!strcmp(s->op, "selp.b64") || !strcmp(s->op, "selp.u64")) && s->no == 4)
+		return pa && pb;
+	return false;
+}
+
+/* genlocal: a generic address of local memory */
+static bool genlocal_keeps(const struct sel *x, const struct stmt *s, int d, const bool *set, const void *ctx)
+{
+	(void)x, (void)d, (void)ctx;
+	const struct opnd *a = &s->o[1], *b = &s->o[2];
+	if (!strcmp(s->op, "cvta.local.u64") && s->no == 2)
+		return true;
+	if ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64")) && s->no == 2)
+		return reg_in(a, set);
+	if ((!strcmp(s->op, "add.s64") || !strcmp(s->op, "add.u64")) && s->no == 3)
+		return (reg_in(a, set) && b->kind == PO_IMM) || (reg_in(b, set) && a->kind == PO_IMM);
+	return false;
+}
+
 static void facts(struct sel *x)
 {
 	struct pentry *e = x->e;
@@ -2463,117 +2553,20 @@ static void facts(struct sel *x)
 			x->zext[v] = x->sext[v] = 0;
 	free(other);
 	/* addresses: every definition is ld.param.u64, or cvta.to.global, mov or
-	 * add/sub of an address (and any offset); start from all and remove */
-	x->addr = xcalloc(nv, 1);
-	for (unsigned v = 0; v < e->nvregs; v++)
-		x->addr[v] = e->vregs[v].bits == 64 && ndef[v] > 0;
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (unsigned i = 0; i < e->nstmts; i++) {
-			const struct stmt *s = &e->stmts[i];
-			int d[8];
-			unsigned nd = stmt_defs(s, d);
-			if (nd != 1 || !x->addr[d[0]])
-				continue;
-			const struct opnd *a = &s->o[1], *b = &s->o[2];
-			bool ok = false;
-			if (!strcmp(s->op, "ld.param.u64") || !strcmp(s->op, "ld.param.b64"))
-				ok = true;
-			else if ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64")) && s->no == 2 &&
-				 a->kind == PO_NAME && find_global(x, a->name) >= 0)
-				ok = true; /* a module-scope variable's address */
-			else if ((!strcmp(s->op, "cvta.to.global.u64") || !strcmp(s->op, "cvta.global.u64") || !strcmp(s->op, "mov.u64") ||
-				  !strcmp(s->op, "mov.b64")) && s->no == 2)
-				ok = a->kind == PO_REG && x->addr[a->reg];
-			else if ((!strcmp(s->op, "add.s64") || !strcmp(s->op, "add.u64")) && s->no == 3)
-				ok = (a->kind == PO_REG && x->addr[a->reg]) || (b->kind == PO_REG && x->addr[b->reg]);
-			else if ((!strcmp(s->op, "sub.s64") || !strcmp(s->op, "sub.u64")) && s->no == 3)
-				ok = a->kind == PO_REG && x->addr[a->reg];
-			else if ((!strcmp(s->op, "selp.b64") || !strcmp(s->op, "selp.u64")) && s->no == 4)
-				ok = a->kind == PO_REG && x->addr[a->reg] && b->kind == PO_REG && x->addr[b->reg];
-			if (!ok) {
-				x->addr[d[0]] = false;
-				changed = true;
-			}
-		}
-	}
-	/* pointers into global memory (ptr): start from all and remove; a
-	 * 64-bit parameter is one where the kernel converts it to a global
-	 * address (cvta.to.global: nvcc's sign of a pointer it dereferences) */
+	 * add/sub of an address (and any offset) */
+	x->addr = shrink_set(x, ndef, addr_keeps, false, NULL);
+	/* pointers into global memory (ptr); a 64-bit parameter is one where
+	 * the kernel converts it to a global address (cvta.to.global: nvcc's
+	 * sign of a pointer it dereferences) */
 	bool *deref = xcalloc(nv, 1);
 	for (unsigned i = 0; i < e->nstmts; i++)
 		if (!strcmp(e->stmts[i].op, "cvta.to.global.u64") && e->stmts[i].no == 2 && e->stmts[i].o[1].kind == PO_REG)
 			deref[e->stmts[i].o[1].reg] = true;
-	x->ptr = xcalloc(nv, 1);
-	for (unsigned v = 0; v < e->nvregs; v++)
-		x->ptr[v] = e->vregs[v].bits == 64 && ndef[v] > 0;
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (unsigned i = 0; i < e->nstmts; i++) {
-			const struct stmt *s = &e->stmts[i];
-			int d[8];
-			unsigned nd = stmt_defs(s, d);
-			bool ok = false;
-			const struct opnd *a = &s->o[1], *b = &s->o[2];
-			bool pa = a->kind == PO_REG && x->ptr[a->reg], pb = b->kind == PO_REG && x->ptr[b->reg];
-			if (nd != 1)
-				ok = false;
-			else if ((!strcmp(s->op, "cvta.to.global.u64") || !strcmp(s->op, "cvta.global.u64")) && s->no == 2)
-				ok = true;
-			else if ((!strcmp(s->op, "ld.param.u64") || !strcmp(s->op, "ld.param.b64")) && s->no == 2)
-				ok = deref[d[0]];
-			else if ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64")) && s->no == 2)
-				ok = (a->kind == PO_NAME && find_global(x, a->name) >= 0) || pa;
-			else if ((!strcmp(s->op, "add.s64") || !strcmp(s->op, "add.u64")) && s->no == 3)
-				ok = pa != pb;
-			else if ((!strcmp(s->op, "sub.s64") || !strcmp(s->op, "sub.u64")) && s->no == 3)
-				ok = pa && !pb;
-			else if ((!strcmp(s->op, "selp.b64") || !strcmp(s->op, "selp.u64")) && s->no == 4)
-				ok = pa && pb;
-			for (unsigned k = 0; k < nd; k++)
-				if (x->ptr[d[k]] && !ok) {
-					x->ptr[d[k]] = false;
-					changed = true;
-				}
-		}
-	}
+	x->ptr = shrink_set(x, ndef, ptr_keeps, true, deref);
 	free(deref);
 	/* generic addresses of local memory: every definition is cvta.local, or
-	 * a copy or an add of a constant to one; start from all and remove */
-	x->genlocal = xcalloc(nv, 1);
-	for (unsigned v = 0; v < e->nvregs; v++)
-		x->genlocal[v] = e->vregs[v].bits == 64 && ndef[v] > 0;
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (unsigned i = 0; i < e->nstmts; i++) {
-			const struct stmt *s = &e->stmts[i];
-			int d[8];
-			unsigned nd = stmt_defs(s, d);
-			if (nd != 1) { /* (a statement of several results makes no generic address) */
-				for (unsigned k = 0; k < nd; k++)
-					if (x->genlocal[d[k]]) {
-						x->genlocal[d[k]] = false;
-						changed = true;
-					}
-				continue;
-			}
-			if (!x->genlocal[d[0]])
-				continue;
-			const struct opnd *a = &s->o[1], *b = &s->o[2];
-			bool ok = false;
-			if (!strcmp(s->op, "cvta.local.u64") && s->no == 2)
-				ok = true;
-			else if ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64")) && s->no == 2)
-				ok = a->kind == PO_REG && x->genlocal[a->reg];
-			else if ((!strcmp(s->op, "add.s64") || !strcmp(s->op, "add.u64")) && s->no == 3)
-				ok = (a->kind == PO_REG && x->genlocal[a->reg] && b->kind == PO_IMM) ||
-				     (b->kind == PO_REG && x->genlocal[b->reg] && a->kind == PO_IMM);
-			if (!ok) {
-				x->genlocal[d[0]] = false;
-				changed = true;
-			}
-		}
-	}
+	 * a copy or an add of a constant to one */
+	x->genlocal = shrink_set(x, ndef, genlocal_keeps, true, NULL);
 	/* 64-bit values stored whole to local memory (printf's arguments):
 	 * a global address (high word 0), or made only by cvt of an f32 or a
 	 * 32-bit integer, mul.wide of 32-bit integers or mov of a constant,
