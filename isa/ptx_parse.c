@@ -827,6 +827,19 @@ static bool parse_opnd(struct parser *ps, struct opnd *o)
  * call[.uni] (RET), vprintf, (ARG, ARG); into o[0] (RET's name, PO_SINK
  * when it returns nothing), o[1] (the callee) and o[2...] (the arguments),
  * c->p left at the ';'. */
+/* A name at c->p into o (PO_NAME, its column), c->p past it; else an
+ * error: "expected WHAT". */
+static bool call_name(struct cur *c, struct opnd *o, const char *what)
+{
+	unsigned n = ident_len(c->p, false);
+	if (!n || n >= PTX_NAME_MAX)
+		return err_at(c, c->p, "expected %s", what);
+	*o = (struct opnd){.kind = PO_NAME, .col = col_of(c, c->p), .reg = -1, .reg2 = -1};
+	memcpy(o->name, c->p, n);
+	c->p += n;
+	return true;
+}
+
 static bool do_call(struct parser *ps, struct stmt *s)
 {
 	struct cur *c = &ps->c;
@@ -835,24 +848,14 @@ static bool do_call(struct parser *ps, struct stmt *s)
 		c->p++;
 		if (!skip(c))
 			return false;
-		unsigned n = ident_len(c->p, false);
-		if (!n || n >= PTX_NAME_MAX)
-			return err_at(c, c->p, "expected the name of the call's return value");
-		o[0] = (struct opnd){.kind = PO_NAME, .col = col_of(c, c->p), .reg = -1, .reg2 = -1};
-		memcpy(o[0].name, c->p, n);
-		c->p += n;
-		if (!skip(c) || !expect(c, ')', "')' after a call's return value") || !skip(c) ||
+		if (!call_name(c, &o[0], "the name of the call's return value") || !skip(c) || !expect(c, ')', "')' after a call's return value") || !skip(c) ||
 		    !expect(c, ',', "',' after a call's return value") || !skip(c))
 			return false;
 	} else {
 		o[0] = (struct opnd){.kind = PO_SINK, .col = col_of(c, c->p), .reg = -1, .reg2 = -1};
 	}
-	unsigned n = ident_len(c->p, false);
-	if (!n || n >= PTX_NAME_MAX)
-		return err_at(c, c->p, "expected the function a call calls");
-	o[1] = (struct opnd){.kind = PO_NAME, .col = col_of(c, c->p), .reg = -1, .reg2 = -1};
-	memcpy(o[1].name, c->p, n);
-	c->p += n;
+	if (!call_name(c, &o[1], "the function a call calls"))
+		return false;
 	s->no = 2;
 	if (!skip(c))
 		return false;
@@ -863,15 +866,13 @@ static bool do_call(struct parser *ps, struct stmt *s)
 		for (;;) {
 			if (!skip(c))
 				return false;
-			n = ident_len(c->p, false);
-			if (!n || n >= PTX_NAME_MAX)
-				return err_at(c, c->p, "expected the name of a call's argument");
+			const char *at = c->p;
+			struct opnd a;
+			if (!call_name(c, &a, "the name of a call's argument"))
+				return false;
 			if (s->no == PTX_MAX_OPNDS)
-				return err_at(c, c->p, "too many arguments (at most %d)", PTX_MAX_OPNDS - 2);
-			struct opnd *a = &o[s->no++];
-			*a = (struct opnd){.kind = PO_NAME, .col = col_of(c, c->p), .reg = -1, .reg2 = -1};
-			memcpy(a->name, c->p, n);
-			c->p += n;
+				return err_at(c, at, "too many arguments (at most %d)", PTX_MAX_OPNDS - 2);
+			o[s->no++] = a;
 			if (!skip(c))
 				return false;
 			if (*c->p == ',') {
