@@ -102,6 +102,12 @@ static inline uint32_t fr(float f)
 	return f != f ? CANONICAL_NAN : fu(f);
 }
 
+/* .ftz (see "float" below): a subnormal's bits as a zero of its sign; anything else as it is */
+static inline uint32_t ftz_in(uint32_t a)
+{
+	return (a & 0x7f800000u) ? a : a & 0x80000000u;
+}
+
 /* Whether bits u are a NaN. */
 static inline bool is_nan_bits(uint32_t u)
 {
@@ -109,7 +115,7 @@ static inline bool is_nan_bits(uint32_t u)
 }
 
 /* Source operand i as 32 lane values (an immediate is broadcast). */
-static const uint32_t *src(struct xc *x, int i)
+static inline __attribute__((always_inline)) const uint32_t *src(struct xc *x, int i)
 {
 	const struct isa_insn *in = x->in;
 	if (in->imm_src == i + 1 || in->imm2_src == i + 1) {
@@ -393,8 +399,10 @@ static void sem_FSETP(struct xc *x)
 {
 	const uint32_t *a = src(x, 0), *b = src(x, 1);
 	uint32_t v = 0;
-	FOR_LANES(x->m, l)
-		v |= (uint32_t)fcmp(x->in->mod[0], uf(a[l]), uf(b[l])) << l;
+	if (x->in->mod[1] == FTZ_FLUSH) /* .ftz: a subnormal compares as a zero */
+		FOR_LANES(x->m, l) v |= (uint32_t)fcmp(x->in->mod[0], uf(ftz_in(a[l])), uf(ftz_in(b[l]))) << l;
+	else
+		FOR_LANES(x->m, l) v |= (uint32_t)fcmp(x->in->mod[0], uf(a[l]), uf(b[l])) << l;
 	set_pred(x, v);
 }
 
@@ -520,9 +528,86 @@ static uint32_t f2i(float f, int is_signed)
 	return (uint32_t)f;
 }
 
-BINARY(FADD, fr(uf(A) + uf(B)))
-BINARY(FSUB, fr(uf(A) - uf(B)))
-BINARY(FMUL, fr(uf(A) * uf(B)))
+/* ---- .ftz: subnormals flushed to zero (PTX's .ftz, the GPU's .FTZ) ---------
+ * An operand that is subnormal is read as a zero of its sign; a result is
+ * flushed where the exact value, rounded to 24 bits in the operation's mode
+ * with no lower bound on the exponent, is below 2^-126 in magnitude
+ * (tininess after rounding): an H200 writes 2^-126 for
+ * fma(2^-126, -2^-126, 2^-126) and for (1 - 2^-23) * 2^-126 (1 + 2^-23),
+ * and 0 for (1 - 2^-24) * 2^-126 (tests/data/h200_fastmath/fastmath.txt). The host's result in the
+ * subnormal range is then flushed; one of exactly 2^-126 is the only one
+ * whose exact value may have been tiny, and is looked at again. */
+
+/* Whether a * b + c, rounded to 24 bits in mode (enum isa_frndn) with no
+ * lower bound on the exponent, is below 2^-126: the same rounding made
+ * 2^64 times larger, where the range has room (asked only where the result
+ * is about 2^-126, so the smaller factor and c are far below 2^63). */
+static bool tiny_fma(float a, float b, float c, int mode)
+{
+	if (fabsf(a) > fabsf(b)) {
+		float t = a;
+		a = b;
+		b = t;
+	}
+	return fabsf(fma_round(a * 0x1p64f, b, c * 0x1p64f, mode)) < 0x1p-62f;
+}
+
+/* A result r (bits) of a * b + c in mode, flushed as .ftz says */
+static inline uint32_t ftz_fma_out(uint32_t r, float a, float b, float c, int mode)
+{
+	if ((r & 0x7fffffffu) == 0x00800000u && tiny_fma(a, b, c, mode))
+		return r & 0x80000000u;
+	return ftz_in(r);
+}
+
+static uint32_t fdiv_ftz(float a, float b)
+{
+	uint32_t r = fr(a / b);
+	/* (a 2^64 is exact: a quotient near 2^-126 needs |a| far below 2^63) */
+	if ((r & 0x7fffffffu) == 0x00800000u && fabsf(a * 0x1p64f / b) < 0x1p-62f)
+		return r & 0x80000000u;
+	return ftz_in(r);
+}
+
+/* An f32 instruction of two operands: expr from the bits A and B, or with
+ * .ftz fexpr from the flushed operands' floats FA and FB (a slow path: the
+ * usual kernel flushes nothing) */
+#define FBINARY(ID, expr, fexpr)                                               \
+	HOST_VECTOR_CLONES static void sem_##ID(struct xc *x)                  \
+	{                                                                      \
+		const uint32_t *a = src(x, 0), *b = src(x, 1);                 \
+		uint32_t *d = dst(x);                                          \
+		if (x->in->mod[1] == FTZ_FLUSH) {                              \
+			FOR_LANES(x->m, l) {                                   \
+				float FA = uf(ftz_in(a[l])), FB = uf(ftz_in(b[l])); \
+				d[l] = (fexpr);                                \
+			}                                                      \
+			return;                                                \
+		}                                                              \
+		EACH_LANE(x->m, l, uint32_t A = a[l]; uint32_t B = b[l]; d[l] = (expr);); \
+	}
+/* one operand: expr from the bits A, with .ftz from A flushed; with
+ * .ftz the result flushed too (flush says whether it can be subnormal) */
+#define FUNARY(ID, flush, expr)                                                \
+	HOST_VECTOR_CLONES static void sem_##ID(struct xc *x)                  \
+	{                                                                      \
+		const uint32_t *a = src(x, 0);                                 \
+		uint32_t *d = dst(x);                                          \
+		if (x->in->mod[1] == FTZ_FLUSH) {                              \
+			FOR_LANES(x->m, l) {                                   \
+				uint32_t A = ftz_in(a[l]);                     \
+				d[l] = (flush) ? ftz_in(expr) : (expr);        \
+			}                                                      \
+			return;                                                \
+		}                                                              \
+		EACH_LANE(x->m, l, uint32_t A = a[l]; d[l] = (expr););         \
+	}
+
+/* (with .ftz, a sum or difference in the subnormal range is exact, its
+ * operands being multiples of 2^-149: the host's result is the value) */
+FBINARY(FADD, fr(uf(A) + uf(B)), ftz_in(fr(FA + FB)))
+FBINARY(FSUB, fr(uf(A) - uf(B)), ftz_in(fr(FA - FB)))
+FBINARY(FMUL, fr(uf(A) * uf(B)), ftz_fma_out(fr(FA * FB), FA, FB, 0.0f, FRNDN_RN))
 /* fmaf rounds once, as the GPU's FFMA does. A full warp's: the host's
  * FMA instructions where it has them (hostvec.h), else a call a lane. */
 HOST_VECTOR_CLONES
@@ -555,8 +640,16 @@ static void sem_FFMA(struct xc *x)
 {
 	const uint32_t *a = src(x, 0), *b = src(x, 1), *c = src(x, 2);
 	uint32_t *d = dst(x);
-	if (x->in->mod[0] != FRNDN_RN) { /* ffma.rz/.rm/.rp: d may be a source, lane by lane */
-		FOR_LANES(x->m, l) d[l] = fr(fma_round(uf(a[l]), uf(b[l]), uf(c[l]), x->in->mod[0]));
+	if (x->in->mod[0] != FRNDN_RN || x->in->mod[1] != FTZ_KEEP) {
+		/* ffma.rz/.rm/.rp, .ftz: lane by lane, d may be a source */
+		int mode = x->in->mod[0];
+		bool ftz = x->in->mod[1] == FTZ_FLUSH;
+		FOR_LANES(x->m, l) {
+			uint32_t ua = a[l], ub = b[l], uc = c[l];
+			float fa = uf(ftz ? ftz_in(ua) : ua), fb = uf(ftz ? ftz_in(ub) : ub), fc = uf(ftz ? ftz_in(uc) : uc);
+			uint32_t r = fr(mode == FRNDN_RN ? fmaf(fa, fb, fc) : fma_round(fa, fb, fc, mode));
+			d[l] = ftz ? ftz_fma_out(r, fa, fb, fc, mode) : r;
+		}
 		return;
 	}
 #ifdef HOST_AVX2
@@ -569,17 +662,21 @@ static void sem_FFMA(struct xc *x)
 	else
 		FOR_LANES(x->m, l) d[l] = fr(fmaf(uf(a[l]), uf(b[l]), uf(c[l])));
 }
-BINARY(FMIN, fr(fmin_ptx(uf(A), uf(B))))
-BINARY(FMAX, fr(fmax_ptx(uf(A), uf(B))))
+/* (operands flushed, a minimum or maximum is one of them: never subnormal) */
+FBINARY(FMIN, fr(fmin_ptx(uf(A), uf(B))), fr(fmin_ptx(FA, FB)))
+FBINARY(FMAX, fr(fmax_ptx(uf(A), uf(B))), fr(fmax_ptx(FA, FB)))
 /* (the GPU negates and takes the magnitude with an FADD: a NaN comes out
  * canonical) */
-UNARY(FNEG, is_nan_bits(A) ? CANONICAL_NAN : A ^ 0x80000000u)
-UNARY(FABS, is_nan_bits(A) ? CANONICAL_NAN : A & 0x7fffffffu)
+FUNARY(FNEG, false, is_nan_bits(A) ? CANONICAL_NAN : A ^ 0x80000000u)
+FUNARY(FABS, false, is_nan_bits(A) ? CANONICAL_NAN : A & 0x7fffffffu)
 UNARY(I2F, SIGNED ? fu((float)S(A)) : fu((float)A))
+/* (f2i has no .ftz: the PTX front end writes cvt.rmi.ftz/.rpi.ftz to an
+ * integer as frnd.rm/.rp.ftz and f2i.rz; in .rzi and .rni a subnormal
+ * converts to 0 flushed or not) */
 UNARY(F2I, f2i(f2i_round(uf(A), x->in->mod[1]), SIGNED))
 /* frnd: to an integral float in the mode (rz truncf, rn rintf, rm floorf,
  * rp ceilf); a zero's sign kept (floorf(-0.5) = -1, ceilf(-0.5) = -0) */
-UNARY(FRND, fr(x->in->mod[0] == FRND_RZ ? truncf(uf(A)) : f2i_round(uf(A), x->in->mod[0])))
+FUNARY(FRND, false, fr(x->in->mod[0] == FRND_RZ ? truncf(uf(A)) : f2i_round(uf(A), x->in->mod[0])))
 
 /* a float's double, exactly (C's conversion: every f32 is a binary64);
  * its low and high words */
@@ -590,19 +687,43 @@ static inline uint64_t f2d(uint32_t a)
 	memcpy(&u, &v, sizeof u);
 	return u;
 }
-UNARY(F2D_LO, (uint32_t)f2d(A))
-UNARY(F2D_HI, (uint32_t)(f2d(A) >> 32))
+FUNARY(F2D_LO, false, (uint32_t)f2d(A))
+FUNARY(F2D_HI, false, (uint32_t)(f2d(A) >> 32))
 
 /* special functions: the C library's results (hardware MUFU results are
- * approximations and differ in the last bits; see docs/ISA.md) */
-UNARY(RCP, fr(1.0f / uf(A)))
-BINARY(FDIV, fr(uf(A) / uf(B)))
-UNARY(SQRT, fr(sqrtf(uf(A))))
-UNARY(RSQRT, fr(1.0f / sqrtf(uf(A))))
-UNARY(EX2, fr(exp2f(uf(A))))
-UNARY(LG2, fr(log2f(uf(A))))
-UNARY(SIN, fr(sinf(uf(A))))
-UNARY(COS, fr(cosf(uf(A))))
+ * approximations and differ in the last bits; see docs/ISA.md); with
+ * .ftz, operand and result flushed */
+FUNARY(RCP, true, fr(1.0f / uf(A)))
+FBINARY(FDIV, fr(uf(A) / uf(B)), fdiv_ftz(FA, FB))
+FUNARY(SQRT, true, fr(sqrtf(uf(A))))
+FUNARY(RSQRT, true, fr(1.0f / sqrtf(uf(A))))
+FUNARY(EX2, true, fr(exp2f(uf(A))))
+FUNARY(LG2, true, fr(log2f(uf(A))))
+/* sin and cos as the GPU reduces their operand (ptxas writes FMUL.RZ of a
+ * by 1/2pi, then MUFU.SIN or MUFU.COS of those turns): the turns t =
+ * a * (1/2pi) in f32 rounded toward zero, then the sine or cosine of 2pi
+ * times t's fraction in binary64, rounded to f32. The MUFU's own bits
+ * are an approximation not modelled (within 2^-20 of an H200's for |a| <
+ * 128, tests/test_ptx.c fastmath_as_h200), its reduction is: at 100 the f32
+ * turns cost 7e-6 on both, and far from zero the angle is gone (t an
+ * integer: sin(1e30) is 0 on both, where sinf says -0.79). */
+static uint32_t sincos_turns(uint32_t a, bool cosine)
+{
+	float fa = uf(a);
+	double p = (double)fa * (double)0x1.45f306p-3f; /* exact: 24 x 24 bits */
+	float t = (float)p;
+	if (fabs((double)t) > fabs(p)) /* toward zero (inf -> FLT_MAX) */
+		t = nextafterf(t, 0.0f);
+	if (!isfinite(t))
+		return CANONICAL_NAN;
+	float f = t - truncf(t);
+	if (f == 0)
+		f = copysignf(0.0f, t); /* sin(-0) = -0 */
+	double w = 6.283185307179586476925 * (double)f;
+	return fr((float)(cosine ? cos(w) : sin(w)));
+}
+FUNARY(SIN, true, sincos_turns(A, false))
+FUNARY(COS, true, sincos_turns(A, true))
 
 /* ---- memory ---------------------------------------------------------------- */
 

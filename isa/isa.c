@@ -48,6 +48,7 @@ static const char *const cache_words[] = {"ca", "cg"};
 static const char *const frndn_words[] = {"rn", "rz", "rm", "rp"}; /* enum isa_frndn */
 static const char *const shflw_words[] = {"w32", "w16", "w8", "w4", "w2", "w1"}; /* 32 >> k lanes */
 static const char *const flo_words[] = {"pos", "sh"}; /* enum isa_flo */
+static const char *const ftz_words[] = {"denorm", "ftz"}; /* enum isa_ftz */
 static const char *const redux_words[] = {"add", "min", "max", "and", "or", "xor"}; /* enum isa_redux */
 
 #define SET(w, opt) {w, sizeof(w) / sizeof(w[0]), opt}
@@ -68,6 +69,7 @@ const struct isa_modset_info isa_modsets[MS_COUNT] = {
 	[MS_SHFLW] = SET(shflw_words, true),
 	[MS_FLO] = SET(flo_words, true),
 	[MS_REDUX] = SET(redux_words, false),
+	[MS_FTZ] = SET(ftz_words, true),
 };
 #undef SET
 

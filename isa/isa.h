@@ -76,7 +76,8 @@ enum {
 /* Modifier sets: the dotted suffixes of a mnemonic. Word 0 of an optional set
  * is its default and may be omitted (the disassembler omits it too). */
 enum isa_modset { MS_NONE, MS_CMP, MS_ITYPE, MS_LOGIC, MS_WIDTH, MS_ATOM, MS_ATYPE,
-		  MS_SCOPE, MS_SHFL, MS_FRND, MS_CACHE, MS_FCMP, MS_FRNDN, MS_SHFLW, MS_FLO, MS_REDUX, MS_COUNT };
+		  MS_SCOPE, MS_SHFL, MS_FRND, MS_CACHE, MS_FCMP, MS_FRNDN, MS_SHFLW, MS_FLO, MS_REDUX,
+		  MS_FTZ, MS_COUNT };
 
 /* Comparisons. isetp takes the first six (MS_CMP); fsetp all (MS_FCMP):
  * eq lt le gt ge are false where either side is NaN and ne true (C's
@@ -100,6 +101,9 @@ enum { SHFLW_MAX = 5 };
 enum isa_flo { FLO_POS, FLO_SH };
 enum isa_redux { REDUX_ADD, REDUX_MIN, REDUX_MAX, REDUX_AND, REDUX_OR, REDUX_XOR }; /* flo: the bit's position, or 31 less it (PTX's .shiftamt) */
 enum isa_frnd { FRND_RZ, FRND_RN, FRND_RM, FRND_RP }; /* f2i rounding: toward zero, nearest even, down, up */
+/* an f32 instruction's subnormals (mod[1]): kept (the default, IEEE's) or
+ * flushed to zero (PTX's .ftz; see opcodes.def) */
+enum isa_ftz { FTZ_KEEP, FTZ_FLUSH };
 enum isa_frndn { FRNDN_RN, FRNDN_RZ, FRNDN_RM, FRNDN_RP }; /* ffma rounding: nearest even (default), toward zero, down, up */
 /* ldg's cache operator: ca, cached in the L1 (the default); cg, cached in the
  * L2 only: the L1 is neither probed nor filled (PTX's ld.cg and ld.cv, and the

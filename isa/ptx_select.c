@@ -24,6 +24,7 @@ struct sel {
 	unsigned si;
 	char mods[12][24]; /* the statement's mnemonic split at '.' */
 	unsigned nmods;
+	bool ftz;          /* the statement had .ftz (taken out of mods: do_stmt_ftz) */
 	int tmp_base;      /* virtual registers made here start at e->nvregs */
 	unsigned ntmp;
 	struct vreg_info *tmp; /* their classes */
@@ -1314,7 +1315,7 @@ static bool do_cvt(struct sel *x)
 {
 	const struct opnd *d = &x->s->o[0], *a = &x->s->o[1];
 	int hi = x->s->no == 2 && d->kind == PO_REG && d->reg < (int)x->e->nvregs ? x->hi64[d->reg] : -1;
-	if (!strcmp(x->s->op, "cvt.f64.f32")) {
+	if (!strcmp(x->s->op, "cvt.f64.f32") || !strcmp(x->s->op, "cvt.ftz.f64.f32")) { /* (.ftz: do_stmt_ftz) */
 		if (hi < 0)
 			return nsup(x, "an f64 other than printf's argument (a float's double stored to its buffer) is");
 		struct vinsn *v = emit(x, OP_F2D_LO);
@@ -1441,16 +1442,33 @@ static bool do_cvt_body(struct sel *x)
 		if (rnd < 0)
 			return nsup(x, "a float-to-int conversion without .rzi, .rni, .rmi or .rpi is");
 		bool sg = dt[0] == 's';
+		int flushed = -1;
+		if (x->ftz && (rnd == FRND_RM || rnd == FRND_RP)) {
+			/* .ftz: a subnormal is 0, not -1 down or 1 up (f2i has no
+			 * .ftz): frnd.rm/.rp.ftz (do_stmt_ftz sets it), then f2i.rz
+			 * of the integral value */
+			v = emit(x, OP_FRND);
+			v->in.mod[0] = (uint8_t)rnd;
+			if (!src_opnd(x, &v, 0, 1, true, false))
+				return false;
+			v->vdst = flushed = new_tmp(x, VC_REG);
+			rnd = FRND_RZ;
+		}
 		v = emit(x, OP_F2I);
 		v->in.mod[0] = sg ? ITYPE_S32 : ITYPE_U32;
 		v->in.mod[1] = (uint8_t)rnd;
-		if (db == 32)
+		if (flushed >= 0) {
+			v->vsrc[0] = flushed;
+			if (db == 32)
+				return dst_reg(x, v, 0);
+		} else if (db == 32) {
 			return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, true, false);
+		}
 		/* 8/16 bits: the 32-bit result clamped to the type's range (PTX:
 		 * a float-to-integer cvt saturates to its destination type) */
 		int t = new_tmp(x, VC_REG);
 		v->vdst = t;
-		if (!src_opnd(x, &v, 0, 1, true, false))
+		if (flushed < 0 && !src_opnd(x, &v, 0, 1, true, false))
 			return false;
 		if (sg) {
 			int u = new_tmp(x, VC_REG);
@@ -1795,8 +1813,6 @@ static bool do_sfu(struct sel *x, enum isa_op op, bool exact_rn)
 		return nsup(x, "this type is");
 	if (exact_rn ? !(has(x, "rn") || has(x, "approx")) : !has(x, "approx"))
 		return nsup(x, "this rounding is");
-	if (has(x, "ftz") && !has(x, "approx"))
-		return nsup(x, ".ftz is");
 	return arith(x, op, 1, true, false, -1);
 }
 
@@ -2051,9 +2067,28 @@ static bool do_divrem(struct sel *x, bool rem)
 	const char *t = ty(x);
 	if (!strcmp(t, "f32") && !rem) {
 		/* div.rn.f32: IEEE division, as the host's / */
-		if (x->nmods != 3 || strcmp(x->mods[1], "rn"))
-			return nsup(x, "f32 division other than div.rn.f32 (.approx, .full, .ftz) is");
-		return arith(x, OP_FDIV, 2, true, false, -1);
+		if (x->nmods == 3 && !strcmp(x->mods[1], "rn"))
+			return arith(x, OP_FDIV, 2, true, false, -1);
+		/* div.approx.ftz.f32 (a / b under --use_fast_math): a times the
+		 * reciprocal of b, as the PTX ISA defines it and as ptxas writes
+		 * it (MUFU.RCP, FMUL.FTZ); .ftz makes both flush, so b beyond
+		 * 2^126 gives 0 (and inf / b NaN), as the PTX ISA says */
+		if (x->nmods == 3 && !strcmp(x->mods[1], "approx") && x->ftz) {
+			if (!need_ops(x, 3))
+				return false;
+			int r = new_tmp(x, VC_REG);
+			struct vinsn *v = emit(x, OP_RCP);
+			if (!src_opnd(x, &v, 0, 2, true, false))
+				return false;
+			v->vdst = r;
+			v = emit(x, OP_FMUL);
+			if (!dst_reg(x, v, 0) || !src_opnd(x, &v, 0, 1, true, false))
+				return false;
+			v->vsrc[1] = r;
+			return true;
+		}
+		return nsup(x, "f32 division other than div.rn.f32 and div.approx.ftz.f32 (div.approx without .ftz, "
+			       "div.full) is");
 	}
 	if (x->nmods != 2 || (strcmp(t, "u32") && strcmp(t, "s32") && strcmp(t, "u16") && strcmp(t, "s16")))
 		return nsup(x, "this type is");
@@ -2593,7 +2628,7 @@ static void facts(struct sel *x)
 		const struct stmt *s = &e->stmts[i];
 		int d[8];
 		unsigned nd = stmt_defs(s, d);
-		bool cvt = !strcmp(s->op, "cvt.f64.f32") || !strcmp(s->op, "cvt.s64.s32") || !strcmp(s->op, "cvt.u64.u32") ||
+		bool cvt = !strcmp(s->op, "cvt.f64.f32") || !strcmp(s->op, "cvt.ftz.f64.f32") || !strcmp(s->op, "cvt.s64.s32") || !strcmp(s->op, "cvt.u64.u32") ||
 			   !strcmp(s->op, "cvt.s64.u32") || !strcmp(s->op, "cvt.u64.s32") ||
 			   !strcmp(s->op, "mul.wide.s32") || !strcmp(s->op, "mul.wide.u32") ||
 			   ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64") || !strcmp(s->op, "mov.s64")) &&
@@ -2753,6 +2788,40 @@ static void facts(struct sel *x)
 	free(shr_read);
 }
 
+/* .ftz (nvcc --use_fast_math; the f32 library's own sequences): taken out
+ * of the mnemonic, the statement translated as without it, and every f32
+ * instruction it became flushes subnormals (isa_ftz; f2i has no .ftz:
+ * do_cvt writes the flush where it changes a conversion's result). On an
+ * f32 operation alone: a conversion from an integer type, or anything
+ * else, is refused. */
+static bool do_stmt_ftz(struct sel *x)
+{
+	x->ftz = false;
+	unsigned k = 1;
+	while (k < x->nmods && strcmp(x->mods[k], "ftz"))
+		k++;
+	if (k == x->nmods)
+		return do_stmt(x);
+	static const char *const ops[] = {"add", "sub", "mul", "mad", "fma", "div", "rcp", "sqrt", "rsqrt", "ex2",
+					  "lg2", "sin", "cos", "min", "max", "neg", "abs", "setp", "cvt", NULL};
+	bool known = false;
+	for (unsigned i = 0; ops[i] && !known; i++)
+		known = !strcmp(x->mods[0], ops[i]);
+	if (!known || strcmp(ty(x), "f32"))
+		return nsup(x, "the modifier .ftz on this instruction is");
+	for (; k + 1 < x->nmods; k++)
+		memcpy(x->mods[k], x->mods[k + 1], sizeof x->mods[k]);
+	x->nmods--;
+	x->ftz = true;
+	unsigned first = x->c->n;
+	if (!do_stmt(x))
+		return false;
+	for (unsigned i = first; i < x->c->n; i++)
+		if (isa_ops[x->c->v[i].in.op].ms[1] == MS_FTZ)
+			x->c->v[i].in.mod[1] = FTZ_FLUSH;
+	return true;
+}
+
 bool ptx_select(struct pentry *e, struct vcode *c)
 {
 	struct sel x;
@@ -2783,7 +2852,7 @@ bool ptx_select(struct pentry *e, struct vcode *c)
 		if (ok && *p)
 			ok = ptx_err(e, x.s, 0, "%s: too many modifiers", x.s->op);
 		if (ok)
-			ok = genlocal_reads_ok(&x) && do_stmt(&x);
+			ok = genlocal_reads_ok(&x) && do_stmt_ftz(&x);
 	}
 	for (unsigned i = 0; i < e->nstmts && ok; i++) {
 		const struct stmt *s = &e->stmts[i];

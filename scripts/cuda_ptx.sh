@@ -7,8 +7,9 @@
 #
 # Flags: nvcc -O3 -ptx -lineinfo for sm_75, the oldest target CUDA 13 has
 # (the G80 is compute capability 1.0, long gone from the toolkit; the PTX of
-# these kernels does not change with the target), or the target a kernel
-# names on a line "// cuda_ptx: -arch=sm_NN" where it needs a newer one.
+# these kernels does not change with the target), and the flags a kernel
+# names on a line "// cuda_ptx: FLAGS": a newer target where it needs one
+# (-arch=sm_NN), --use_fast_math.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 NVCC=${NVCC:-nvcc}
@@ -35,10 +36,12 @@ for f in ./*.h ./*.cuh; do [ -e "$f" ] && cp "$f" "$fixed/src/"; done
 for cu in *.cu; do
 	[ "$cu" = xval.cu ] && continue # the cross-validation program, not a kernel
 	ptx=${cu%.cu}.ptx
-	# a kernel that needs a newer target says so on a line of its own:
-	# "// cuda_ptx: -arch=sm_80" (redux.sync, __reduce_*_sync)
-	arch=$(sed -n 's|^// cuda_ptx: -arch=\(sm_[0-9a-z]*\)$|\1|p' "$cu" | head -1)
-	(cd "$fixed/src" && "$NVCC" -O3 -ptx -lineinfo -arch="${arch:-$ARCH}" "$cu" -o "$tmp/$ptx.full")
+	# a kernel's own flags, on a line of its own: "// cuda_ptx: -arch=sm_80"
+	# (redux.sync, __reduce_*_sync), "// cuda_ptx: --use_fast_math"
+	flags=$(sed -n 's|^// cuda_ptx: \(.*\)$|\1|p' "$cu" | head -1)
+	case " $flags" in *" -arch="*) ;; *) flags="-arch=$ARCH $flags" ;; esac
+	# shellcheck disable=SC2086 # flags are words
+	(cd "$fixed/src" && "$NVCC" -O3 -ptx -lineinfo $flags "$cu" -o "$tmp/$ptx.full")
 	# .file names the kernel's source by its absolute path: keep the name
 	# alone (the front end finds it beside the .ptx). The toolkit's headers
 	# are named by the path nvcc was started from (/usr/local/cuda/bin/..,

@@ -735,6 +735,94 @@ START_TEST(bitops_as_h200)
 }
 END_TEST
 
+/* Float arithmetic as nvcc --use_fast_math compiles it (tests/ptx/fastmath.cu:
+ * .ftz on every f32 operation, div.approx.ftz, the .approx functions), on
+ * 32 pairs of normal values, subnormals, zeros, infinities and NaN, on both
+ * configs, against an H200's results (tests/data/h200_fastmath/fastmath.txt):
+ * every exact operation bit for bit (rows 0-16, the conversions 25-28 and
+ * the compares 29: subnormal operands read as zeros, results flushed after
+ * rounding); the approximations (rows 17-24: a / b, sqrtf, rsqrtf, 1 / b,
+ * exp2f, log2f, __sinf, __cosf) bit for bit where the GPU's result is a
+ * zero, an infinity or a NaN or an operand is not a normal number (what
+ * .ftz decides; for __sinf and __cosf an operand alone), else within 2
+ * ulp (log2f: or 2^-21; __sinf and __cosf: 2^-20 for |x| < 128, where the
+ * GPU's reduction, an FMUL.RZ by 1/2pi before its MUFU.SIN, loses little;
+ * beyond it within [-1, 1], the GPU's 0 for 1e30 not being a sine). The
+ * host library computes the approximations here, not the GPU's MUFU
+ * (docs/ISA.md). */
+static bool normal_f32(uint32_t u)
+{
+	uint32_t e = u >> 23 & 0xff;
+	return e != 0 && e != 0xff;
+}
+
+static uint32_t ulps_apart(uint32_t a, uint32_t b)
+{
+	if ((a ^ b) >> 31)
+		return UINT32_MAX;
+	return a > b ? a - b : b - a;
+}
+
+START_TEST(fastmath_as_h200)
+{
+	static const uint32_t in[2][32] = {
+		{0x3fc00000, 0xc0100000, 0x40400000, 0x7149f2ca, 0x00000001, 0x80000001, 0x007fffff, 0x80400000,
+		 0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x3f7ffffe, 0x00800000, 0x00800001,
+		 0x0d800000, 0x3f7fffff, 0x3f800000, 0x7f800000, 0x00000010, 0x3f000000, 0x1e3ce508, 0x9e3ce508,
+		 0x42c80000, 0xbf400000, 0x40200000, 0xbfc00000, 0x00000005, 0x004c4b40, 0x00800000, 0x80000003},
+		{0x40100000, 0x3dcccccd, 0xc0e00000, 0x501502f9, 0x3f800000, 0x3f800000, 0x00000001, 0x40000000,
+		 0x80000000, 0x00000000, 0x3f800000, 0x7f800000, 0x3f800000, 0x00800001, 0x80800000, 0x80800000,
+		 0x30800000, 0x00800000, 0x7f000000, 0x7ec00000, 0x00000020, 0x00400000, 0x1e3ce508, 0x1e3ce508,
+		 0x40400000, 0x3e99999a, 0xbf000000, 0x00000003, 0x80000000, 0x7e967699, 0x3f000000, 0x3f800000}};
+	enum { N = 32, ROWS = 30 };
+	static uint32_t want[ROWS * N];
+	gpu_hex_rows("h200_fastmath/fastmath.txt", ROWS, N, want);
+	char la[1024], lb[1024];
+	u32_list(la, sizeof la, in[0], N);
+	u32_list(lb, sizeof lb, in[1], N);
+	static char text[4096];
+	snprintf(text, sizeof text,
+		 ".ptx \"%s\" fastmath\n.buffer A u32 %d %s\n.buffer B u32 %d %s\n.buffer O u32 %d zero\n"
+		 ".arg A\n.arg B\n.arg O\n.arg n %d\n.grid 1\n.block 32\n",
+		 src_path("tests/ptx/fastmath.ptx"), N, la, N, lb, ROWS * N, N);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[2].data;
+		unsigned approx = 0;
+		for (unsigned r = 0; r < ROWS; r++)
+			for (unsigned i = 0; i < N; i++) {
+				uint32_t got = o[r * N + i], gpu = want[r * N + i];
+				uint32_t op = (r == 17 || r == 20) ? in[1][i] : in[0][i]; /* a / b, 1 / b: b decides */
+				bool trig = r == 23 || r == 24;
+				bool special = !normal_f32(op) || (!trig && !normal_f32(gpu)) ||
+					       (r == 17 && !normal_f32(in[0][i]));
+				if (r < 17 || r > 24 || special) {
+					ck_assert_msg(got == gpu, "%s: row %u, (0x%08x, 0x%08x): 0x%08x, the H200 0x%08x",
+						      k ? "h100" : "g80", r, in[0][i], in[1][i], got, gpu);
+					continue;
+				}
+				approx++;
+				float fg, fh;
+				memcpy(&fg, &got, 4);
+				memcpy(&fh, &gpu, 4);
+				float xf;
+				memcpy(&xf, &in[0][i], 4);
+				bool ok;
+				if (trig)
+					ok = fabsf(xf) < 128 ? fabsf(fg - fh) <= 0x1p-20f : fabsf(fg) <= 1;
+				else
+					ok = ulps_apart(got, gpu) <= 2 || (r == 22 && fabsf(fg - fh) <= 0x1p-21f);
+				ck_assert_msg(ok, "%s: row %u, (0x%08x, 0x%08x): 0x%08x, the H200 0x%08x", k ? "h100" : "g80",
+					      r, in[0][i], in[1][i], got, gpu);
+			}
+		ck_assert_uint_ge(approx, 60); /* the tolerance is used, not every lane special */
+		done(&x);
+	}
+}
+END_TEST
+
 /* The warp reductions __reduce_*_sync (redux.sync: add, min and max of
  * u32 and s32, and, or, xor) over the warp, and an add over the lower 16
  * lanes alone (tests/ptx/redux.cu, in[l] = 0x9e3779b9 * (l + 1)), on both
@@ -1758,16 +1846,19 @@ static char *sim_printed(const struct run *x)
 /* Every conversion, flag, width, precision and size, on integers and floats
  * at their edges (NaN, the infinities, -0, a denormal, FLT_MAX, INT_MIN),
  * and 64-bit arguments (a string picked by a branch, sizeof, widened
- * products): the text an H200 printed for the same workloads, byte for
- * byte, on both divergence models. */
+ * products), and floats under --use_fast_math (cvt.ftz.f64.f32: a
+ * subnormal prints as a zero of its sign): the text an H200 printed for the
+ * same workloads, byte for byte, on both divergence models. */
 START_TEST(printf_as_h200)
 {
 	static const struct {
 		const char *workload, *gpu;
 		unsigned printfs;
-	} w[] = {{"tests/ptx/printf.s", "printf_formats.txt", 6}, {"tests/ptx/printf_widened.s", "printf_widened.txt", 1}};
+	} w[] = {{"tests/ptx/printf.s", "printf_formats.txt", 6},
+		 {"tests/ptx/printf_widened.s", "printf_widened.txt", 1},
+		 {"tests/ptx/printf_fastmath.s", "printf_fastmath.txt", 1}};
 	static const char *const cfgs[] = {"g80", "h100"};
-	for (unsigned i = 0; i < 2; i++) {
+	for (unsigned i = 0; i < sizeof w / sizeof w[0]; i++) {
 		char *want = gpu_printed(w[i].gpu);
 		ck_assert_uint_eq(strlen(want) > 0, 1);
 		for (unsigned k = 0; k < 2; k++) {
@@ -2096,6 +2187,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, shfl_width_as_h200);
 	tcase_add_test(t, bitops_as_h200);
 	tcase_add_test(t, redux_as_h200);
+	tcase_add_test(t, fastmath_as_h200);
 	tcase_add_test(t, narrow_as_h200);
 	tcase_add_test(t, bitfield_as_h200);
 	tcase_add_test(t, barrier_reductions_as_h200);
