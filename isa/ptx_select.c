@@ -2062,6 +2062,73 @@ static void udivrem(struct sel *x, int a, int b, int q, int r)
 	v->vguard = p;
 }
 
+/* div.approx.f32 (__fdividef; a / b under --use_fast_math, with .ftz) and
+ * div.full.f32 (a / b under -prec-div=false) as ptxas writes them for sm_90
+ * (tests/data/h200_divapprox/: its SASS, and an H200's results, which these
+ * sequences give with rcp.ftz as the GPU's MUFU.RCP: a subnormal operand
+ * or result is a zero): a times b's reciprocal,
+ *   approx:      b (and a) scaled by 2^24 where |b| < 2^-126 (FSETP, FMUL,
+ *                FSEL, each twice, MUFU.RCP, FMUL), so a subnormal b divides,
+ *                and b beyond 2^126 gives 0 (inf / b NaN), as the PTX ISA says;
+ *   approx.ftz:  rcp.ftz and fmul.ftz alone (MUFU.RCP, FMUL.FTZ);
+ *   full:        b and a scaled by 1/4 where |b| > 2^126, then by 2^24 where
+ *                |b| < 2^-126, so only a quotient out of range is lost;
+ *   full.ftz:    the 1/4 alone, every step flushing (do_stmt_ftz).
+ * fabs is one instruction more where ptxas reads |b| as an operand. */
+static bool fdiv_fast(struct sel *x, bool full)
+{
+	if (!need_ops(x, 3))
+		return false;
+	if (full && !x->ftz && x->s->guard >= 0)
+		return nsup(x, "a guarded div.full.f32 is");
+	int a, b;
+	if (!src_vreg(x, 1, &a) || !src_vreg(x, 2, &b))
+		return false;
+	if (!full && x->ftz) { /* rcp.ftz, fmul.ftz */
+		int r = new_tmp(x, VC_REG);
+		op3(x, OP_RCP, r, b, -1, -1);
+		struct vinsn *v = op3(x, OP_FMUL, -1, a, r, -1);
+		return dst_reg(x, v, 0);
+	}
+	int t = new_tmp(x, VC_REG), pn = new_tmp(x, VC_PRED);
+	op3(x, OP_FABS, t, b, -1, -1);
+	if (!x->ftz)
+		opi(x, OP_FSETP, pn, t, 0x00800000u, CMP_GEU); /* |b| >= 2^-126, or NaN */
+	if (full) {
+		int pb = new_tmp(x, VC_PRED), qa = new_tmp(x, VC_REG), qb = new_tmp(x, VC_REG);
+		opi(x, OP_FSETP, pb, t, 0x7e800000u, CMP_GT); /* |b| > 2^126 */
+		opi(x, OP_FMUL, qb, b, 0x3e800000u, -1);      /* x 1/4 */
+		struct vinsn *v = op3(x, OP_SEL, qb, qb, b, -1);
+		v->vsrc[2] = pb;
+		opi(x, OP_FMUL, qa, a, 0x3e800000u, -1);
+		v = op3(x, OP_SEL, qa, qa, a, -1);
+		v->vsrc[2] = pb;
+		a = qa;
+		b = qb;
+		if (!x->ftz)
+			for (int k = 0; k < 2; k++) { /* @!pn: x 2^24 */
+				v = opi(x, OP_FMUL, k ? a : b, k ? a : b, 0x4b800000u, -1);
+				v->vguard = pn;
+				v->in.guard_neg = 1;
+			}
+	} else {
+		int sa = new_tmp(x, VC_REG), sb = new_tmp(x, VC_REG);
+		opi(x, OP_FMUL, sb, b, 0x4b800000u, -1); /* x 2^24 */
+		struct vinsn *v = op3(x, OP_SEL, sb, b, sb, -1);
+		v->vsrc[2] = pn;
+		opi(x, OP_FMUL, sa, a, 0x4b800000u, -1);
+		v = op3(x, OP_SEL, sa, a, sa, -1);
+		v->vsrc[2] = pn;
+		a = sa;
+		b = sb;
+	}
+	int r = new_tmp(x, VC_REG);
+	struct vinsn *v = op3(x, OP_RCP, r, b, -1, -1);
+	v->in.mod[1] = FTZ_FLUSH; /* the MUFU.RCP's: subnormals are zeros */
+	v = op3(x, OP_FMUL, -1, r, a, -1);
+	return dst_reg(x, v, 0);
+}
+
 static bool do_divrem(struct sel *x, bool rem)
 {
 	const char *t = ty(x);
@@ -2069,26 +2136,9 @@ static bool do_divrem(struct sel *x, bool rem)
 		/* div.rn.f32: IEEE division, as the host's / */
 		if (x->nmods == 3 && !strcmp(x->mods[1], "rn"))
 			return arith(x, OP_FDIV, 2, true, false, -1);
-		/* div.approx.ftz.f32 (a / b under --use_fast_math): a times the
-		 * reciprocal of b, as the PTX ISA defines it and as ptxas writes
-		 * it (MUFU.RCP, FMUL.FTZ); .ftz makes both flush, so b beyond
-		 * 2^126 gives 0 (and inf / b NaN), as the PTX ISA says */
-		if (x->nmods == 3 && !strcmp(x->mods[1], "approx") && x->ftz) {
-			if (!need_ops(x, 3))
-				return false;
-			int r = new_tmp(x, VC_REG);
-			struct vinsn *v = emit(x, OP_RCP);
-			if (!src_opnd(x, &v, 0, 2, true, false))
-				return false;
-			v->vdst = r;
-			v = emit(x, OP_FMUL);
-			if (!dst_reg(x, v, 0) || !src_opnd(x, &v, 0, 1, true, false))
-				return false;
-			v->vsrc[1] = r;
-			return true;
-		}
-		return nsup(x, "f32 division other than div.rn.f32 and div.approx.ftz.f32 (div.approx without .ftz, "
-			       "div.full) is");
+		if (x->nmods == 3 && (!strcmp(x->mods[1], "approx") || !strcmp(x->mods[1], "full")))
+			return fdiv_fast(x, x->mods[1][0] == 'f');
+		return nsup(x, "f32 division other than div.rn, div.approx and div.full is");
 	}
 	if (x->nmods != 2 || (strcmp(t, "u32") && strcmp(t, "s32") && strcmp(t, "u16") && strcmp(t, "s16")))
 		return nsup(x, "this type is");

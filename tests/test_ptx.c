@@ -823,6 +823,47 @@ START_TEST(fastmath_as_h200)
 }
 END_TEST
 
+/* f32 division's fast forms (tests/ptx/div_approx.cu): __fdividef
+ * (div.approx.f32), and div.full.f32 and div.full.ftz.f32 (nvcc
+ * -prec-div=false without and with --use_fast_math), on 64 pairs (normal
+ * quotients, divisors beyond 2^126 and subnormal ones, subnormal dividends
+ * and quotients, zeros, infinities, NaN), on both configs, equal bit for
+ * bit to an H200's results (tests/data/h200_divapprox/div_approx.txt): the
+ * sequences ptxas writes, with the MUFU.RCP's flush, give them all. */
+START_TEST(div_approx_as_h200)
+{
+	static const uint32_t in[2][64] = {
+		{0x3f800000, 0x40400000, 0xc0f00000, 0x7149f2ca, 0x0da24260, 0x00800000, 0x3f800000, 0x3f800000,
+		 0x3f800000, 0x3f800000, 0x3f800000, 0x7f800000, 0x7f800000, 0x3f800000, 0x3f800000, 0x3f800000,
+		 0x3f800000, 0x3f800000, 0x3f800000, 0x00400000, 0x00000001, 0x80400000, 0x00000000, 0x80000000,
+		 0x7f800000, 0x7fc00000, 0x3f800000, 0x00800000, 0x00800000, 0x01000000, 0x7f7fffff, 0x42c80000,
+		 0x40490fdb, 0xc2f6e979, 0x3eaaaaab, 0x4b800001, 0x7f000000, 0x00ffffff, 0x3fffffff, 0x3f7fffff,
+		 0x7f7fffff, 0x7f7fffff, 0x00c00000, 0x00800001, 0x40000000, 0x1e3ce508, 0x5e3ce508, 0xbf800000,
+		 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000,
+		 0x00000000, 0x7f800000, 0x7fc00000, 0x3f800000, 0x00400000, 0x00700000, 0x40400000, 0xc0400000},
+		{0x40400000, 0x40e00000, 0x40400000, 0x501502f9, 0x501502f9, 0x40000000, 0x7e800000, 0x7ec00000,
+		 0x7f000000, 0x7f7fffff, 0xff000000, 0x7ec00000, 0x7f000000, 0x00400000, 0x00000001, 0x80400000,
+		 0x00800000, 0x00000000, 0x80000000, 0x3f800000, 0x40000000, 0x40400000, 0x3f800000, 0x3f800000,
+		 0x3f800000, 0x3f800000, 0x7f800000, 0x40000000, 0x3f800001, 0x40800000, 0x3f000000, 0x40400000,
+		 0x402df854, 0x3f9d70a4, 0x3e2aaaab, 0x40400000, 0x3e800000, 0x40000000, 0x7e800000, 0x7e7fffff,
+		 0x00800000, 0x3f000000, 0x40000000, 0x3f800001, 0x7f7fffff, 0x1e3ce508, 0x1e3ce508, 0x7f800000,
+		 0x7e000000, 0x7e400000, 0x7e7fffff, 0x7e800001, 0x00100000, 0x007fffff, 0x00000100, 0x01000000,
+		 0x00000000, 0x7f800000, 0x7fc00000, 0xff800000, 0x00400000, 0x00200000, 0x00000003, 0x80000003}};
+	enum { N = 64, ROWS = 3 };
+	static uint32_t want[ROWS * N];
+	gpu_hex_rows("h200_divapprox/div_approx.txt", ROWS, N, want);
+	char la[1024], lb[1024];
+	u32_list(la, sizeof la, in[0], N);
+	u32_list(lb, sizeof lb, in[1], N);
+	static char text[4096];
+	snprintf(text, sizeof text,
+		 ".ptx \"%s\" div_approx\n.buffer A u32 %d %s\n.buffer B u32 %d %s\n.buffer O u32 %d zero\n"
+		 ".arg A\n.arg B\n.arg O\n.arg n %d\n.grid 1\n.block 64\n",
+		 src_path("tests/ptx/div_approx.ptx"), N, la, N, lb, ROWS * N, N);
+	rows_as_gpu(text, 2, want, ROWS * N);
+}
+END_TEST
+
 /* The warp reductions __reduce_*_sync (redux.sync: add, min and max of
  * u32 and s32, and, or, xor) over the warp, and an add over the lower 16
  * lanes alone (tests/ptx/redux.cu, in[l] = 0x9e3779b9 * (l + 1)), on both
@@ -2188,6 +2229,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, bitops_as_h200);
 	tcase_add_test(t, redux_as_h200);
 	tcase_add_test(t, fastmath_as_h200);
+	tcase_add_test(t, div_approx_as_h200);
 	tcase_add_test(t, narrow_as_h200);
 	tcase_add_test(t, bitfield_as_h200);
 	tcase_add_test(t, barrier_reductions_as_h200);
