@@ -1349,6 +1349,25 @@ static void sem_MATCH_ANY(struct xc *x)
 		d[l] = out[l];
 }
 
+static void sem_MATCH_ALL(struct xc *x)
+{
+	uint32_t v[ISA_WARP_SIZE];
+	memcpy(v, src(x, 0), sizeof v);
+	const uint32_t *mask = src(x, 1);
+	uint32_t *d = dst(x);
+	uint32_t out[ISA_WARP_SIZE];
+	if (x->m)
+		x->r->op_mask = mask[__builtin_ctz(x->m)];
+	FOR_LANES(x->m, l) {
+		bool same = true;
+		FOR_LANES(x->active & mask[l], j)
+			same = same && v[j] == v[l];
+		out[l] = same ? mask[l] : 0;
+	}
+	FOR_LANES(x->m, l)
+		d[l] = out[l];
+}
+
 /* ---- control: effects are reported, the caller moves the pcs ---------------- */
 
 static void sem_BRA(struct xc *x) { x->r->taken = x->m; }

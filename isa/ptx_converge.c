@@ -85,7 +85,7 @@ static bool varies_by_itself(const struct vinsn *v)
 static bool one_answer(const struct vinsn *v)
 {
 	return v->in.op == OP_VOTE_ALL || v->in.op == OP_VOTE_ANY || v->in.op == OP_BALLOT ||
-	       v->in.op == OP_ACTMASK || v->in.op == OP_REDUX;
+	       v->in.op == OP_ACTMASK || v->in.op == OP_REDUX || v->in.op == OP_MATCH_ALL;
 }
 
 /* The pcs control can go to from pc (at most two), into next. */

@@ -2241,6 +2241,30 @@ static bool do_bits(struct sel *x, const char *b)
 	return put_imm(x, &v, slot, pimm);
 }
 
+/* match.all.sync d|p, a, membermask (__match_all_sync): match.all, and p
+ * as its result's being nonzero (a lane that asks is in its own mask, so an
+ * all-equal mask is never 0), one isetp where the GPU's MATCH.ALL writes
+ * both */
+static bool do_match_all(struct sel *x)
+{
+	if (!need_ops(x, 3))
+		return false;
+	const struct opnd *o = &x->s->o[0];
+	if (o->kind != PO_REG || vinfo(x, o->reg)->cls != VC_REG || o->neg)
+		return opnd_err(x, 0, "expected a data register (d or d|p)");
+	struct vinsn *v = emit(x, OP_MATCH_ALL);
+	v->vdst = o->reg;
+	if (!src_opnd(x, &v, 0, 1, false, true) || !src_opnd(x, &v, 1, 2, false, false))
+		return false;
+	if (o->reg2 < 0)
+		return true;
+	if (vinfo(x, o->reg2)->cls != VC_PRED)
+		return opnd_err(x, 0, "expected a predicate after '|'");
+	v = opi(x, OP_ISETP, o->reg2, o->reg, 0, CMP_NE);
+	v->in.mod[1] = ITYPE_U32;
+	return true;
+}
+
 static bool do_stmt(struct sel *x)
 {
 	const char *b = x->mods[0];
@@ -2395,13 +2419,15 @@ static bool do_stmt(struct sel *x)
 		return dst_reg(x, v, 0);
 	}
 	if (!strcmp(b, "match")) {
-		if (x->nmods != 4 || strcmp(x->mods[1], "any") || strcmp(x->mods[2], "sync") ||
+		bool all = x->nmods == 4 && !strcmp(x->mods[1], "all");
+		if (x->nmods != 4 || (strcmp(x->mods[1], "any") && !all) || strcmp(x->mods[2], "sync") ||
 		    (strcmp(t, "b32") && strcmp(t, "b64")))
-			return nsup(x, "this form (match.any.sync.b32, or .b64 of an address) is");
+			return nsup(x, "this form (match.{any,all}.sync.b32, or .b64 of an address) is");
 		if (!strcmp(t, "b64") && x->s->no == 3 &&
 		    !(x->s->o[1].kind == PO_REG && x->s->o[1].reg < (int)x->e->nvregs && x->ptr[x->s->o[1].reg]))
-			return opnd_err(x, 1, "match.any.sync.b64 of a value that is not a global address (only the low word of a 64-bit register is held) is not supported");
-		return arith(x, OP_MATCH_ANY, 2, false, true, -1);
+			return opnd_err(x, 1, all ? "match.all.sync.b64 of a value that is not a global address (only the low word of a 64-bit register is held) is not supported"
+						  : "match.any.sync.b64 of a value that is not a global address (only the low word of a 64-bit register is held) is not supported");
+		return all ? do_match_all(x) : arith(x, OP_MATCH_ANY, 2, false, true, -1);
 	}
 	if (!strcmp(b, "redux")) {
 		/* redux.sync.{add,min,max}.{u32,s32}, redux.sync.{and,or,xor}.b32 d, a, membermask */

@@ -864,6 +864,29 @@ START_TEST(div_approx_as_h200)
 }
 END_TEST
 
+/* __match_all_sync (tests/ptx/match_all.cu) over a whole warp, half-warps
+ * and quads, on values equal in some groups and not in others (warp 0:
+ * lanes 0-15 hold 7, lanes 16-31 their quad's number; warp 1: 42 in every
+ * lane), and from the odd lanes of a divergent branch; on both configs,
+ * equal to an H200's results (tests/data/h200_match/match_all.txt): the
+ * mask where every lane in it matches, else 0, and the predicate. */
+START_TEST(match_all_as_h200)
+{
+	enum { N = 64, ROWS = 7 };
+	static uint32_t want[ROWS * N];
+	gpu_hex_rows("h200_match/match_all.txt", ROWS, N, want);
+	uint32_t in[N];
+	for (unsigned t = 0; t < N; t++)
+		in[t] = t >= 32 ? 42 : t < 16 ? 7 : t / 4;
+	char la[1024];
+	u32_list(la, sizeof la, in, N);
+	static char text[2048];
+	snprintf(text, sizeof text, ".ptx \"%s\" match_all\n.buffer A u32 %d %s\n.buffer O u32 %d zero\n.arg A\n.arg O\n"
+		 ".grid 1\n.block %d\n", src_path("tests/ptx/match_all.ptx"), N, la, ROWS * N, N);
+	rows_as_gpu(text, 1, want, ROWS * N);
+}
+END_TEST
+
 /* The warp reductions __reduce_*_sync (redux.sync: add, min and max of
  * u32 and s32, and, or, xor) over the warp, and an add over the lower 16
  * lanes alone (tests/ptx/redux.cu, in[l] = 0x9e3779b9 * (l + 1)), on both
@@ -2230,6 +2253,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, redux_as_h200);
 	tcase_add_test(t, fastmath_as_h200);
 	tcase_add_test(t, div_approx_as_h200);
+	tcase_add_test(t, match_all_as_h200);
 	tcase_add_test(t, narrow_as_h200);
 	tcase_add_test(t, bitfield_as_h200);
 	tcase_add_test(t, barrier_reductions_as_h200);
