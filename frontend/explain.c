@@ -309,7 +309,11 @@ void explain_text(FILE *f, const struct explain_env *e, const struct sim_report 
 		uint32_t pc = r->pc < p->ncode ? r->pc : 0;
 		disasm_insn(p, &p->code[pc], text, sizeof text);
 		char cu[300];
-		if (r->why == FAULT_READ_ONLY)
+		if (r->why == FAULT_TRAP)
+			fprintf(f, "%s:%u:%s trap: the kernel called __trap() (on a GPU the launch fails: "
+				   "cudaErrorLaunchFailure)\n",
+				p->files[p->loc[pc].file], p->loc[pc].line, cu_at(p, pc, cu, sizeof cu));
+		else if (r->why == FAULT_READ_ONLY)
 			fprintf(f, "%s:%u:%s global %s of %u bytes into constant memory at address 0x%08" PRIx32
 				   ": constant memory is read-only to a kernel\n",
 				p->files[p->loc[pc].file], p->loc[pc].line, cu_at(p, pc, cu, sizeof cu),
@@ -326,7 +330,9 @@ void explain_text(FILE *f, const struct explain_env *e, const struct sim_report 
 				r->addr);
 		fprintf(f, "    SM %u, block (%u,%u,%u), warp %u, lane %u (thread %u), pc %u: %s\n", r->sm, r->block[0],
 			r->block[1], r->block[2], r->warp, lane, base + lane, r->pc, text);
-		if (r->space == SPACE_SHARED) {
+		if (r->why == FAULT_TRAP) {
+			/* (no memory: nothing more to say) */
+		} else if (r->space == SPACE_SHARED) {
 			fprintf(f, "    the block's shared memory is [0x0, 0x%x) (%u bytes)\n", p->shared_bytes,
 				p->shared_bytes);
 		} else if (r->space == SPACE_LOCAL) {

@@ -5,7 +5,7 @@
  *
  * Exit codes (the contract in docs/ARCHITECTURE.md): 0 ran and every check
  * passed; 1 a check failed; 2 bad usage or bad input; 3 deadlock; 4 kernel
- * memory fault; 5 no forward progress or the step limit.
+ * memory fault or trap; 5 no forward progress or the step limit.
  */
 #define _DEFAULT_SOURCE /* realpath, ftruncate */
 #include <errno.h>
@@ -250,7 +250,7 @@ static void usage(FILE *f)
 		"usage: simt-sim CONFIG.ini --occupancy --threads T --regs R --smem BYTES [--optin]\n"
 		"  blocks per SM and what limits them, by CUDA's occupancy rules; --optin: the kernel\n"
 		"  opted in to sm.max_shared_per_block_optin bytes of shared memory per block\n"
-		"exit codes: 0 pass, 1 check failed, 2 bad input, 3 deadlock, 4 memory fault,\n"
+		"exit codes: 0 pass, 1 check failed, 2 bad input, 3 deadlock, 4 memory fault or trap,\n"
 		"            5 no forward progress, 6 a check mode found hazards\n");
 }
 

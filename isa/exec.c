@@ -1372,6 +1372,16 @@ static void sem_MATCH_ALL(struct xc *x)
 
 static void sem_BRA(struct xc *x) { x->r->taken = x->m; }
 static void sem_EXIT(struct xc *x) { (void)x; }
+static void sem_TRAP(struct xc *x)
+{
+	if (!x->m)
+		return;
+	x->r->fault = FAULT_TRAP;
+	x->r->fault_space = SPACE_GLOBAL;
+	x->r->fault_lane = (uint32_t)__builtin_ctz(x->m);
+	x->r->fault_addr = 0;
+	x->r->fault_bytes = 0;
+}
 static void sem_BAR(struct xc *x) { (void)x; }
 /* the result is the barrier's to write, when it opens (sim/barrier.c) */
 static void sem_BAR_POPC(struct xc *x) { (void)x; }

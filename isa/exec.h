@@ -68,8 +68,10 @@ struct exec_env {
 
 /* FAULT_OUT_OF_BOUNDS: in no buffer (SPACE_CONST: in no constant buffer;
  * SPACE_LOCAL: past the thread's window, fault_addr then the offset in it);
- * FAULT_READ_ONLY: a store or atomic to constant memory */
-enum fault_kind { FAULT_NONE, FAULT_OUT_OF_BOUNDS, FAULT_MISALIGNED, FAULT_READ_ONLY };
+ * FAULT_READ_ONLY: a store or atomic to constant memory; FAULT_TRAP: the
+ * kernel executed trap (CUDA's __trap()): no memory, fault_lane the first
+ * lane that did */
+enum fault_kind { FAULT_NONE, FAULT_OUT_OF_BOUNDS, FAULT_MISALIGNED, FAULT_READ_ONLY, FAULT_TRAP };
 
 struct exec_result {
 	uint32_t exec_mask; /* lanes that executed: active and guard true */

@@ -2388,6 +2388,12 @@ static bool do_stmt(struct sel *x)
 		emit(x, OP_EXIT);
 		return true;
 	}
+	if (!strcmp(b, "trap")) { /* __trap(): the run fails there (FAULT_TRAP) */
+		if (x->nmods != 1 || x->s->no)
+			return nsup(x, "this form is");
+		emit(x, OP_TRAP);
+		return true;
+	}
 	if (!strcmp(b, "bar") && x->nmods == 3 && !strcmp(x->mods[1], "warp") && !strcmp(x->mods[2], "sync")) {
 		if (!need_ops(x, 1))
 			return false;
@@ -2485,7 +2491,7 @@ static bool do_stmt(struct sel *x)
 static unsigned stmt_defs(const struct stmt *s, int *out)
 {
 	static const char *const none[] = {"st", "red", "bar", "barrier", "bra", "membar", "fence",
-					   "nanosleep", "ret", "exit", "call", NULL};
+					   "nanosleep", "ret", "exit", "trap", "call", NULL};
 	char base[64];
 	size_t n = strcspn(s->op, ".");
 	snprintf(base, sizeof base, "%.*s", (int)n, s->op);

@@ -1635,6 +1635,42 @@ START_TEST(diagnoses_name_cu_lines)
 }
 END_TEST
 
+/* __trap() (tests/ptx/trap.cu): where thread 37 holds a negative value the
+ * run stops at its trap with a fault, exit 4, naming the .cu line and the
+ * first lane that trapped, timed and --functional, on both divergence
+ * models, as an H200 fails the launch (docs/data/cuda-h200/trap.txt:
+ * "unspecified launch failure"); with no negative value the kernel runs
+ * through and its results are right. */
+START_TEST(trap_fails_the_launch)
+{
+	static char out[1 << 14];
+	static const char *const runs[] = {"configs/g80.ini tests/ptx/trap.s 2>&1",
+					    "configs/h100.ini tests/ptx/trap.s 2>&1",
+					    "configs/h100.ini tests/ptx/trap.s --functional 2>&1"};
+	for (unsigned i = 0; i < 3; i++) {
+		ck_assert_int_eq(run_simt_sim(runs[i], out, sizeof out), 4);
+		ck_assert_msg(strstr(out, "(tests/ptx/trap.cu:8) trap: the kernel called __trap()") &&
+				      strstr(out, "block (0,0,0), warp 1, lane 5 (thread 37)") && !strstr(out, "buffer"),
+			      "%s", out);
+	}
+	char *gpu = read_file(src_path("docs/data/cuda-h200/trap.txt"), NULL);
+	ck_assert(gpu && strstr(gpu, "unspecified launch failure") && strstr(gpu, "rc=4"));
+	free(gpu);
+	static char text[1024];
+	snprintf(text, sizeof text, ".ptx \"%s\" trap_negative\n.buffer A s32 64 iota\n.buffer O s32 64 zero\n"
+		 ".arg A\n.arg O\n.grid 1\n.block 64\n", src_path("tests/ptx/trap.ptx"));
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const int32_t *o = (const int32_t *)x.g.bufs[1].data;
+		for (int i = 0; i < 64; i++)
+			ck_assert_int_eq(o[i], 2 * i);
+		done(&x);
+	}
+}
+END_TEST
+
 /* A .arg value is converted to its parameter's type: saxpy's a is .f32, so
  * `.arg a 2` passes 2.0f (0x40000000), and an integer parameter refuses a
  * float. */
@@ -2262,6 +2298,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, static_shared_beyond_the_limit);
 	tcase_add_loop_test(t, every_cuda_workload, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(t, diagnoses_name_cu_lines);
+	tcase_add_test(t, trap_fails_the_launch);
 	tcase_add_test(t, loads_scheduled_first);
 	tcase_add_test(t, tiled_loads_scheduled_for_sm90);
 	tcase_add_test(t, loop_compare_scheduled_first);
