@@ -284,8 +284,8 @@ int main(int argc, char **argv)
 		}
 		memcpy(initial.bufs[i].data, g.bufs[i].data, g.bufs[i].size);
 	}
-	/* parameters: a buffer's device address, or the value's 32 bits (a 64-bit
-	 * value gets them zero-extended); a struct's fields each at its offset,
+	/* parameters: a buffer's device address, or the value (a 64-bit one with
+	 * its high word, arg_spec.hi); a struct's fields each at its offset,
 	 * in as many bytes as the kernel reads there, the bytes it does not read
 	 * zero */
 	for (unsigned i = 0; i < p->ptx_nparams; i++) {
@@ -295,7 +295,7 @@ int main(int argc, char **argv)
 	}
 	for (unsigned i = 0; i < p->ptx_nwords; i++) { /* the hidden arguments are not passed */
 		const struct arg_spec *a = &p->args[i];
-		unsigned long long v = a->buffer >= 0 ? dbuf[a->buffer] : args[i];
+		unsigned long long v = a->buffer >= 0 ? dbuf[a->buffer] : (unsigned long long)a->hi << 32 | args[i];
 		if (a->bytes)
 			memcpy(bytes[a->param] + a->offset, &v, a->bytes); /* (little-endian) */
 		else

@@ -776,6 +776,26 @@ static bool take_ptx(struct as *a)
 		GROW(p->args, a->cap_args, p->nargs + 1);
 		p->args[p->nargs++] = ar;
 	}
+	/* a 64-bit parameter's high word, where the kernel reads it: a hidden
+	 * argument after those, NAME_hi (ptx_hi_word) */
+	for (unsigned i = 0; i < k->nparams; i++) {
+		if (!k->params[i].hi_read)
+			continue;
+		a->cur = &a->lines[a->ptx_line];
+		if (p->nargs >= 1024)
+			return err_at(a, 1, "too many kernel arguments (at most 1024 words, the high words of the kernel's 64-bit parameters included)");
+		assert(p->nargs == ptx_hi_word(k, i));
+		const struct arg_spec *of = &p->args[k->params[i].word];
+		struct arg_spec ar;
+		memset(&ar, 0, sizeof ar);
+		snprintf(ar.name, sizeof ar.name, "%.*s_hi", (int)sizeof ar.name - 4, of->name);
+		while (find_arg(p, ar.name, (unsigned)strlen(ar.name)) >= 0 && strlen(ar.name) + 1 < sizeof ar.name)
+			strcat(ar.name, "_");
+		ar.buffer = -1;
+		ar.value = of->buffer >= 0 ? 0 : of->hi;
+		GROW(p->args, a->cap_args, p->nargs + 1);
+		p->args[p->nargs++] = ar;
+	}
 	return true;
 }
 
@@ -1595,7 +1615,14 @@ static bool arg_value(struct as *a, int *pos, const struct ptx_param *pp, enum p
 		}
 	}
 	struct value v;
-	if (!eval(a, pos, &v) || !to_imm(a, vt, v, pp && pt == PTX_P_F32, !pp, &g->value))
+	if (!eval(a, pos, &v))
+		return false;
+	if (wide && !v.is_float) { /* a 64-bit value: any int64, its high word apart */
+		g->value = (uint32_t)v.i;
+		g->hi = (uint32_t)((uint64_t)v.i >> 32);
+		return true;
+	}
+	if (!to_imm(a, vt, v, pp && pt == PTX_P_F32, !pp, &g->value))
 		return false;
 	unsigned nb = pp ? ptx_ptype_narrow_bits(pt) : 0;
 	if (nb) { /* an 8/16-bit parameter: a value its bits hold, signed or not (nvcc

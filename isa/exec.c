@@ -406,6 +406,45 @@ static void sem_FSETP(struct xc *x)
 	set_pred(x, v);
 }
 
+/* the high words of a 64-bit add or subtract: the low words' carry or
+ * borrow is pC (opcodes.def) */
+static void sem_IADDX(struct xc *x)
+{
+	const uint32_t *a = src(x, 0), *b = src(x, 1);
+	uint32_t p = pred_src(x, 2);
+	uint32_t *d = dst(x);
+	FOR_LANES(x->m, l)
+		d[l] = a[l] + b[l] + (p >> l & 1);
+}
+
+static void sem_ISUBX(struct xc *x)
+{
+	const uint32_t *a = src(x, 0), *b = src(x, 1);
+	uint32_t p = pred_src(x, 2);
+	uint32_t *d = dst(x);
+	FOR_LANES(x->m, l)
+		d[l] = a[l] - b[l] - (p >> l & 1);
+}
+
+/* a 64-bit compare's high words, pC the low words' answer (opcodes.def) */
+static void sem_ISETPX(struct xc *x)
+{
+	const uint32_t *a = src(x, 0), *b = src(x, 1);
+	uint32_t p = pred_src(x, 2), v = 0;
+	bool sg = x->in->mod[1] == ITYPE_S32;
+	FOR_LANES(x->m, l) {
+		bool lt = sg ? S(a[l]) < S(b[l]) : a[l] < b[l], eq = a[l] == b[l], low = p >> l & 1, r;
+		switch (x->in->mod[0]) {
+		case CMP_EQ: r = eq && low; break;
+		case CMP_NE: r = !eq || low; break;
+		case CMP_LT: case CMP_LE: r = lt || (eq && low); break;
+		default: r = (!lt && !eq) || (eq && low); break; /* gt, ge */
+		}
+		v |= (uint32_t)r << l;
+	}
+	set_pred(x, v);
+}
+
 static void sem_SEL(struct xc *x)
 {
 	const uint32_t *a = src(x, 0), *b = src(x, 1);

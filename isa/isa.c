@@ -18,6 +18,7 @@ const struct isa_fmtinfo isa_fmts[FMT_COUNT] = {
 	[FMT_R_SSP] = {SLOT_REG, {SLOT_SRC, SLOT_SRC, SLOT_PRED}, false},
 	[FMT_R_SR] = {SLOT_REG, {SLOT_SPECIAL, SLOT_NONE, SLOT_NONE}, false},
 	[FMT_P_SS] = {SLOT_PRED, {SLOT_SRC, SLOT_SRC, SLOT_NONE}, false},
+	[FMT_P_SSP] = {SLOT_PRED, {SLOT_SRC, SLOT_SRC, SLOT_PRED}, false},
 	[FMT_P_PP] = {SLOT_PRED, {SLOT_PRED, SLOT_PRED, SLOT_NONE}, false},
 	[FMT_P_PS] = {SLOT_PRED, {SLOT_PRED, SLOT_SRC, SLOT_NONE}, false},
 	[FMT_R_PS] = {SLOT_REG, {SLOT_PRED, SLOT_SRC, SLOT_NONE}, false},

@@ -34,6 +34,7 @@ enum isa_fmt {
 	FMT_R_SSP, /* op rD, a, b, [!]pC          */
 	FMT_R_SR,  /* op rD, %special             */
 	FMT_P_SS,  /* op pD, a, b                 */
+	FMT_P_SSP, /* op pD, a, b, [!]pC          */
 	FMT_P_PP,  /* op pD, [!]pA, [!]pB         */
 	FMT_P_PS,  /* op pD, [!]pA, mask          */
 	FMT_R_PS,  /* op rD, [!]pA, mask          */

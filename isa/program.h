@@ -50,6 +50,8 @@ struct arg_spec {
 	char name[PROG_NAME_MAX];
 	int buffer;     /* index into buffers, or -1 for a value */
 	uint32_t value; /* bits when buffer < 0 */
+	uint32_t hi;    /* a 64-bit parameter's value: its high word (a negative value's
+			 * sign; a buffer's address: 0) */
 	/* CUDA kernels (args 0 .. ptx_nwords-1): where the value goes in the
 	 * kernel's parameters, for a launch on a GPU */
 	unsigned param;  /* the parameter it is (or is a field of) */

@@ -64,6 +64,8 @@ struct ptx_param {
 	struct ptx_field *fields; /* PTX_P_BYTES: the fields the kernel reads, by offset */
 	unsigned nfields;
 	unsigned word;      /* its first argument word */
+	bool hi_read;       /* a 64-bit scalar parameter whose high word the kernel reads: a
+			     * hidden argument word holds it (ptx_hi_word) */
 };
 
 /* A module-scope __device__ or __constant__ variable the entry uses (.global
@@ -117,6 +119,17 @@ struct ptx_kernel {
 	unsigned npreds;              /* predicates used (at most ISA_NUM_PREDS) */
 	uint32_t ptx_insns;           /* PTX instructions translated */
 };
+
+/* The hidden argument word holding parameter pi's high word (its hi_read):
+ * after the module-scope variables' addresses, one a parameter that has
+ * hi_read, in parameter order. */
+static inline unsigned ptx_hi_word(const struct ptx_kernel *k, unsigned pi)
+{
+	unsigned w = k->nwords + k->nglobals;
+	for (unsigned i = 0; i < pi; i++)
+		w += k->params[i].hi_read;
+	return w;
+}
 
 /* Translate entry (mangled, or the plain name when that is unambiguous) of
  * the PTX text read from path, scheduled for a GPU of compute capability

@@ -58,6 +58,9 @@ struct sel {
 	int *hi64;         /* a 64-bit register stored whole to local memory (printf's double,
 			    * long and pointer arguments) and made by cvt: the register holding
 			    * its high word, else -1 */
+	bool *hi_zero;     /* a 64-bit register whose high word is read and always 0 (made only
+			    * by zero-extending cvt or mov of a constant below 2^32): no
+			    * register for it, rz */
 	bool *hi_bad;      /* ... one whose high word is not known (not a global address, and
 			    * some definition not such a cvt) */
 	/* printf's call block: its parameters' values by name (st.param), and
@@ -715,15 +718,7 @@ static bool do_mov(struct sel *x)
 	}
 	if (!src_opnd(x, &v, 0, 1, false, is_t(t, T64)))
 		return false;
-	const struct opnd *d = &x->s->o[0];
-	if (a->kind == PO_IMM && d->kind == PO_REG && d->reg < (int)x->e->nvregs && x->hi64[d->reg] >= 0) {
-		/* the high word of a constant stored whole (a printf argument) */
-		struct vinsn *h = emit(x, OP_MOV);
-		h->vdst = x->hi64[d->reg];
-		h->in.imm_src = 1;
-		h->in.imm = (uint32_t)((uint64_t)a->imm >> 32);
-	}
-	return true;
+	return true; /* (a 64-bit value's high word: do_int64) */
 }
 
 /* PTX's state spaces an ld/st/atom may name. */
@@ -1092,8 +1087,8 @@ static bool st_local64(struct sel *x, unsigned vn)
 		if (g >= 0) {
 			if (vinfo(x, g)->cls != VC_REG || vinfo(x, g)->bits != 64)
 				return opnd_err(x, 1, "expected 64-bit data registers");
-			if (g < (int)x->e->nvregs && x->ptr[g])
-				hi = -1; /* a pointer into global memory: the high word is 0 */
+			if (g < (int)x->e->nvregs && (x->ptr[g] || x->hi_zero[g]))
+				hi = -1; /* a pointer into global memory, a zero-extended value: 0 */
 			else if (g < (int)x->e->nvregs && x->hi64[g] >= 0 && !x->hi_bad[g])
 				hi = x->hi64[g];
 			else
@@ -1641,8 +1636,8 @@ static bool do_mul_mad(struct sel *x, bool mad)
 			return false;
 	}
 	if (w && !mad && x->s->o[0].kind == PO_REG && x->s->o[0].reg < (int)x->e->nvregs &&
-	    x->hi64[x->s->o[0].reg] >= 0) {
-		/* the high word of a product stored whole (a printf argument) */
+	    x->hi64[x->s->o[0].reg] >= 0 && x->hi64[x->s->o[0].reg] != x->hi[x->s->o[0].reg]) {
+		/* the high word of a product whose high word is read (hi_facts) */
 		struct vinsn *h = emit(x, OP_IMULHI);
 		h->in.mod[0] = (uint8_t)(t[0] == 's' ? ITYPE_S32 : ITYPE_U32);
 		h->vdst = x->hi64[x->s->o[0].reg];
@@ -2265,10 +2260,267 @@ static bool do_match_all(struct sel *x)
 	return true;
 }
 
+/* ---- 64-bit integers: the high words (hi_facts) ------------------------- */
+
+/* The high word of operand i, a 64-bit register or immediate, into slot of
+ * v: its register, the immediate's high bits, or rz for 0 (a global
+ * address's). False, with *why, where it is not known. */
+static bool hi_opnd(struct sel *x, struct vinsn **vp, unsigned slot, unsigned i)
+{
+	const struct opnd *o = &x->s->o[i];
+	if (o->kind == PO_IMM) {
+		uint32_t h = (uint32_t)((uint64_t)o->imm >> 32);
+		return h ? put_imm(x, vp, slot, h) : true; /* (rz) */
+	}
+	if (o->kind != PO_REG || o->reg >= (int)x->e->nvregs || vinfo(x, o->reg)->cls != VC_REG)
+		return opnd_err(x, i, "expected a 64-bit register or an immediate");
+	if (x->ptr[o->reg] || x->hi_zero[o->reg])
+		return true; /* a global address, a zero-extended value: 0 */
+	int h = x->hi64[o->reg] >= 0 ? x->hi64[o->reg] : x->hi[o->reg];
+	if (h < 0)
+		return opnd_err(x, i, "a 64-bit value whose high word is not known is not supported (64-bit registers "
+				      "hold their low word; a 64-bit load, a conversion from f32, a shift by a register "
+				      "or a mad.lo make one; cvt and mul.wide of 32-bit integers, constants, parameters "
+				      "and the adds, subtracts, bitwise operations, shifts by a constant and mul.lo of "
+				      "those are known)");
+	(*vp)->vsrc[slot] = h;
+	return true;
+}
+
+static int hi_of_dst(const struct sel *x)
+{
+	const struct opnd *o = &x->s->o[0];
+	return o->kind == PO_REG && o->reg < (int)x->e->nvregs ? x->hi64[o->reg] : -1;
+}
+
+/* A 64-bit statement's high word, where its result's is read (hi_facts),
+ * and the statements whose low word needs its operands' high words (a
+ * compare, a right shift): written here, *done; else (*done false) the
+ * statement is translated as its low word alone. Written as ptxas writes
+ * them where the ISA allows: IADD3 + IADD3.X is iadd, isetp (the carry) and
+ * iadd.x; ISETP + ISETP.EX is isetp and isetp.x. */
+static bool do_int64(struct sel *x, bool *done)
+{
+	*done = false;
+	const char *t = ty(x), *b = x->mods[0];
+	if (!is_t(t, T64) || !strcmp(b, "cvt") || !strcmp(b, "st") || !strcmp(b, "cvta") || !strcmp(b, "atom") ||
+	    !strcmp(b, "red"))
+		return true;
+	int hd = hi_of_dst(x);
+	bool setp = !strcmp(b, "setp"), shr = !strcmp(b, "shr");
+	if (shr) {
+		const struct opnd *a = &x->s->o[1];
+		if (x->s->no == 3 && a->kind == PO_REG && x->hi[a->reg] >= 0 && x->s->o[2].kind == PO_IMM &&
+		    x->s->o[2].imm >= 32 && hd < 0)
+			return true; /* the high word of a mul.wide shifted: do_shift */
+	}
+	if (!setp && !shr && hd < 0)
+		return true;
+	*done = true;
+	if (setp) {
+		bool uns;
+		int cmp;
+		if (x->nmods != 3 || !cmp_of(x->mods[1], false, &uns, &cmp) ||
+		    (!strcmp(t, "b64") && cmp != CMP_EQ && cmp != CMP_NE))
+			return nsup(x, "this 64-bit compare is");
+		if (!need_ops(x, 3))
+			return false;
+		int q = new_tmp(x, VC_PRED);
+		struct vinsn *v = emit(x, OP_ISETP); /* the low words, unsigned */
+		v->in.mod[0] = (uint8_t)cmp;
+		v->in.mod[1] = ITYPE_U32;
+		v->vdst = q;
+		if (!src_opnd(x, &v, 0, 1, false, true) || !src_opnd(x, &v, 1, 2, false, true))
+			return false;
+		v = emit(x, OP_ISETPX);
+		v->in.mod[0] = (uint8_t)cmp;
+		v->in.mod[1] = (uint8_t)(uns || t[0] != 's' ? ITYPE_U32 : ITYPE_S32);
+		v->vsrc[2] = q;
+		return dst_pred(x, v, 0) && hi_opnd(x, &v, 0, 1) && hi_opnd(x, &v, 1, 2);
+	}
+	if (!need_ops(x, b[0] == 'n' || !strcmp(b, "mov") || !strcmp(b, "ld") ? 2 : !strcmp(b, "selp") ? 4 : 3))
+		return false;
+	int d = -1;
+	if (!reg_opnd(x, 0, VC_REG, &d))
+		return false;
+	const struct opnd *k = &x->s->o[2];
+	if (shr) {
+		if (x->s->no != 3 || k->kind != PO_IMM || k->imm < 0 || k->imm > 63)
+			return nsup(x, "a 64-bit right shift by a register is");
+		unsigned n = (unsigned)k->imm;
+		enum isa_itype it = t[0] == 's' ? ITYPE_S32 : ITYPE_U32;
+		struct vinsn *v;
+		if (n == 0) {
+			v = emit(x, OP_MOV);
+			v->vdst = d;
+			if (!src_opnd(x, &v, 0, 1, false, true))
+				return false;
+		} else if (n < 32) { /* lo = lo >> n | hi << (32 - n) */
+			int t1 = new_tmp(x, VC_REG), t2 = new_tmp(x, VC_REG);
+			v = emit(x, OP_SHR);
+			v->in.mod[0] = ITYPE_U32;
+			v->vdst = t1;
+			if (!src_opnd(x, &v, 0, 1, false, true) || !put_imm(x, &v, 1, n))
+				return false;
+			v = emit(x, OP_SHL);
+			v->vdst = t2;
+			if (!hi_opnd(x, &v, 0, 1) || !put_imm(x, &v, 1, 32 - n))
+				return false;
+			op3(x, OP_OR, d, t1, t2, -1);
+		} else { /* lo = hi >> (n - 32) */
+			v = emit(x, OP_SHR);
+			v->in.mod[0] = (uint8_t)it;
+			v->vdst = d;
+			if (!hi_opnd(x, &v, 0, 1) || !put_imm(x, &v, 1, n - 32))
+				return false;
+		}
+		if (hd < 0)
+			return true;
+		v = emit(x, OP_SHR); /* hi >> n; past 31 the sign (s64) or 0 */
+		v->in.mod[0] = (uint8_t)it;
+		v->vdst = hd;
+		if (n >= 32 && it == ITYPE_U32) {
+			v->in.op = OP_MOV;
+			return true; /* (rz) */
+		}
+		return hi_opnd(x, &v, 0, 1) && put_imm(x, &v, 1, n < 32 ? n : 31);
+	}
+	if (!strcmp(b, "add") || !strcmp(b, "sub")) {
+		bool add = b[0] == 'a';
+		const struct opnd *o1 = &x->s->o[1], *o2 = &x->s->o[2];
+		int c = new_tmp(x, VC_PRED), lo = d;
+		struct vinsn *v;
+		if (!add) { /* the borrow first: a.lo < b.lo */
+			v = emit(x, OP_ISETP);
+			v->in.mod[0] = CMP_LT;
+			v->in.mod[1] = ITYPE_U32;
+			v->vdst = c;
+			if (!src_opnd(x, &v, 0, 1, false, true) || !src_opnd(x, &v, 1, 2, false, true))
+				return false;
+		} else if ((o1->kind == PO_REG && o1->reg == d) || (o2->kind == PO_REG && o2->reg == d)) {
+			lo = new_tmp(x, VC_REG); /* the sum beside a, for its carry */
+		}
+		v = emit(x, add ? OP_IADD : OP_ISUB);
+		v->vdst = lo;
+		if (!src_opnd(x, &v, 0, 1, false, true) || !src_opnd(x, &v, 1, 2, false, true))
+			return false;
+		if (add) { /* the carry: the sum below an operand */
+			bool use2 = o1->kind != PO_REG || (lo == d && o1->reg == d);
+			v = emit(x, OP_ISETP);
+			v->in.mod[0] = CMP_LT;
+			v->in.mod[1] = ITYPE_U32;
+			v->vdst = c;
+			v->vsrc[0] = lo;
+			if (!src_opnd(x, &v, 1, use2 ? 2 : 1, false, true))
+				return false;
+		}
+		v = emit(x, add ? OP_IADDX : OP_ISUBX);
+		v->vdst = hd;
+		v->vsrc[2] = c;
+		if (!hi_opnd(x, &v, 0, 1) || !hi_opnd(x, &v, 1, 2))
+			return false;
+		if (lo != d)
+			op3(x, OP_MOV, d, lo, -1, -1);
+		return true;
+	}
+	if (!strcmp(b, "neg")) { /* 0 - a: the borrow is a.lo != 0 */
+		int c = new_tmp(x, VC_PRED);
+		struct vinsn *v = emit(x, OP_ISETP);
+		v->in.mod[0] = CMP_NE;
+		v->in.mod[1] = ITYPE_U32;
+		v->vdst = c;
+		if (!src_opnd(x, &v, 0, 1, false, true))
+			return false;
+		v = emit(x, OP_ISUBX);
+		v->vdst = hd;
+		v->vsrc[2] = c;
+		if (!hi_opnd(x, &v, 1, 1))
+			return false;
+		v = emit(x, OP_ISUB);
+		v->vdst = d;
+		return src_opnd(x, &v, 1, 1, false, true);
+	}
+	if (!strcmp(b, "mul")) { /* mul.lo: hi = mulhi(a.lo, b.lo) + a.lo b.hi + a.hi b.lo, first */
+		int t1 = new_tmp(x, VC_REG);
+		struct vinsn *v = emit(x, OP_IMULHI);
+		v->in.mod[0] = ITYPE_U32;
+		v->vdst = t1;
+		if (!src_opnd(x, &v, 0, 1, false, true) || !src_opnd(x, &v, 1, 2, false, true))
+			return false;
+		for (unsigned j = 0; j < 2; j++) {
+			v = emit(x, OP_IMAD);
+			v->vdst = j ? hd : new_tmp(x, VC_REG);
+			v->vsrc[2] = t1;
+			if (!src_opnd(x, &v, 0, j ? 2 : 1, false, true) || !hi_opnd(x, &v, 1, j ? 1 : 2))
+				return false;
+			t1 = v->vdst;
+		}
+		*done = false; /* the low word: do_mul_mad */
+		return true;
+	}
+	if (!strcmp(b, "shl")) { /* hi first (d may be a) */
+		if (x->s->no != 3 || k->kind != PO_IMM || k->imm < 0 || k->imm > 63)
+			return nsup(x, "a 64-bit left shift by a register whose result's high word is read is");
+		unsigned n = (unsigned)k->imm;
+		struct vinsn *v;
+		if (n >= 32) {
+			v = emit(x, OP_SHL);
+			v->vdst = hd;
+			if (!src_opnd(x, &v, 0, 1, false, true) || !put_imm(x, &v, 1, n - 32))
+				return false;
+		} else if (n == 0) {
+			v = emit(x, OP_MOV);
+			v->vdst = hd;
+			if (!hi_opnd(x, &v, 0, 1))
+				return false;
+		} else { /* hi << n | lo >> (32 - n) */
+			int t1 = new_tmp(x, VC_REG), t2 = new_tmp(x, VC_REG);
+			v = emit(x, OP_SHL);
+			v->vdst = t1;
+			if (!hi_opnd(x, &v, 0, 1) || !put_imm(x, &v, 1, n))
+				return false;
+			v = emit(x, OP_SHR);
+			v->in.mod[0] = ITYPE_U32;
+			v->vdst = t2;
+			if (!src_opnd(x, &v, 0, 1, false, true) || !put_imm(x, &v, 1, 32 - n))
+				return false;
+			op3(x, OP_OR, hd, t1, t2, -1);
+		}
+		*done = false; /* the low word: do_shift */
+		return true;
+	}
+	if (!strcmp(b, "ld")) { /* a scalar parameter's hidden high word (hi_facts) */
+		int pi = find_param(x, x->s->o[1].name);
+		struct vinsn *v = emit(x, OP_LDC);
+		v->vdst = hd;
+		v->in.off = (int32_t)(ptx_hi_word(x->e->k, (unsigned)pi) * 4);
+		*done = false;
+		return true;
+	}
+	/* the word-by-word ones: hi first, then the low word as it is */
+	enum isa_op op = !strcmp(b, "and") ? OP_AND : !strcmp(b, "or") ? OP_OR : !strcmp(b, "xor") ? OP_XOR
+		       : !strcmp(b, "not") ? OP_NOT : !strcmp(b, "selp") ? OP_SEL : OP_MOV;
+	struct vinsn *v = emit(x, op);
+	v->vdst = hd;
+	unsigned n = op == OP_NOT || op == OP_MOV ? 1 : 2;
+	for (unsigned j = 0; j < n; j++)
+		if (!hi_opnd(x, &v, j, j + 1))
+			return false;
+	if (op == OP_SEL && !psrc_opnd(x, v, 2, 3))
+		return false;
+	*done = false;
+	return true;
+}
+
 static bool do_stmt(struct sel *x)
 {
 	const char *b = x->mods[0];
 	const char *t = ty(x);
+	bool done;
+	if (!do_int64(x, &done))
+		return false;
+	if (done)
+		return true;
 	if (!strcmp(b, "mov"))
 		return do_mov(x);
 	if (!strcmp(b, "ld"))
@@ -2603,6 +2855,156 @@ static bool genlocal_keeps(const struct sel *x, const struct stmt *s, int d, con
 	return false;
 }
 
+/* ---- 64-bit integers --------------------------------------------------- */
+
+/* What a statement does with the high words of 64-bit values: HI_MADE, it
+ * makes its result's from 32-bit values, a constant or a parameter (cvt to
+ * 64 bits, mul.wide, mov of a constant, ld.param of a scalar parameter:
+ * its hidden high word); HI_PASSED, its result's from its 64-bit operands'
+ * (add, sub, and, or, xor, not, neg, mov, selp, shl, shr, mul.lo), *nsrc
+ * of them in src (shl by 32 or more needs none); HI_NONE, anything else. */
+enum hi_how { HI_NONE, HI_MADE, HI_PASSED };
+
+static enum hi_how hi_how(const struct sel *x, const struct stmt *s, int *src, unsigned *nsrc)
+{
+	*nsrc = 0;
+	char base[16];
+	size_t n = strcspn(s->op, ".");
+	const char *t = strrchr(s->op, '.');
+	if (n >= sizeof base || !t)
+		return HI_NONE;
+	snprintf(base, sizeof base, "%.*s", (int)n, s->op);
+	t++;
+	if (!strcmp(s->op, "cvt.f64.f32") || !strcmp(s->op, "cvt.ftz.f64.f32") || !strcmp(s->op, "cvt.s64.s32") ||
+	    !strcmp(s->op, "cvt.u64.u32") || !strcmp(s->op, "cvt.s64.u32") || !strcmp(s->op, "cvt.u64.s32") ||
+	    !strcmp(s->op, "mul.wide.s32") || !strcmp(s->op, "mul.wide.u32"))
+		return s->no == 2 || s->no == 3 ? HI_MADE : HI_NONE;
+	if (!is_t(t, T64))
+		return HI_NONE;
+	if (!strcmp(base, "mov") && s->no == 2 && s->o[1].kind == PO_IMM)
+		return HI_MADE;
+	if (!strcmp(base, "ld") && !strncmp(s->op, "ld.param.", 9) && s->no == 2 && s->o[1].kind == PO_ADDR &&
+	    s->o[1].reg < 0 && s->o[1].imm == 0) {
+		int pi = find_param(x, s->o[1].name);
+		return pi >= 0 && x->e->k->params[pi].type != PTX_P_BYTES ? HI_MADE : HI_NONE;
+	}
+	static const char *const two[] = {"add", "sub", "and", "or", "xor", "selp", NULL};
+	static const char *const one[] = {"not", "neg", "mov", "shr", NULL};
+	bool mullo = !strcmp(s->op, "mul.lo.s64") || !strcmp(s->op, "mul.lo.u64");
+	unsigned k = is_t(base, two) || mullo ? 2 : is_t(base, one) ? 1 : !strcmp(base, "shl") ? 1 : 0;
+	if (!k || s->no < k + 1 || (!strcmp(base, "neg") && strcmp(t, "s64")))
+		return HI_NONE;
+	if ((!strcmp(base, "shl") || !strcmp(base, "shr")) && (s->no != 3 || s->o[2].kind != PO_IMM))
+		return HI_NONE; /* (a shift by a register: not supported) */
+	if (!strcmp(base, "shl") && s->o[2].imm >= 32)
+		k = 0;
+	for (unsigned i = 1; i <= k; i++)
+		if (s->o[i].kind == PO_REG)
+			src[(*nsrc)++] = s->o[i].reg;
+		else if (s->o[i].kind != PO_IMM)
+			return HI_NONE;
+	return HI_PASSED;
+}
+
+/* 64-bit integers (docs/CUDA.md, "64-bit integers"): a 64-bit register holds
+ * its low word, and one whose high word something reads gets a register for
+ * it (hi64): read by a 64-bit compare, a right shift (but a mul.wide's high
+ * word shifted by 32 or more: x->hi, which it shares), or a store whole to
+ * local memory (printf's arguments), and, where such a value is passed on
+ * (HI_PASSED), its operands'. A global address's high word is 0 (ptr); one
+ * the kernel makes otherwise (a 64-bit load, a conversion from f32) is not
+ * known (hi_bad: refused where read). A scalar parameter whose high word is
+ * read gets a hidden argument word for it (ptx_param.hi_read). */
+static void hi_facts(struct sel *x, const bool *all_wide, const unsigned *ndef)
+{
+	struct pentry *e = x->e;
+	unsigned nv = e->nvregs ? e->nvregs : 1;
+	x->hi64 = xmalloc(sizeof *x->hi64 * nv);
+	x->hi_bad = xcalloc(nv, 1);
+	bool *need = xcalloc(nv, 1);
+	for (unsigned v = 0; v < nv; v++)
+		x->hi64[v] = -1;
+	for (unsigned i = 0; i < e->nstmts; i++) {
+		const struct stmt *s = &e->stmts[i];
+		const char *t = strrchr(s->op, '.');
+		if (!t)
+			continue;
+		if (!strncmp(s->op, "st.local.", 9) && s->no == 2 &&
+		    (!strcmp(t, ".u64") || !strcmp(t, ".s64") || !strcmp(t, ".b64") || !strcmp(t, ".f64"))) {
+			const struct opnd *o = &s->o[1];
+			if (o->kind == PO_REG)
+				need[o->reg] = true;
+			for (unsigned j = 0; o->kind == PO_VEC && j < o->nvec; j++)
+				if (o->vec[j] >= 0)
+					need[o->vec[j]] = true;
+		} else if (!strncmp(s->op, "setp.", 5) && is_t(t + 1, T64) && s->no == 3) {
+			for (unsigned j = 1; j < 3; j++)
+				if (s->o[j].kind == PO_REG)
+					need[s->o[j].reg] = true;
+		} else if (!strncmp(s->op, "shr.", 4) && is_t(t + 1, T64) && s->no == 3 && s->o[1].kind == PO_REG &&
+			   !(all_wide[s->o[1].reg] && ndef[s->o[1].reg] > 0)) {
+			need[s->o[1].reg] = true;
+		}
+	}
+	int src[3];
+	unsigned nsrc;
+	for (bool changed = true; changed;) { /* the operands of what passes a high word on */
+		changed = false;
+		for (unsigned i = 0; i < e->nstmts; i++) {
+			const struct stmt *s = &e->stmts[i];
+			int d[8];
+			if (stmt_defs(s, d) != 1 || !need[d[0]] || x->ptr[d[0]] || hi_how(x, s, src, &nsrc) != HI_PASSED)
+				continue;
+			for (unsigned j = 0; j < nsrc; j++)
+				if (!need[src[j]] && !x->ptr[src[j]])
+					need[src[j]] = changed = true;
+		}
+	}
+	for (bool changed = true; changed;) { /* not known: made otherwise, or from one not known */
+		changed = false;
+		for (unsigned i = 0; i < e->nstmts; i++) {
+			const struct stmt *s = &e->stmts[i];
+			int d[8];
+			unsigned nd = stmt_defs(s, d);
+			for (unsigned k = 0; k < nd; k++) {
+				if (!need[d[k]] || x->ptr[d[k]] || x->hi_bad[d[k]])
+					continue;
+				enum hi_how how = nd == 1 ? hi_how(x, s, src, &nsrc) : HI_NONE;
+				bool bad = how == HI_NONE;
+				for (unsigned j = 0; how == HI_PASSED && j < nsrc; j++)
+					bad = bad || (x->hi_bad[src[j]] && !x->ptr[src[j]]);
+				if (bad)
+					x->hi_bad[d[k]] = changed = true;
+			}
+		}
+	}
+	/* made only by zero-extension or constants below 2^32: rz */
+	x->hi_zero = xcalloc(nv, 1);
+	for (unsigned v = 0; v < e->nvregs; v++)
+		x->hi_zero[v] = need[v] && !x->ptr[v] && !x->hi_bad[v];
+	for (unsigned i = 0; i < e->nstmts; i++) {
+		const struct stmt *s = &e->stmts[i];
+		int d[8];
+		unsigned nd = stmt_defs(s, d);
+		bool zero = nd == 1 && (!strcmp(s->op, "cvt.u64.u32") || !strcmp(s->op, "cvt.s64.u32") ||
+					((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64") || !strcmp(s->op, "mov.s64")) &&
+					 s->no == 2 && s->o[1].kind == PO_IMM && (uint64_t)s->o[1].imm >> 32 == 0));
+		for (unsigned k = 0; k < nd && !zero; k++)
+			x->hi_zero[d[k]] = false;
+	}
+	for (unsigned v = 0; v < e->nvregs; v++)
+		if (need[v] && !x->ptr[v] && !x->hi_bad[v] && !x->hi_zero[v])
+			x->hi64[v] = x->hi[v] >= 0 ? x->hi[v] : new_tmp(x, VC_REG);
+	for (unsigned i = 0; i < e->nstmts; i++) { /* parameters whose high word is read */
+		const struct stmt *s = &e->stmts[i];
+		int d[8];
+		if (!strncmp(s->op, "ld.param.", 9) && stmt_defs(s, d) == 1 && x->hi64[d[0]] >= 0 &&
+		    hi_how(x, s, src, &nsrc) == HI_MADE)
+			e->k->params[find_param(x, s->o[1].name)].hi_read = true;
+	}
+	free(need);
+}
+
 static void facts(struct sel *x)
 {
 	struct pentry *e = x->e;
@@ -2684,45 +3086,6 @@ static void facts(struct sel *x)
 	/* generic addresses of local memory: every definition is cvta.local, or
 	 * a copy or an add of a constant to one */
 	x->genlocal = shrink_set(x, ndef, genlocal_keeps, true, NULL);
-	/* 64-bit values stored whole to local memory (printf's arguments):
-	 * a global address (high word 0), or made only by cvt of an f32 or a
-	 * 32-bit integer, mul.wide of 32-bit integers or mov of a constant,
-	 * whose high word gets a register of its own */
-	x->hi64 = xmalloc(sizeof *x->hi64 * nv);
-	x->hi_bad = xcalloc(nv, 1);
-	bool *st64 = xcalloc(nv, 1);
-	for (unsigned v = 0; v < nv; v++)
-		x->hi64[v] = -1;
-	for (unsigned i = 0; i < e->nstmts; i++) {
-		const struct stmt *s = &e->stmts[i];
-		const char *t = strrchr(s->op, '.');
-		if (strncmp(s->op, "st.local.", 9) || !t || (strcmp(t, ".u64") && strcmp(t, ".s64") && strcmp(t, ".b64") &&
-							     strcmp(t, ".f64")) || s->no != 2)
-			continue;
-		const struct opnd *o = &s->o[1];
-		if (o->kind == PO_REG)
-			st64[o->reg] = true;
-		for (unsigned j = 0; o->kind == PO_VEC && j < o->nvec; j++)
-			if (o->vec[j] >= 0)
-				st64[o->vec[j]] = true;
-	}
-	for (unsigned i = 0; i < e->nstmts; i++) {
-		const struct stmt *s = &e->stmts[i];
-		int d[8];
-		unsigned nd = stmt_defs(s, d);
-		bool cvt = !strcmp(s->op, "cvt.f64.f32") || !strcmp(s->op, "cvt.ftz.f64.f32") || !strcmp(s->op, "cvt.s64.s32") || !strcmp(s->op, "cvt.u64.u32") ||
-			   !strcmp(s->op, "cvt.s64.u32") || !strcmp(s->op, "cvt.u64.s32") ||
-			   !strcmp(s->op, "mul.wide.s32") || !strcmp(s->op, "mul.wide.u32") ||
-			   ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64") || !strcmp(s->op, "mov.s64")) &&
-			    s->no == 2 && s->o[1].kind == PO_IMM);
-		for (unsigned k = 0; k < nd; k++)
-			if (st64[d[k]] && !x->ptr[d[k]] && !(cvt && nd == 1 && s->guard < 0))
-				x->hi_bad[d[k]] = true;
-	}
-	for (unsigned v = 0; v < e->nvregs; v++)
-		if (st64[v] && !x->ptr[v] && !x->hi_bad[v])
-			x->hi64[v] = new_tmp(x, VC_REG);
-	free(st64);
 	/* brev results that only bfind.shiftamt.u32 reads */
 	unsigned *nuse = xcalloc(nv, sizeof *nuse), *nuse_sa = xcalloc(nv, sizeof *nuse_sa);
 	bool *brev_def = xcalloc(nv, 1);
@@ -2865,6 +3228,7 @@ static void facts(struct sel *x)
 		if (shr_read[v] && all_wide[v] && ndef[v] > 0)
 			x->hi[v] = new_tmp(x, VC_REG);
 	}
+	hi_facts(x, all_wide, ndef);
 	free(ndef);
 	free(all_wide);
 	free(shr_read);
@@ -2985,6 +3349,7 @@ bool ptx_select(struct pentry *e, struct vcode *c)
 	free(x.genlocal);
 	free(x.ptr);
 	free(x.hi64);
+	free(x.hi_zero);
 	free(x.hi_bad);
 	free(x.palias);
 	free(x.palias_neg);

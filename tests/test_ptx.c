@@ -887,6 +887,62 @@ START_TEST(match_all_as_h200)
 }
 END_TEST
 
+/* 64-bit integers (tests/ptx/int64.cu, tests/ptx/int64.s): a grid-stride
+ * loop with a size_t index and bound over 300 random ints, each widened,
+ * multiplied by a 64-bit parameter whose high word is not 0, shifted both
+ * ways, added, subtracted, negated, masked and compared; every result's
+ * words on both configs equal to the host's long long arithmetic (C's, an
+ * independent computation) and to an H200's (tests/data/h200_int64/:
+ * simt-gpu of the same workload, k passed with its high word). The
+ * parameters' high words are hidden arguments k_hi and n_hi. */
+START_TEST(int64_as_host)
+{
+	static const char *const cfgs[] = {"g80", "h100"};
+	for (unsigned c = 0; c < 2; c++) {
+		struct run x;
+		run_file(&x, "tests/ptx/int64.s", cfgs[c], NULL, NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		unsigned nk = 0;
+		for (unsigned i = 0; i < x.p->nargs; i++)
+			if (!strcmp(x.p->args[i].name, "k_hi")) {
+				ck_assert_uint_eq(x.p->args[i].value, (uint32_t)((uint64_t)-123456789012ll >> 32));
+				nk++;
+			} else if (!strcmp(x.p->args[i].name, "n_hi")) {
+				ck_assert_uint_eq(x.p->args[i].value, 0);
+				nk++;
+			}
+		ck_assert_uint_eq(nk, 2);
+		const int32_t *a = (const int32_t *)x.g.bufs[0].data;
+		const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
+		static uint32_t gpu[3000];
+		gpu_hex_rows("h200_int64/int64.txt", 300, 10, gpu);
+		for (unsigned i = 0; i < 3000; i++)
+			ck_assert_msg(o[i] == gpu[i], "%s: word %u: 0x%08x, the H200 0x%08x", cfgs[c], i, o[i], gpu[i]);
+		const long long k = -123456789012ll;
+		const unsigned long long n = 300;
+		for (unsigned long long i = 0; i < n; i++) {
+			long long xv = (long long)a[i] * k;
+			long long y = (long long)((unsigned long long)xv + ((unsigned long long)(long long)a[i] << 33) -
+						  (unsigned long long)k);
+			unsigned long long z = (unsigned long long)y >> 7;
+			long long w = y >> 40;
+			unsigned long long m = (unsigned long long)xv * 0x9e3779b97f4a7c15ull;
+			long long v = (long long)((0 - (unsigned long long)xv) & 0x0000ffffffff0000ull) | (y ^ (long long)i);
+			uint32_t want[10] = {(uint32_t)xv, (uint32_t)((unsigned long long)xv >> 32), (uint32_t)y,
+					     (uint32_t)((unsigned long long)y >> 32), (uint32_t)(z >> 32), (uint32_t)w,
+					     (uint32_t)(m >> 32), (uint32_t)v, (uint32_t)((unsigned long long)v >> 32),
+					     (uint32_t)((xv < y) | (z > n) << 1 | (w == -1) << 2 | (y >= k) << 3 |
+							((unsigned long long)xv <= m) << 4 | (v != y) << 5 |
+							(i + n > 2 * n - 1) << 6)};
+			for (unsigned j = 0; j < 10; j++)
+				ck_assert_msg(o[10 * i + j] == want[j], "%s: value %llu (a = %d), word %u: 0x%08x, the host 0x%08x",
+					      cfgs[c], i, a[i], j, o[10 * i + j], want[j]);
+		}
+		done(&x);
+	}
+}
+END_TEST
+
 /* The warp reductions __reduce_*_sync (redux.sync: add, min and max of
  * u32 and s32, and, or, xor) over the warp, and an add over the lower 16
  * lanes alone (tests/ptx/redux.cu, in[l] = 0x9e3779b9 * (l + 1)), on both
@@ -1981,6 +2037,34 @@ START_TEST(printf_as_h200)
 }
 END_TEST
 
+/* printf of 64-bit integers whose high words the front end computes
+ * (tests/ptx/printf_int64.s): a long long parameter (-5000000000: its
+ * hidden high word), its product with the thread index, a difference of two
+ * pointers, an unsigned shift; the text is the host's printf of the same
+ * values, on both configs. */
+START_TEST(printf_int64_as_host)
+{
+	char want[1024];
+	size_t k = 0;
+	const long long n = -5000000000ll;
+	for (unsigned t = 0; t < 4; t++)
+		k += (size_t)snprintf(want + k, sizeof want - k, "%u %lld %lld %lld %llu\n", t, n,
+				      (long long)((unsigned long long)n * t - 5), (long long)t,
+				      (unsigned long long)n * 3 >> 5);
+	static const char *const cfgs[] = {"g80", "h100"};
+	for (unsigned c = 0; c < 2; c++) {
+		struct run x;
+		run_file(&x, "tests/ptx/printf_int64.s", cfgs[c], NULL, NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		char *got = sim_printed(&x);
+		ck_assert_msg(!strcmp(got, want), "%s: the printf output differs from the host's:\n%s", cfgs[c], got);
+		free(got);
+		done(&x);
+	}
+}
+END_TEST
+
+
 static int cmp_lines(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* The lines of text, sorted (the GPU's order of blocks is its own). */
@@ -2261,6 +2345,7 @@ Suite *ptx_suite(void)
 	tcase_set_timeout(t, 600);
 	tcase_add_test(t, malformed_fixtures);
 	tcase_add_test(t, printf_as_h200);
+	tcase_add_test(t, printf_int64_as_host);
 	tcase_add_test(t, printf_hello_as_h200);
 	tcase_add_test(t, printf_format_layout);
 	tcase_add_test(t, printf_turns_model);
@@ -2290,6 +2375,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, fastmath_as_h200);
 	tcase_add_test(t, div_approx_as_h200);
 	tcase_add_test(t, match_all_as_h200);
+	tcase_add_test(t, int64_as_host);
 	tcase_add_test(t, narrow_as_h200);
 	tcase_add_test(t, bitfield_as_h200);
 	tcase_add_test(t, barrier_reductions_as_h200);
