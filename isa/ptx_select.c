@@ -1774,9 +1774,9 @@ static bool do_unary(struct sel *x, enum isa_op iop, enum isa_op fop)
 		return nsup(x, "this form is");
 	if (!strcmp(t, "f32"))
 		return arith(x, fop, 1, true, false, -1);
-	if (strcmp(t, "s32") && (strcmp(t, "s16") || iop != OP_ISUB))
+	if (strcmp(t, "s32") && ((strcmp(t, "s16") && strcmp(t, "s64")) || iop != OP_ISUB))
 		return nsup(x, "this type is");
-	if (iop == OP_ISUB) { /* neg.s32 and neg.s16: 0 - a */
+	if (iop == OP_ISUB) { /* neg.s32, neg.s16, and neg.s64's low word (do_int64: its high word): 0 - a */
 		if (!need_ops(x, 2))
 			return false;
 		struct vinsn *v = emit(x, OP_ISUB);
@@ -2376,13 +2376,14 @@ static bool do_int64(struct sel *x, bool *done)
 		}
 		if (hd < 0)
 			return true;
-		v = emit(x, OP_SHR); /* hi >> n; past 31 the sign (s64) or 0 */
+		if (n >= 32 && it == ITYPE_U32) { /* hi = 0: a mov of rz */
+			v = emit(x, OP_MOV);
+			v->vdst = hd;
+			return true;
+		}
+		v = emit(x, OP_SHR); /* hi >> n; past 31 the sign (s64) */
 		v->in.mod[0] = (uint8_t)it;
 		v->vdst = hd;
-		if (n >= 32 && it == ITYPE_U32) {
-			v->in.op = OP_MOV;
-			return true; /* (rz) */
-		}
 		return hi_opnd(x, &v, 0, 1) && put_imm(x, &v, 1, n < 32 ? n : 31);
 	}
 	if (!strcmp(b, "add") || !strcmp(b, "sub")) {

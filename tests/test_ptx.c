@@ -943,6 +943,109 @@ START_TEST(int64_as_host)
 }
 END_TEST
 
+/* 64-bit integer statements at their edges (tests/ptx/int64_edges.ptx,
+ * hand-written: results that alias their operands, immediates on either
+ * side and with high words, guarded statements, shifts by 0, 31, 32 and 63,
+ * signed and unsigned compares, mul.wide and cvt feeding them), on 64
+ * inputs (edge values and a splitmix64 sequence), each case's 64-bit result
+ * equal on both configs to C's unsigned long long arithmetic. */
+static unsigned long long int64_case(unsigned c, unsigned long long x)
+{
+	typedef unsigned long long u64;
+	typedef long long s64;
+	const u64 a = (u64)-81985529216486895ll, b = 0x7fffffff12345678ull;
+	const s64 sx = (s64)x;
+	const u64 lo = (uint32_t)x;
+	const s64 lo_s = (int32_t)(uint32_t)x;
+	switch (c) {
+	case 0: return 2 * x;
+	case 1: return x + a;
+	case 2: return a + x;
+	case 3: return x - 4294967297ull;
+	case 4: return x + 4294967295ull;
+	case 5: return x - a;
+	case 6: return a - x;
+	case 7: return 0;
+	case 8: return 1 - x;
+	case 9: return x - 8589934593ull;
+	case 10: return 0 - x;
+	case 11: return x * x;
+	case 12: return x * 81985529216486895ull;
+	case 13: return x * 12345;
+	case 14: return x << 7;
+	case 15: return x;
+	case 16: return x << 31;
+	case 17: return x << 32;
+	case 18: return x << 63;
+	case 19: return (u64)(sx >> 5);
+	case 20: return (u64)(sx >> 40);
+	case 21: return x >> 40;
+	case 22: case 23: return x;
+	case 24: return (u64)(sx >> 32);
+	case 25: return x >> 32;
+	case 26: return x >> 63;
+	case 27: return x & (u64)-4294901761ll;
+	case 28: return x | 81985529216486895ull;
+	case 29: return x ^ a;
+	case 30: return ~x;
+	case 31: return sx < (s64)a ? 81985529216486895ull : (u64)-2ll;
+	case 32: return sx < 0 ? b + x : b;
+	case 33: return x < a ? b : x - b;
+	case 34: return sx >= -3 ? (u64)(sx >> 3) : x;
+	case 35: return sx <= (s64)a;
+	case 36: return x >= a;
+	case 37: return sx > -4294967296ll;
+	case 38: return x >= 4294967296ull;
+	case 39: return 4294967296ull <= x;
+	case 40: return x != b;
+	case 41: return (x & (u64)-4294967296ll) == (u64)-4294967296ll;
+	case 42: return 0;
+	case 43: return lo >> 31;
+	case 44: return (u64)lo_s >> 1;
+	case 45: return (u64)lo_s >> 40;
+	case 46: return (u64)((lo_s * -7) >> 3);
+	case 47: return (lo * 4000000000ull + a) >> 33;
+	default: return x - 81985529216486895ull;
+	}
+}
+
+START_TEST(int64_edges_as_host)
+{
+	enum { N = 64, CASES = 49 };
+	uint64_t xs[N] = {0, 1, ~0ull, ~1ull, 0xffffffffull, 0x100000000ull, 0xffffffff00000000ull, 0x7fffffffffffffffull,
+			  0x8000000000000000ull, 0x80000000ull, 0xffffffff80000000ull, 0xffffffff00000001ull,
+			  0x0123456789abcdefull, 0xfedcba9876543211ull, 5, (uint64_t)-5ll};
+	uint64_t st = 0x9e3779b97f4a7c15ull;
+	for (unsigned i = 16; i < N; i++) { /* splitmix64 */
+		uint64_t z = (st += 0x9e3779b97f4a7c15ull);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		xs[i] = z ^ (z >> 31);
+	}
+	uint32_t words[2 * N];
+	memcpy(words, xs, sizeof xs); /* (little-endian: low word first) */
+	static char list[2 * N * 12 + 4], text[4096];
+	u32_list(list, sizeof list, words, 2 * N);
+	snprintf(text, sizeof text, ".ptx \"%s\" t\n.buffer O u32 %d zero\n.buffer X u32 %d %s\n.arg O\n"
+		 ".arg pa -81985529216486895\n.arg pb 0x7fffffff12345678\n.arg X\n.grid 1\n.block %d\n",
+		 src_path("tests/ptx/int64_edges.ptx"), N * 98, 2 * N, list, N);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[0].data;
+		for (unsigned t = 0; t < N; t++)
+			for (unsigned c = 0; c < CASES; c++) {
+				unsigned long long got = o[t * 98 + 2 * c] | (unsigned long long)o[t * 98 + 2 * c + 1] << 32;
+				unsigned long long want = int64_case(c, xs[t]);
+				ck_assert_msg(got == want, "%s: case %u of 0x%016llx: 0x%016llx, the host 0x%016llx",
+					      k ? "h100" : "g80", c, (unsigned long long)xs[t], got, want);
+			}
+		done(&x);
+	}
+}
+END_TEST
+
 /* The warp reductions __reduce_*_sync (redux.sync: add, min and max of
  * u32 and s32, and, or, xor) over the warp, and an add over the lower 16
  * lanes alone (tests/ptx/redux.cu, in[l] = 0x9e3779b9 * (l + 1)), on both
@@ -2376,6 +2479,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, div_approx_as_h200);
 	tcase_add_test(t, match_all_as_h200);
 	tcase_add_test(t, int64_as_host);
+	tcase_add_test(t, int64_edges_as_host);
 	tcase_add_test(t, narrow_as_h200);
 	tcase_add_test(t, bitfield_as_h200);
 	tcase_add_test(t, barrier_reductions_as_h200);
