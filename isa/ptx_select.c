@@ -2874,7 +2874,8 @@ static enum hi_how hi_how(const struct sel *x, const struct stmt *s, int *src, u
 	const char *t = strrchr(s->op, '.');
 	if (n >= sizeof base || !t)
 		return HI_NONE;
-	snprintf(base, sizeof base, "%.*s", (int)n, s->op);
+	memcpy(base, s->op, n);
+	base[n] = 0;
 	t++;
 	if (!strcmp(s->op, "cvt.f64.f32") || !strcmp(s->op, "cvt.ftz.f64.f32") || !strcmp(s->op, "cvt.s64.s32") ||
 	    !strcmp(s->op, "cvt.u64.u32") || !strcmp(s->op, "cvt.s64.u32") || !strcmp(s->op, "cvt.u64.s32") ||

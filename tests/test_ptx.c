@@ -921,7 +921,7 @@ START_TEST(int64_as_host)
 		const long long k = -123456789012ll;
 		const unsigned long long n = 300;
 		for (unsigned long long i = 0; i < n; i++) {
-			long long xv = (long long)a[i] * k;
+			long long xv = (long long)((unsigned long long)(long long)a[i] * (unsigned long long)k); /* (wraps) */
 			long long y = (long long)((unsigned long long)xv + ((unsigned long long)(long long)a[i] << 33) -
 						  (unsigned long long)k);
 			unsigned long long z = (unsigned long long)y >> 7;
