@@ -709,6 +709,7 @@ FBINARY(FMAX, fr(fmax_ptx(uf(A), uf(B))), fr(fmax_ptx(FA, FB)))
 FUNARY(FNEG, false, is_nan_bits(A) ? CANONICAL_NAN : A ^ 0x80000000u)
 FUNARY(FABS, false, is_nan_bits(A) ? CANONICAL_NAN : A & 0x7fffffffu)
 UNARY(I2F, SIGNED ? fu((float)S(A)) : fu((float)A))
+BINARY(I2F64, SIGNED ? fu((float)(int64_t)((uint64_t)B << 32 | A)) : fu((float)((uint64_t)B << 32 | A)))
 /* (f2i has no .ftz: the PTX front end writes cvt.rmi.ftz/.rpi.ftz to an
  * integer as frnd.rm/.rp.ftz and f2i.rz; in .rzi and .rni a subnormal
  * converts to 0 flushed or not) */

@@ -1302,6 +1302,8 @@ static bool do_ldst(struct sel *x, bool store)
 }
 
 static bool do_cvt_body(struct sel *x);
+static bool hi_opnd(struct sel *x, struct vinsn **vp, unsigned slot, unsigned i);
+static bool ld_zero_extends(const struct sel *x, const struct stmt *s);
 
 /* cvt: as do_cvt_body, and where the destination is a 64-bit register
  * stored whole to local memory (hi64), its high word too: the f32's
@@ -1413,10 +1415,15 @@ static bool do_cvt_body(struct sel *x)
 	}
 	if (!dint && sint) {
 		unsigned sb = (unsigned)atoi(st + 1);
-		if ((sb != 8 && sb != 16 && sb != 32) || st[0] == 'b')
+		if ((sb != 8 && sb != 16 && sb != 32 && sb != 64) || st[0] == 'b')
 			return nsup(x, "a conversion to f32 from this type is");
 		if (!has(x, "rn") || has(x, "rni") || has(x, "rmi") || has(x, "rpi") || has(x, "rzi"))
 			return nsup(x, "an int-to-float conversion other than .rn is");
+		if (sb == 64) { /* the whole value: i2f.64 of its low and high words (hi_facts) */
+			v = emit(x, OP_I2F64);
+			v->in.mod[0] = st[0] == 's' ? ITYPE_S32 : ITYPE_U32;
+			return dst_reg(x, v, 0) && src_opnd(x, &v, 0, 1, false, true) && hi_opnd(x, &v, 1, 1);
+		}
 		int e = -1;
 		if (sb < 32 && !ext_vreg(x, 1, sb, st[0] == 's', &e)) /* 8/16 bits: extended first */
 			return false;
@@ -2303,11 +2310,48 @@ static bool do_int64(struct sel *x, bool *done)
 {
 	*done = false;
 	const char *t = ty(x), *b = x->mods[0];
+	if (ld_zero_extends(x, x->s) && hi_of_dst(x) >= 0) { /* its high word 0 (a register also made otherwise) */
+		struct vinsn *v = emit(x, OP_MOV);
+		v->vdst = hi_of_dst(x);
+		return true;
+	}
 	if (!is_t(t, T64) || !strcmp(b, "cvt") || !strcmp(b, "st") || !strcmp(b, "cvta") || !strcmp(b, "atom") ||
 	    !strcmp(b, "red"))
 		return true;
 	int hd = hi_of_dst(x);
 	bool setp = !strcmp(b, "setp"), shr = !strcmp(b, "shr");
+	if (!strcmp(b, "bfi")) { /* bfi.b64 d, a, b, pos, len: one word of b gets a's low bits */
+		*done = true;
+		const struct opnd *po = &x->s->o[3], *lo = &x->s->o[4];
+		if (!need_ops(x, 5) || po->kind != PO_IMM || lo->kind != PO_IMM || po->imm < 0 || lo->imm < 0 ||
+		    po->imm > 255 || lo->imm > 255)
+			return need_ops(x, 5) && nsup(x, "a 64-bit bfi other than of a constant field is");
+		unsigned pos = (unsigned)po->imm, len = (unsigned)lo->imm;
+		if (pos + len > 64)
+			len = pos >= 64 ? 0 : 64 - pos;
+		if (pos < 32 && pos + len > 32)
+			return nsup(x, "a 64-bit bfi of a field across the two words is");
+		int d;
+		if (!reg_opnd(x, 0, VC_REG, &d))
+			return false;
+		bool high = pos >= 32 && len; /* the field in the high word */
+		struct vinsn *v;
+		if (hd >= 0) {
+			v = emit(x, high ? OP_BFI : OP_MOV);
+			v->vdst = hd;
+			if (high && (!src_opnd(x, &v, 0, 1, false, true) || !hi_opnd(x, &v, 1, 2) ||
+				     !put_imm(x, &v, 2, (pos - 32) | len << 8)))
+				return false;
+			if (!high && !hi_opnd(x, &v, 0, 2))
+				return false;
+		}
+		v = emit(x, high || !len ? OP_MOV : OP_BFI);
+		v->vdst = d;
+		if (high || !len)
+			return src_opnd(x, &v, 0, 2, false, true);
+		return src_opnd(x, &v, 0, 1, false, true) && src_opnd(x, &v, 1, 2, false, true) &&
+		       put_imm(x, &v, 2, pos | len << 8);
+	}
 	if (shr) {
 		const struct opnd *a = &x->s->o[1];
 		if (x->s->no == 3 && a->kind == PO_REG && x->hi[a->reg] >= 0 && x->s->o[2].kind == PO_IMM &&
@@ -2866,6 +2910,18 @@ static bool genlocal_keeps(const struct sel *x, const struct stmt *s, int d, con
  * of them in src (shl by 32 or more needs none); HI_NONE, anything else. */
 enum hi_how { HI_NONE, HI_MADE, HI_PASSED };
 
+/* A load of an unsigned (or untyped) value narrower than its 64-bit
+ * destination register, which PTX zero-extends: nvcc loads a 32-bit word
+ * into a 64-bit register to build a 64-bit value with bfi.b64. */
+static bool ld_zero_extends(const struct sel *x, const struct stmt *s)
+{
+	const char *t = strrchr(s->op, '.');
+	return !strncmp(s->op, "ld.", 3) && t && s->no == 2 && s->o[0].kind == PO_REG &&
+	       vinfo(x, s->o[0].reg)->bits == 64 && !strstr(s->op, ".v2.") && !strstr(s->op, ".v4.") &&
+	       (!strcmp(t, ".u32") || !strcmp(t, ".b32") || !strcmp(t, ".u16") || !strcmp(t, ".b16") ||
+		!strcmp(t, ".u8") || !strcmp(t, ".b8"));
+}
+
 static enum hi_how hi_how(const struct sel *x, const struct stmt *s, int *src, unsigned *nsrc)
 {
 	*nsrc = 0;
@@ -2881,6 +2937,8 @@ static enum hi_how hi_how(const struct sel *x, const struct stmt *s, int *src, u
 	    !strcmp(s->op, "cvt.u64.u32") || !strcmp(s->op, "cvt.s64.u32") || !strcmp(s->op, "cvt.u64.s32") ||
 	    !strcmp(s->op, "mul.wide.s32") || !strcmp(s->op, "mul.wide.u32"))
 		return s->no == 2 || s->no == 3 ? HI_MADE : HI_NONE;
+	if (ld_zero_extends(x, s))
+		return HI_MADE; /* (0: hi_zero) */
 	if (!is_t(t, T64))
 		return HI_NONE;
 	if (!strcmp(base, "mov") && s->no == 2 && s->o[1].kind == PO_IMM)
@@ -2890,6 +2948,9 @@ static enum hi_how hi_how(const struct sel *x, const struct stmt *s, int *src, u
 		int pi = find_param(x, s->o[1].name);
 		return pi >= 0 && x->e->k->params[pi].type != PTX_P_BYTES ? HI_MADE : HI_NONE;
 	}
+	if (!strcmp(s->op, "bfi.b64")) /* (constant position and length in one word: do_int64) */
+		return s->no == 5 && s->o[2].kind == PO_REG && s->o[3].kind == PO_IMM && s->o[4].kind == PO_IMM
+			       ? (src[(*nsrc)++] = s->o[2].reg, HI_PASSED) : HI_NONE;
 	static const char *const two[] = {"add", "sub", "and", "or", "xor", "selp", NULL};
 	static const char *const one[] = {"not", "neg", "mov", "shr", NULL};
 	bool mullo = !strcmp(s->op, "mul.lo.s64") || !strcmp(s->op, "mul.lo.u64");
@@ -2939,6 +3000,9 @@ static void hi_facts(struct sel *x, const bool *all_wide, const unsigned *ndef)
 			for (unsigned j = 0; o->kind == PO_VEC && j < o->nvec; j++)
 				if (o->vec[j] >= 0)
 					need[o->vec[j]] = true;
+		} else if ((!strcmp(s->op, "cvt.rn.f32.u64") || !strcmp(s->op, "cvt.rn.f32.s64")) && s->no == 2 &&
+			   s->o[1].kind == PO_REG) {
+			need[s->o[1].reg] = true; /* (i2f.64 reads the whole value) */
 		} else if (!strncmp(s->op, "setp.", 5) && is_t(t + 1, T64) && s->no == 3) {
 			for (unsigned j = 1; j < 3; j++)
 				if (s->o[j].kind == PO_REG)
@@ -2988,7 +3052,7 @@ static void hi_facts(struct sel *x, const bool *all_wide, const unsigned *ndef)
 		const struct stmt *s = &e->stmts[i];
 		int d[8];
 		unsigned nd = stmt_defs(s, d);
-		bool zero = nd == 1 && (!strcmp(s->op, "cvt.u64.u32") || !strcmp(s->op, "cvt.s64.u32") ||
+		bool zero = nd == 1 && (!strcmp(s->op, "cvt.u64.u32") || !strcmp(s->op, "cvt.s64.u32") || ld_zero_extends(x, s) ||
 					((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64") || !strcmp(s->op, "mov.s64")) &&
 					 s->no == 2 && s->o[1].kind == PO_IMM && (uint64_t)s->o[1].imm >> 32 == 0));
 		for (unsigned k = 0; k < nd && !zero; k++)

@@ -1046,6 +1046,55 @@ START_TEST(int64_edges_as_host)
 }
 END_TEST
 
+/* 64-bit integers converted to float (tests/ptx/i2f64.cu: cvt.rn.f32.u64
+ * and .s64 of values built from two words), 64 values (edges: ties between
+ * two floats, 2^63, 2^64 - 1, negative ones; and a splitmix64 sequence,
+ * every other shifted right), on both configs, equal to an H200's
+ * (tests/data/h200_i2f64/i2f64.txt) and to C's conversions (round to
+ * nearest even). */
+START_TEST(i2f64_as_h200)
+{
+	enum { N = 64 };
+	uint64_t in[N] = {0, 1, 0x1000001ull, 0x1000003ull, 0x20000000000001ull, 0x7fffffffffffffffull,
+			  0x8000000000000000ull, 0xffffffffffffffffull, 0xfffffffffffffffeull, 0xffffff7fffffffffull,
+			  0xffffff8000000000ull, 0xffffff8000000001ull, 0x8000008000000000ull, 0x8000018000000000ull,
+			  0xffffffff00000000ull, 0x00000000ffffffffull};
+	uint64_t st = 0x9e3779b97f4a7c15ull;
+	for (unsigned i = 16; i < N; i++) { /* as i2f64_gpu.cu */
+		uint64_t z = (st += 0x9e3779b97f4a7c15ull);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		z ^= z >> 31;
+		in[i] = i % 2 ? z >> i : z;
+	}
+	uint32_t want[2 * N], words[2 * N];
+	gpu_hex_rows("h200_i2f64/i2f64.txt", 2, N, want);
+	memcpy(words, in, sizeof in);
+	static char list[2 * N * 12 + 4], text[4096];
+	u32_list(list, sizeof list, words, 2 * N);
+	snprintf(text, sizeof text, ".ptx \"%s\" i2f64\n.buffer W u32 %d %s\n.buffer O f32 %d zero\n.arg W\n.arg O\n"
+		 ".grid 1\n.block %d\n", src_path("tests/ptx/i2f64.ptx"), 2 * N, list, 2 * N, N);
+	for (int k = 0; k < 2; k++) {
+		struct run x;
+		run_text(&x, text, k ? "h100" : "g80", NULL);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *o = (const uint32_t *)x.g.bufs[1].data;
+		for (unsigned i = 0; i < N; i++) {
+			float fu = (float)in[i], fs = (float)(int64_t)in[i];
+			uint32_t hu, hs;
+			memcpy(&hu, &fu, 4);
+			memcpy(&hs, &fs, 4);
+			ck_assert_msg(o[2 * i] == want[i] && o[2 * i] == hu, "%s: 0x%016llx as unsigned: 0x%08x, the H200 0x%08x, C 0x%08x",
+				      k ? "h100" : "g80", (unsigned long long)in[i], o[2 * i], want[i], hu);
+			ck_assert_msg(o[2 * i + 1] == want[N + i] && o[2 * i + 1] == hs,
+				      "%s: 0x%016llx as signed: 0x%08x, the H200 0x%08x, C 0x%08x", k ? "h100" : "g80",
+				      (unsigned long long)in[i], o[2 * i + 1], want[N + i], hs);
+		}
+		done(&x);
+	}
+}
+END_TEST
+
 /* The warp reductions __reduce_*_sync (redux.sync: add, min and max of
  * u32 and s32, and, or, xor) over the warp, and an add over the lower 16
  * lanes alone (tests/ptx/redux.cu, in[l] = 0x9e3779b9 * (l + 1)), on both
@@ -2480,6 +2529,7 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, match_all_as_h200);
 	tcase_add_test(t, int64_as_host);
 	tcase_add_test(t, int64_edges_as_host);
+	tcase_add_test(t, i2f64_as_h200);
 	tcase_add_test(t, narrow_as_h200);
 	tcase_add_test(t, bitfield_as_h200);
 	tcase_add_test(t, barrier_reductions_as_h200);
