@@ -407,24 +407,20 @@ static void sem_FSETP(struct xc *x)
 }
 
 /* the high words of a 64-bit add or subtract: the low words' carry or
- * borrow is pC (opcodes.def) */
-static void sem_IADDX(struct xc *x)
-{
-	const uint32_t *a = src(x, 0), *b = src(x, 1);
-	uint32_t p = pred_src(x, 2);
-	uint32_t *d = dst(x);
-	FOR_LANES(x->m, l)
-		d[l] = a[l] + b[l] + (p >> l & 1);
-}
-
-static void sem_ISUBX(struct xc *x)
-{
-	const uint32_t *a = src(x, 0), *b = src(x, 1);
-	uint32_t p = pred_src(x, 2);
-	uint32_t *d = dst(x);
-	FOR_LANES(x->m, l)
-		d[l] = a[l] - b[l] - (p >> l & 1);
-}
+ * borrow is pC, P as 1 or 0 (opcodes.def) */
+#define WITH_CARRY(ID, expr)                                                   \
+	static void sem_##ID(struct xc *x)                                     \
+	{                                                                      \
+		const uint32_t *a = src(x, 0), *b = src(x, 1);                 \
+		uint32_t p = pred_src(x, 2);                                   \
+		uint32_t *d = dst(x);                                          \
+		FOR_LANES(x->m, l) {                                           \
+			uint32_t P = p >> l & 1;                               \
+			d[l] = (expr);                                         \
+		}                                                              \
+	}
+WITH_CARRY(IADDX, a[l] + b[l] + P)
+WITH_CARRY(ISUBX, a[l] - b[l] - P)
 
 /* a 64-bit compare's high words, pC the low words' answer (opcodes.def) */
 static void sem_ISETPX(struct xc *x)

@@ -2077,6 +2077,17 @@ static void udivrem(struct sel *x, int a, int b, int q, int r)
  *                |b| < 2^-126, so only a quotient out of range is lost;
  *   full.ftz:    the 1/4 alone, every step flushing (do_stmt_ftz).
  * fabs is one instruction more where ptxas reads |b| as an operand. */
+/* A new register holding v times the f32 constant k where predicate p is
+ * when, else v: fmul and sel (ptxas's FMUL and FSEL) */
+static int scaled_where(struct sel *x, int v, uint32_t k, int p, bool when)
+{
+	int t = new_tmp(x, VC_REG);
+	opi(x, OP_FMUL, t, v, k, -1);
+	struct vinsn *s = op3(x, OP_SEL, t, when ? t : v, when ? v : t, -1);
+	s->vsrc[2] = p;
+	return t;
+}
+
 static bool fdiv_fast(struct sel *x, bool full)
 {
 	if (!need_ops(x, 3))
@@ -2096,17 +2107,12 @@ static bool fdiv_fast(struct sel *x, bool full)
 	op3(x, OP_FABS, t, b, -1, -1);
 	if (!x->ftz)
 		opi(x, OP_FSETP, pn, t, 0x00800000u, CMP_GEU); /* |b| >= 2^-126, or NaN */
+	struct vinsn *v;
 	if (full) {
-		int pb = new_tmp(x, VC_PRED), qa = new_tmp(x, VC_REG), qb = new_tmp(x, VC_REG);
+		int pb = new_tmp(x, VC_PRED);
 		opi(x, OP_FSETP, pb, t, 0x7e800000u, CMP_GT); /* |b| > 2^126 */
-		opi(x, OP_FMUL, qb, b, 0x3e800000u, -1);      /* x 1/4 */
-		struct vinsn *v = op3(x, OP_SEL, qb, qb, b, -1);
-		v->vsrc[2] = pb;
-		opi(x, OP_FMUL, qa, a, 0x3e800000u, -1);
-		v = op3(x, OP_SEL, qa, qa, a, -1);
-		v->vsrc[2] = pb;
-		a = qa;
-		b = qb;
+		b = scaled_where(x, b, 0x3e800000u, pb, true); /* x 1/4 */
+		a = scaled_where(x, a, 0x3e800000u, pb, true);
 		if (!x->ftz)
 			for (int k = 0; k < 2; k++) { /* @!pn: x 2^24 */
 				v = opi(x, OP_FMUL, k ? a : b, k ? a : b, 0x4b800000u, -1);
@@ -2114,18 +2120,11 @@ static bool fdiv_fast(struct sel *x, bool full)
 				v->in.guard_neg = 1;
 			}
 	} else {
-		int sa = new_tmp(x, VC_REG), sb = new_tmp(x, VC_REG);
-		opi(x, OP_FMUL, sb, b, 0x4b800000u, -1); /* x 2^24 */
-		struct vinsn *v = op3(x, OP_SEL, sb, b, sb, -1);
-		v->vsrc[2] = pn;
-		opi(x, OP_FMUL, sa, a, 0x4b800000u, -1);
-		v = op3(x, OP_SEL, sa, a, sa, -1);
-		v->vsrc[2] = pn;
-		a = sa;
-		b = sb;
+		b = scaled_where(x, b, 0x4b800000u, pn, false); /* x 2^24 where pn is false */
+		a = scaled_where(x, a, 0x4b800000u, pn, false);
 	}
 	int r = new_tmp(x, VC_REG);
-	struct vinsn *v = op3(x, OP_RCP, r, b, -1, -1);
+	v = op3(x, OP_RCP, r, b, -1, -1);
 	v->in.mod[1] = FTZ_FLUSH; /* the MUFU.RCP's: subnormals are zeros */
 	v = op3(x, OP_FMUL, -1, r, a, -1);
 	return dst_reg(x, v, 0);
