@@ -1215,6 +1215,8 @@ static bool parse_mnemonic(struct as *a, const struct token *t, struct isa_insn 
 	if ((in->op == OP_ATOMG || in->op == OP_ATOMS) && in->mod[1] == ATYPE_F32 &&
 	    in->mod[0] != ATOM_ADD && in->mod[0] != ATOM_EXCH)
 		return err_at(a, t->col, "'.f32' atomics are only add and exch");
+	if ((in->op == OP_ATOMG || in->op == OP_ATOMS) && isa_atom64(in) && (in->mod[0] == ATOM_INC || in->mod[0] == ATOM_DEC))
+		return err_at(a, t->col, "'inc' and 'dec' atomics are 32-bit only");
 	if ((oi->flags & IF_LOCAL) && isa_width_regs(in) > 1)
 		return err_at(a, t->col, "'%s' moves at most 32 bits a lane (local memory is interleaved by 32-bit word): use one per word",
 			      oi->name);
@@ -1332,6 +1334,16 @@ static bool parse_insn(struct as *a, int pos, uint32_t pc)
 		case SLOT_SRC:
 			if (!parse_src(a, &pos, &in, s))
 				return false;
+			if (isa_atom64(&in)) { /* a register pair */
+				if (in.imm_src == s + 1 || in.imm2_src == s + 1)
+					return err_at(a, st->col, "a 64-bit atomic's operand is a register pair, not an immediate");
+				if (in.src[s] != ISA_RZ && in.src[s] % 2)
+					return err_at(a, st->col, "a 64-bit atomic needs a source register that is a multiple of 2 (r%u is not)",
+						      in.src[s]);
+				if (in.src[s] != ISA_RZ && in.src[s] + 2 > ISA_MAX_REGS)
+					return err_at(a, st->col, "registers r%u..r%u are out of range", in.src[s], in.src[s] + 1);
+				use_reg(a, in.src[s], 2);
+			}
 			break;
 		case SLOT_SPECIAL: {
 			int found = -1;

@@ -1234,10 +1234,60 @@ static uint32_t atom_op(int op, int type, uint32_t old, uint32_t b)
 	}
 }
 
+static uint64_t atom_op64(int op, int type, uint64_t old, uint64_t b)
+{
+	switch (op) {
+	case ATOM_ADD: return old + b;
+	case ATOM_MIN: return type == ATYPE_S64 ? ((int64_t)old < (int64_t)b ? old : b) : (old < b ? old : b);
+	case ATOM_MAX: return type == ATYPE_S64 ? ((int64_t)old > (int64_t)b ? old : b) : (old > b ? old : b);
+	case ATOM_EXCH: return b;
+	case ATOM_AND: return old & b;
+	case ATOM_OR: return old | b;
+	default: return old ^ b; /* (inc and dec are 32-bit only: isa_valid) */
+	}
+}
+
+/* A 64-bit atomic: its operands and result register pairs, low word first;
+ * memory little-endian, as the GPU's. */
+static void atomic64(struct xc *x, enum mem_space sp, bool cas)
+{
+	struct where wh;
+	if (!addresses(x, sp, true, 8, &wh))
+		return;
+	const struct isa_insn *in = x->in;
+	uint64_t old[ISA_WARP_SIZE];
+	bool changed = false;
+	FOR_LANES(x->m, l) {
+		uint8_t *p = wh.h ? wh.h + (x->r->addr[l] - wh.lo) : wh.p[l];
+		uint64_t o, v, b = 0, c = 0;
+		for (unsigned k = 0; k < 2; k++) { /* (rz: 0) */
+			if (in->src[1] != ISA_RZ)
+				b |= (uint64_t)x->w->regs[(in->src[1] + k) * ISA_WARP_SIZE + l] << 32 * k;
+			if (cas && in->src[2] != ISA_RZ)
+				c |= (uint64_t)x->w->regs[(in->src[2] + k) * ISA_WARP_SIZE + l] << 32 * k;
+		}
+		memcpy(&o, p, 8);
+		v = cas ? (o == b ? c : o) : atom_op64(in->mod[0], in->mod[1], o, b);
+		memcpy(p, &v, 8);
+		changed |= v != o;
+		old[l] = o;
+	}
+	uint32_t *lo = dreg(x, in->dst, 0), *hi = dreg(x, in->dst, 1);
+	FOR_LANES(x->m, l) {
+		lo[l] = (uint32_t)old[l];
+		hi[l] = (uint32_t)(old[l] >> 32);
+	}
+	x->r->mem_written = changed;
+}
+
 /* Atomics are applied one lane at a time in ascending lane order; each lane
  * gets the value before its own update. */
 static void atomic(struct xc *x, enum mem_space sp, bool cas)
 {
+	if (isa_atom64(x->in)) {
+		atomic64(x, sp, cas);
+		return;
+	}
 	struct where wh;
 	if (!addresses(x, sp, true, 4, &wh))
 		return;

@@ -41,7 +41,8 @@ static const char *const itype_words[] = {"s32", "u32"};
 static const char *const logic_words[] = {"and", "or", "xor"};
 static const char *const width_words[] = {"32", "64", "128", "u8", "s8", "u16", "s16"}; /* enum isa_width */
 static const char *const atom_words[] = {"add", "min", "max", "exch", "and", "or", "xor", "inc", "dec"};
-static const char *const atype_words[] = {"u32", "s32", "f32"};
+static const char *const atype_words[] = {"u32", "s32", "f32", "u64", "s64"}; /* enum isa_atype */
+static const char *const bits_words[] = {"b32", "b64"}; /* enum isa_bits */
 static const char *const scope_words[] = {"gl", "cta", "sys"};
 static const char *const shfl_words[] = {"idx", "up", "down", "xor"};
 static const char *const frnd_words[] = {"rz", "rn", "rm", "rp"};
@@ -70,6 +71,7 @@ const struct isa_modset_info isa_modsets[MS_COUNT] = {
 	[MS_SHFLW] = SET(shflw_words, true),
 	[MS_FLO] = SET(flo_words, true),
 	[MS_REDUX] = SET(redux_words, false),
+	[MS_BITS] = SET(bits_words, true),
 	[MS_FTZ] = SET(ftz_words, true),
 };
 #undef SET
@@ -203,6 +205,13 @@ bool isa_valid(const struct isa_insn *in)
 		if (r != ISA_RZ && (r % n != 0 || r + n > ISA_MAX_REGS))
 			return false;
 	}
+	if (isa_atom64(in) && (in->op == OP_ATOMG || in->op == OP_ATOMS) && (in->mod[0] == ATOM_INC || in->mod[0] == ATOM_DEC))
+		return false;
+	if (isa_atom64(in)) /* register pairs, no immediates */
+		for (int i = 1; i < 3; i++)
+			if (fi->src[i] == SLOT_SRC && (in->imm_src == i + 1 || in->imm2_src == i + 1 ||
+						       (in->src[i] != ISA_RZ && (in->src[i] % 2 || in->src[i] + 2 > ISA_MAX_REGS))))
+				return false;
 	return true;
 }
 
@@ -223,10 +232,11 @@ void isa_deps(const struct isa_insn *in, struct isa_deps *d)
 				for (unsigned k = 0; k < width; k++)
 					d->read[d->nread++] = (uint8_t)(r + k);
 			break;
-		case SLOT_SRC:
+		case SLOT_SRC: /* (a 64-bit atomic's operand: a pair) */
 		case SLOT_ADDR:
 			if (!imm && r != ISA_RZ)
-				d->read[d->nread++] = r;
+				for (unsigned k = 0; k < (fi->src[i] == SLOT_SRC && isa_atom64(in) ? 2u : 1u); k++)
+					d->read[d->nread++] = (uint8_t)(r + k);
 			break;
 		case SLOT_PRED:
 			if (r != ISA_PT)

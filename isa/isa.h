@@ -78,7 +78,7 @@ enum {
  * is its default and may be omitted (the disassembler omits it too). */
 enum isa_modset { MS_NONE, MS_CMP, MS_ITYPE, MS_LOGIC, MS_WIDTH, MS_ATOM, MS_ATYPE,
 		  MS_SCOPE, MS_SHFL, MS_FRND, MS_CACHE, MS_FCMP, MS_FRNDN, MS_SHFLW, MS_FLO, MS_REDUX,
-		  MS_FTZ, MS_COUNT };
+		  MS_FTZ, MS_BITS, MS_COUNT };
 
 /* Comparisons. isetp takes the first six (MS_CMP); fsetp all (MS_FCMP):
  * eq lt le gt ge are false where either side is NaN and ne true (C's
@@ -94,7 +94,11 @@ enum isa_logic { LOGIC_AND, LOGIC_OR, LOGIC_XOR };
  * by a load; a store writes the low bits whichever */
 enum isa_width { WIDTH_32, WIDTH_64, WIDTH_128, WIDTH_U8, WIDTH_S8, WIDTH_U16, WIDTH_S16 };
 enum isa_atom { ATOM_ADD, ATOM_MIN, ATOM_MAX, ATOM_EXCH, ATOM_AND, ATOM_OR, ATOM_XOR, ATOM_INC, ATOM_DEC };
-enum isa_atype { ATYPE_U32, ATYPE_S32, ATYPE_F32 };
+/* an atomic's type (atomg, atoms); the 64-bit ones' register operands are
+ * aligned pairs, low word first (isa_width_regs) */
+enum isa_atype { ATYPE_U32, ATYPE_S32, ATYPE_F32, ATYPE_U64, ATYPE_S64 };
+/* a compare-and-swap's width (atomg.cas, atoms.cas) */
+enum isa_bits { BITS_32, BITS_64 };
 enum isa_scope { SCOPE_GL, SCOPE_CTA, SCOPE_SYS };
 enum isa_shfl { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_XOR };
 /* shfl's segment width (mod[1]): 32 >> k lanes, k = 0 (the default, .w32) .. 5 (.w1) */
@@ -197,10 +201,20 @@ int isa_lookup_mnemonic(const char *word, unsigned len, unsigned *used);
 /* Whether immediate sources are f32 constants (float ops, .f32 atomics). */
 bool isa_imm_is_float(const struct isa_insn *in);
 
-/* Number of 32-bit registers written/read by a wide access (1, 2 or 4);
+/* Whether an atomic is a 64-bit one: its register operands are pairs. */
+static inline bool isa_atom64(const struct isa_insn *in)
+{
+	return ((in->op == OP_ATOMG || in->op == OP_ATOMS) && in->mod[1] >= ATYPE_U64) ||
+	       ((in->op == OP_ATOMG_CAS || in->op == OP_ATOMS_CAS) && in->mod[0] == BITS_64);
+}
+
+/* Number of 32-bit registers written/read by a wide access (1, 2 or 4),
+ * and by each register operand of an atomic (1, or 2 for a 64-bit one);
  * inline: the executor and the memory model ask at every access. */
 static inline unsigned isa_width_regs(const struct isa_insn *in)
 {
+	if (isa_ops[in->op].flags & IF_ATOMIC)
+		return isa_atom64(in) ? 2 : 1;
 	if (!(isa_ops[in->op].flags & IF_WIDE))
 		return 1;
 	return in->mod[0] == WIDTH_128 ? 4 : in->mod[0] == WIDTH_64 ? 2 : 1;
@@ -212,9 +226,11 @@ static inline bool isa_is_narrow(const struct isa_insn *in)
 	return (isa_ops[in->op].flags & IF_WIDE) && in->mod[0] >= WIDTH_U8;
 }
 
-/* The bytes a lane's access moves: 1, 2, 4, 8 or 16 (an atomic's, 4). */
+/* The bytes a lane's access moves: 1, 2, 4, 8 or 16 (an atomic's, 4 or 8). */
 static inline unsigned isa_access_bytes(const struct isa_insn *in)
 {
+	if (isa_ops[in->op].flags & IF_ATOMIC)
+		return 4 * isa_width_regs(in);
 	if (!(isa_ops[in->op].flags & IF_WIDE))
 		return 4;
 	switch (in->mod[0]) {

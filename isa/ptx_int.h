@@ -110,6 +110,9 @@ struct vinsn {
 	int vguard;
 	int vgroup[4]; /* wide access: the 2 or 4 virtual registers, in order */
 	unsigned ngroup;
+	uint8_t pairs; /* register pairs (a 64-bit atomic's operands): bit 0, the destination
+			* (vdst the low word, vhi[0] the high); bit i + 1, source i (vsrc[i], vhi[i + 1]) */
+	int vhi[4];
 	int target;    /* bra: index into the entry's labels */
 	unsigned stmt; /* the statement it came from */
 };

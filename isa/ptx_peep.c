@@ -46,8 +46,13 @@ void ptx_uses(const struct vinsn *v, struct vuses *u)
 		u->r[u->nr++] = v->vguard;
 	for (int i = 0; i < 3; i++)
 		if (v->vsrc[i] >= 0 && fi->src[i] != SLOT_NONE && fi->src[i] != SLOT_SPECIAL &&
-		    v->in.imm_src != i + 1 && v->in.imm2_src != i + 1)
+		    v->in.imm_src != i + 1 && v->in.imm2_src != i + 1) {
 			u->r[u->nr++] = v->vsrc[i];
+			if (v->pairs >> (i + 1) & 1)
+				u->r[u->nr++] = v->vhi[i + 1];
+		}
+	if (v->pairs & 1)
+		u->w[u->nw++] = v->vhi[0];
 	if (v->ngroup) {
 		for (unsigned i = 0; i < v->ngroup; i++) {
 			if (ptx_is_store(v))

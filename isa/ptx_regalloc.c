@@ -34,6 +34,35 @@ static int new_vreg(struct pentry *e)
 	return (int)e->nvregs++;
 }
 
+/* The register groups of an instruction: its wide access's (vgroup) and
+ * its register pairs (vdst or vsrc[i] with vhi), each as pointers to its
+ * members, and whether the instruction writes it. */
+struct igroups {
+	int *m[4][4];
+	unsigned size[4];
+	bool written[4];
+	unsigned n;
+};
+
+static void insn_groups(struct vinsn *v, struct igroups *g)
+{
+	g->n = 0;
+	if (v->ngroup) {
+		for (unsigned i = 0; i < v->ngroup; i++)
+			g->m[g->n][i] = &v->vgroup[i];
+		g->size[g->n] = v->ngroup;
+		g->written[g->n++] = !ptx_is_store(v);
+	}
+	for (unsigned k = 0; k < 4; k++) {
+		if (!(v->pairs >> k & 1))
+			continue;
+		g->m[g->n][0] = k ? &v->vsrc[k - 1] : &v->vdst;
+		g->m[g->n][1] = &v->vhi[k];
+		g->size[g->n] = 2;
+		g->written[g->n++] = !k;
+	}
+}
+
 /* Give every group its own registers: where a member already belongs to
  * another group (or repeats), copy through new registers. Returns the group
  * id of every virtual register (-1 none) and each group's members. */
@@ -41,8 +70,11 @@ static void split_groups(struct pentry *e, struct vcode *c, int **gid_out, int (
 			 unsigned **gsize_out, unsigned *ngroups_out)
 {
 	unsigned ngi = 0;
-	for (unsigned pc = 0; pc < c->n; pc++)
-		ngi += c->v[pc].ngroup ? 1 : 0;
+	for (unsigned pc = 0; pc < c->n; pc++) {
+		struct igroups g;
+		insn_groups(&c->v[pc], &g);
+		ngi += g.n;
+	}
 	/* copies add at most 4 registers per group access */
 	size_t cap_gid = (size_t)e->nvregs + 4 * ngi + 1;
 	int *gid = xmalloc(sizeof *gid * cap_gid);
@@ -58,64 +90,66 @@ static void split_groups(struct pentry *e, struct vcode *c, int **gid_out, int (
 	for (unsigned pc = 0; pc < c->n; pc++) {
 		struct vinsn v = c->v[pc];
 		newpc[pc] = o.n;
-		if (!v.ngroup) {
-			push(&o, &cap, &v);
-			continue;
-		}
-		/* an existing group with exactly these members? */
-		int same = gid[v.vgroup[0]];
-		if (same >= 0) {
-			bool eq = gsize[same] == v.ngroup;
-			for (unsigned i = 0; i < v.ngroup && eq; i++)
-				eq = members[same][i] == v.vgroup[i];
-			if (eq) {
-				push(&o, &cap, &v);
-				continue;
+		struct igroups g;
+		insn_groups(&v, &g);
+		struct vinsn after[4 * 4]; /* copies out of written groups */
+		unsigned nafter = 0;
+		for (unsigned k = 0; k < g.n; k++) {
+			unsigned size = g.size[k];
+			/* an existing group with exactly these members? */
+			int same = gid[*g.m[k][0]];
+			if (same >= 0) {
+				bool eq = gsize[same] == size;
+				for (unsigned i = 0; i < size && eq; i++)
+					eq = members[same][i] == *g.m[k][i];
+				if (eq)
+					continue;
 			}
-		}
-		bool clash = false;
-		for (unsigned i = 0; i < v.ngroup; i++) {
-			if (gid[v.vgroup[i]] >= 0)
-				clash = true;
-			for (unsigned j = 0; j < i; j++)
-				if (v.vgroup[j] == v.vgroup[i])
+			bool clash = false;
+			for (unsigned i = 0; i < size; i++) {
+				if (gid[*g.m[k][i]] >= 0)
 					clash = true;
-		}
-		int orig[4];
-		memcpy(orig, v.vgroup, sizeof orig);
-		if (clash)
-			for (unsigned i = 0; i < v.ngroup; i++)
-				v.vgroup[i] = new_vreg(e);
-		GROW(members, capm, ng + 1);
-		GROW(gsize, caps, ng + 1);
-		gsize[ng] = v.ngroup;
-		for (unsigned i = 0; i < v.ngroup; i++) {
-			members[ng][i] = v.vgroup[i];
-			gid[v.vgroup[i]] = (int)ng;
-		}
-		ng++;
-		struct vinsn m;
-		memset(&m, 0, sizeof m);
-		m.in.op = OP_MOV;
-		m.in.guard = ISA_PT;
-		m.vsrc[1] = m.vsrc[2] = -1;
-		m.vguard = v.vguard;
-		m.in.guard_neg = v.in.guard_neg;
-		m.target = -1;
-		m.stmt = v.stmt;
-		if (clash && ptx_is_store(&v))
-			for (unsigned i = 0; i < v.ngroup; i++) {
-				m.vdst = v.vgroup[i];
-				m.vsrc[0] = orig[i];
-				push(&o, &cap, &m);
+				for (unsigned j = 0; j < i; j++)
+					if (*g.m[k][j] == *g.m[k][i])
+						clash = true;
 			}
+			int orig[4];
+			for (unsigned i = 0; i < size; i++) {
+				orig[i] = *g.m[k][i];
+				if (clash)
+					*g.m[k][i] = new_vreg(e);
+			}
+			GROW(members, capm, ng + 1);
+			GROW(gsize, caps, ng + 1);
+			gsize[ng] = size;
+			for (unsigned i = 0; i < size; i++) {
+				members[ng][i] = *g.m[k][i];
+				gid[*g.m[k][i]] = (int)ng;
+			}
+			ng++;
+			if (!clash)
+				continue;
+			struct vinsn m;
+			memset(&m, 0, sizeof m);
+			m.in.op = OP_MOV;
+			m.in.guard = ISA_PT;
+			m.vsrc[1] = m.vsrc[2] = -1;
+			m.vguard = v.vguard;
+			m.in.guard_neg = v.in.guard_neg;
+			m.target = -1;
+			m.stmt = v.stmt;
+			for (unsigned i = 0; i < size; i++) {
+				m.vdst = g.written[k] ? orig[i] : *g.m[k][i];
+				m.vsrc[0] = g.written[k] ? *g.m[k][i] : orig[i];
+				if (g.written[k])
+					after[nafter++] = m;
+				else
+					push(&o, &cap, &m);
+			}
+		}
 		push(&o, &cap, &v);
-		if (clash && !ptx_is_store(&v))
-			for (unsigned i = 0; i < v.ngroup; i++) {
-				m.vdst = orig[i];
-				m.vsrc[0] = v.vgroup[i];
-				push(&o, &cap, &m);
-			}
+		for (unsigned i = 0; i < nafter; i++)
+			push(&o, &cap, &after[i]);
 	}
 	newpc[c->n] = o.n;
 	for (unsigned i = 0; i < e->nlabels; i++)

@@ -150,8 +150,12 @@ static void rename_block(struct pentry *e, struct vcode *c, unsigned start, unsi
 			v->vguard = map[v->vguard];
 		for (int i = 0; i < 3; i++)
 			if (v->vsrc[i] >= 0 && fi->src[i] != SLOT_NONE && fi->src[i] != SLOT_SPECIAL &&
-			    v->in.imm_src != i + 1 && v->in.imm2_src != i + 1 && map[v->vsrc[i]] >= 0)
-				v->vsrc[i] = map[v->vsrc[i]];
+			    v->in.imm_src != i + 1 && v->in.imm2_src != i + 1) {
+				if (map[v->vsrc[i]] >= 0)
+					v->vsrc[i] = map[v->vsrc[i]];
+				if ((v->pairs >> (i + 1) & 1) && map[v->vhi[i + 1]] >= 0)
+					v->vhi[i + 1] = map[v->vhi[i + 1]];
+			}
 		if (store)
 			for (unsigned i = 0; i < v->ngroup; i++)
 				if (map[v->vgroup[i]] >= 0)
@@ -159,8 +163,10 @@ static void rename_block(struct pentry *e, struct vcode *c, unsigned start, unsi
 		/* then writes (as ptx_uses names them: a wide load's group, else
 		 * vdst): a value written again later in the block gets its own
 		 * register */
-		int *w[4];
+		int *w[5];
 		unsigned nw = 0;
+		if (v->pairs & 1)
+			w[nw++] = &v->vhi[0];
 		if (v->ngroup && !store)
 			for (unsigned i = 0; i < v->ngroup; i++)
 				w[nw++] = &v->vgroup[i];

@@ -86,6 +86,12 @@ static bool has(const struct sel *x, const char *m)
 	return false;
 }
 
+/* The refusal of a 64-bit value's high word where it is not known
+ * (hi_facts: a conversion from f32, a 64-bit mul.hi, a struct's field). */
+#define HI_UNKNOWN                                                                                         \
+	"a 64-bit value whose high word is not known is not supported (a 64-bit register holds its low word, " \
+	"and a register for its high word where that is known: docs/CUDA.md, \"64-bit integers\")"
+
 /* The statement's type: its last modifier (.s32, .f32, ...). */
 static const char *ty(const struct sel *x) { return x->nmods > 1 ? x->mods[x->nmods - 1] : ""; }
 
@@ -1092,10 +1098,7 @@ static bool st_local64(struct sel *x, unsigned vn)
 			else if (g < (int)x->e->nvregs && x->hi64[g] >= 0 && !x->hi_bad[g])
 				hi = x->hi64[g];
 			else
-				return opnd_err(x, 1, "a 64-bit value whose high word is not known is not supported (64-bit "
-						      "registers hold their low word; a global address, a constant, a cvt of a "
-						      "32-bit integer or of an f32 and a mul.wide of 32-bit integers, as printf's "
-						      "arguments are, are stored whole)");
+				return opnd_err(x, 1, HI_UNKNOWN);
 		}
 		for (unsigned half = 0; half < 2; half++) {
 			struct vinsn *v = emit(x, OP_STL);
@@ -1106,6 +1109,42 @@ static bool st_local64(struct sel *x, unsigned vn)
 				return opnd_err(x, 0, "address offset does not fit in 32 bits");
 			v->in.off += (int32_t)(8 * j + 4 * half);
 			v->vsrc[1] = g < 0 ? -1 : half ? hi : g;
+		}
+	}
+	return true;
+}
+
+/* ld.local.{u64,s64,b64}[.v2] d, [a]: each value's low word, then its high
+ * word where something reads it (hi_facts), 32 bits a load as st_local64
+ * stores them (local memory is interleaved by word). */
+static bool ld_local64(struct sel *x, unsigned vn)
+{
+	if (vn > 2)
+		return nsup(x, "a .v4 of 64-bit values is");
+	const struct opnd *d = &x->s->o[0];
+	int regs[2] = {-1, -1};
+	if (vn == 1 && d->kind == PO_REG)
+		regs[0] = d->reg;
+	else if (vn == 2 && d->kind == PO_VEC && d->nvec == 2)
+		regs[0] = d->vec[0], regs[1] = d->vec[1];
+	else
+		return opnd_err(x, 0, vn == 2 ? "expected {a, b}" : "expected a register");
+	for (unsigned j = 0; j < vn; j++) {
+		int g = regs[j];
+		if (g < 0)
+			continue; /* _ */
+		if (vinfo(x, g)->cls != VC_REG || vinfo(x, g)->bits != 64)
+			return opnd_err(x, 0, "expected 64-bit data registers");
+		int hi = g < (int)x->e->nvregs ? x->hi64[g] : -1;
+		for (unsigned half = 0; half < (hi >= 0 ? 2u : 1u); half++) {
+			struct vinsn *v = emit(x, OP_LDL);
+			v->in.mod[0] = WIDTH_32;
+			if (!addr_opnd(x, &v, 1, "local"))
+				return false;
+			if ((int64_t)v->in.off + 8 * j + 4 * half > INT32_MAX)
+				return opnd_err(x, 1, "address offset does not fit in 32 bits");
+			v->in.off += (int32_t)(8 * j + 4 * half);
+			v->vdst = half ? hi : g;
 		}
 	}
 	return true;
@@ -1220,6 +1259,89 @@ static bool genlocal_reads_ok(struct sel *x)
 	return true;
 }
 
+/* The register holding the high word of 64-bit register r where it is
+ * stored whole: hi64 (made for it by hi_facts), or -1 for 0 (a global
+ * address, a zero-extended value). False where it is not known. */
+static bool hi_word(const struct sel *x, int r, int *h)
+{
+	*h = -1;
+	if (r >= (int)x->e->nvregs || x->ptr[r] || x->hi_zero[r])
+		return true;
+	*h = x->hi64[r] >= 0 ? x->hi64[r] : x->hi[r];
+	return *h >= 0 && !x->hi_bad[r];
+}
+
+/* ld/st.{global,shared,const}.{u64,s64,b64}[.v2]: one access of 8 or 16
+ * bytes, as ptxas's LDG.E.64/.128 (the address aligned to it, or a fault),
+ * its data a group of registers, each value's low word then its high word
+ * (little-endian). A load's high word goes to the register hi_facts made
+ * where something reads it, else to a scratch one; a store's comes from
+ * hi_word, a zero (a global address's) through a register set to 0, as the
+ * GPU's register pair needs one. */
+static bool ldst64(struct sel *x, bool store, const char *sp, unsigned vn)
+{
+	if (vn > 2)
+		return nsup(x, "a .v4 of 64-bit values is");
+	unsigned r = store ? 1 : 0, m = store ? 0 : 1;
+	const struct opnd *d = &x->s->o[r];
+	int lo[2] = {-1, -1};
+	uint64_t imm = 0;
+	bool is_imm = false;
+	if (vn == 1 && d->kind == PO_REG) {
+		if (!reg_opnd(x, r, VC_REG, &lo[0]))
+			return false;
+	} else if (vn == 1 && store && d->kind == PO_IMM) {
+		is_imm = true;
+		imm = (uint64_t)d->imm;
+	} else if (vn == 2 && d->kind == PO_VEC && d->nvec == 2) {
+		for (unsigned j = 0; j < 2; j++) {
+			lo[j] = d->vec[j];
+			if (lo[j] < 0 && store)
+				return opnd_err(x, r, "'_' in a stored vector");
+			if (lo[j] >= 0 && vinfo(x, lo[j])->cls != VC_REG)
+				return opnd_err(x, r, "expected data registers");
+		}
+	} else {
+		return opnd_err(x, r, vn == 2 ? "expected {a, b}" : store ? "expected a register or an integer constant"
+										: "expected a register");
+	}
+	int group[4];
+	for (unsigned j = 0; j < vn; j++) {
+		int h = -1;
+		if (lo[j] >= 0 && vinfo(x, lo[j])->bits != 64)
+			return opnd_err(x, r, "expected 64-bit data registers");
+		if (store && lo[j] >= 0 && !hi_word(x, lo[j], &h))
+			return opnd_err(x, r, HI_UNKNOWN);
+		if (!store)
+			h = lo[j] >= 0 && lo[j] < (int)x->e->nvregs ? x->hi64[lo[j]] : -1;
+		for (unsigned half = 0; half < 2; half++) {
+			int g = half ? h : lo[j];
+			if (g < 0 || is_imm) { /* a scratch register (a load), or one holding the constant's word */
+				g = new_tmp(x, VC_REG);
+				if (store) {
+					struct vinsn *c = emit(x, OP_MOV);
+					c->vdst = g;
+					uint32_t w = (uint32_t)(half ? imm >> 32 : imm);
+					if (w && !put_imm(x, &c, 0, w))
+						return false;
+				}
+			}
+			group[2 * j + half] = g;
+		}
+	}
+	enum isa_op op = ldst_op(sp, store);
+	struct vinsn *v = emit(x, op);
+	v->in.mod[0] = vn == 2 ? WIDTH_128 : WIDTH_64;
+	if (op == OP_LDG && (has(x, "cg") || has(x, "cv") || has(x, "volatile") || has(x, "gpu") || has(x, "sys")))
+		v->in.mod[1] = CACHE_CG; /* (as do_ldst's 32-bit loads) */
+	if (!addr_opnd(x, &v, m, sp))
+		return false;
+	v->ngroup = 2 * vn;
+	for (unsigned i = 0; i < v->ngroup; i++)
+		v->vgroup[i] = group[i];
+	return true;
+}
+
 static bool do_ldst(struct sel *x, bool store)
 {
 	static const char *const ok[] = {"global", "shared", "param", "nc", "ca", "cg", "cs", "lu", "cv",
@@ -1249,8 +1371,10 @@ static bool do_ldst(struct sel *x, bool store)
 		return st_local64(x, vn);
 	if (!strcmp(t, "f64"))
 		return nsup(x, "f64 data is");
+	if (is_t(t, T64) && strcmp(sp, "local"))
+		return ldst64(x, store, sp, vn);
 	if (is_t(t, T64))
-		return nsup(x, "64-bit data (registers hold the low word of 64-bit values) is");
+		return ld_local64(x, vn);
 	if (t[1] == '8' || t[1] == '1')
 		return ldst_narrow(x, store, sp, vn);
 	if (!is_t(t, T32) && strcmp(t, "f32"))
@@ -1304,6 +1428,8 @@ static bool do_ldst(struct sel *x, bool store)
 static bool do_cvt_body(struct sel *x);
 static bool hi_opnd(struct sel *x, struct vinsn **vp, unsigned slot, unsigned i);
 static bool ld_zero_extends(const struct sel *x, const struct stmt *s);
+static bool ld64_made(const struct stmt *s);
+static bool ld_sign_extends(const struct sel *x, const struct stmt *s);
 
 /* cvt: as do_cvt_body, and where the destination is a 64-bit register
  * stored whole to local memory (hi64), its high word too: the f32's
@@ -1830,6 +1956,81 @@ static bool do_selp(struct sel *x)
 	       src_opnd(x, &v, 1, 2, !strcmp(t, "f32"), is_t(t, T64)) && psrc_opnd(x, v, 2, 3);
 }
 
+/* Source operand i of a 64-bit atomic into slot as a register pair: a
+ * register's low word and its high word (hi_word; a zero through a
+ * register set to 0), or a constant's two words through two registers
+ * (ATOMG takes registers only, as here). */
+static bool atom64_src(struct sel *x, struct vinsn **vp, unsigned slot, unsigned i)
+{
+	const struct opnd *o = &x->s->o[i];
+	int lo = -1, hi = -1;
+	uint64_t imm = 0;
+	if (o->kind == PO_IMM) {
+		imm = (uint64_t)o->imm;
+	} else {
+		if (!reg_opnd(x, i, VC_REG, &lo))
+			return false;
+		if (vinfo(x, lo)->bits != 64)
+			return opnd_err(x, i, "expected a 64-bit register");
+		if (!hi_word(x, lo, &hi))
+			return opnd_err(x, i, HI_UNKNOWN);
+	}
+	for (unsigned half = 0; half < 2; half++) {
+		int *r = half ? &hi : &lo;
+		if (*r >= 0)
+			continue;
+		uint32_t w = (uint32_t)(half ? imm >> 32 : imm);
+		struct vinsn *m = insert_before(x, vp, OP_MOV, r);
+		if (w) {
+			m->in.imm_src = 1;
+			m->in.imm = w;
+		}
+	}
+	(*vp)->vsrc[slot] = lo;
+	(*vp)->vhi[slot + 1] = hi;
+	(*vp)->pairs |= (uint8_t)(1u << (slot + 1));
+	return true;
+}
+
+/* atom/red.{global,shared}.{add,min,max,exch,and,or,xor,cas}.{u64,s64,b64}:
+ * one 64-bit atomic (SASS ATOMG.E.ADD.64 ...), its operands and result
+ * register pairs; the result's high word goes to the register hi_facts
+ * made where something reads it, else to a scratch one. */
+static bool atom64(struct sel *x, bool red, const char *sp, bool cas, int op)
+{
+	const char *t = ty(x);
+	bool shared = !strcmp(sp, "shared");
+	if (op == ATOM_INC || op == ATOM_DEC)
+		return nsup(x, "inc/dec other than .u32 is");
+	if (((op == ATOM_MIN || op == ATOM_MAX || op == ATOM_ADD) && !strcmp(t, "b64")) ||
+	    ((cas || op == ATOM_EXCH || op == ATOM_AND || op == ATOM_OR || op == ATOM_XOR) && strcmp(t, "b64")))
+		return nsup(x, "this type for the operation is");
+	unsigned first = red ? 0 : 1;
+	if (!need_ops(x, first + (cas ? 3 : 2)))
+		return false;
+	struct vinsn *v = emit(x, cas ? (shared ? OP_ATOMS_CAS : OP_ATOMG_CAS) : (shared ? OP_ATOMS : OP_ATOMG));
+	if (cas) {
+		v->in.mod[0] = BITS_64;
+	} else {
+		v->in.mod[0] = (uint8_t)op;
+		v->in.mod[1] = (uint8_t)(t[0] == 's' ? ATYPE_S64 : ATYPE_U64);
+	}
+	if (!red && x->s->o[0].kind != PO_SINK) {
+		int d;
+		if (!reg_opnd(x, 0, VC_REG, &d))
+			return false;
+		if (vinfo(x, d)->bits != 64)
+			return opnd_err(x, 0, "expected a 64-bit register");
+		int h = d < (int)x->e->nvregs ? x->hi64[d] : -1;
+		v->vdst = d;
+		v->vhi[0] = h >= 0 ? h : new_tmp(x, VC_REG);
+		v->pairs |= 1;
+	}
+	if (!addr_opnd(x, &v, first, sp))
+		return false;
+	return atom64_src(x, &v, 1, first + 1) && (!cas || atom64_src(x, &v, 2, first + 2));
+}
+
 static bool do_atom(struct sel *x, bool red)
 {
 	const char *sp = space(x);
@@ -1848,10 +2049,13 @@ static bool do_atom(struct sel *x, bool red)
 		return nsup(x, "this atomic operation is");
 	const char *t = ty(x);
 	static const char *const ok[] = {"global", "shared", "relaxed", "cta", "gpu", "sys", "add", "min", "max",
-					 "exch", "and", "or", "xor", "inc", "dec", "cas", "u32", "s32", "b32", "f32", NULL};
+					 "exch", "and", "or", "xor", "inc", "dec", "cas", "u32", "s32", "b32", "f32",
+					 "u64", "s64", "b64", NULL};
 	if (!mods_ok(x, ok))
 		return false;
 	bool cas = aop[which] < 0;
+	if (is_t(t, T64))
+		return atom64(x, red, sp, cas, aop[which]);
 	bool shared = !strcmp(sp, "shared");
 	bool fl = !strcmp(t, "f32");
 	if (fl && aop[which] != ATOM_ADD && aop[which] != ATOM_EXCH)
@@ -2284,11 +2488,7 @@ static bool hi_opnd(struct sel *x, struct vinsn **vp, unsigned slot, unsigned i)
 		return true; /* a global address, a zero-extended value: 0 */
 	int h = x->hi64[o->reg] >= 0 ? x->hi64[o->reg] : x->hi[o->reg];
 	if (h < 0)
-		return opnd_err(x, i, "a 64-bit value whose high word is not known is not supported (64-bit registers "
-				      "hold their low word; a 64-bit load, a conversion from f32, a shift by a register "
-				      "or a mad.lo make one; cvt and mul.wide of 32-bit integers, constants, parameters "
-				      "and the adds, subtracts, bitwise operations, shifts by a constant and mul.lo of "
-				      "those are known)");
+		return opnd_err(x, i, HI_UNKNOWN);
 	(*vp)->vsrc[slot] = h;
 	return true;
 }
@@ -2305,6 +2505,129 @@ static int hi_of_dst(const struct sel *x)
  * statement is translated as its low word alone. Written as ptxas writes
  * them where the ISA allows: IADD3 + IADD3.X is iadd, isetp (the carry) and
  * iadd.x; ISETP + ISETP.EX is isetp and isetp.x. */
+/* min/max.{u64,s64} d, a, b: the 64-bit compare (isetp of the low words,
+ * isetp.x of the high ones, as for setp) choosing each word (sel), as
+ * ptxas's ISETP + ISETP.EX + two SEL. */
+static bool minmax64(struct sel *x, bool mx, bool sgn, int d, int hd)
+{
+	int q = new_tmp(x, VC_PRED), p = new_tmp(x, VC_PRED);
+	struct vinsn *v = emit(x, OP_ISETP); /* a below (above) b: the low words, unsigned */
+	v->in.mod[0] = mx ? CMP_GT : CMP_LT;
+	v->in.mod[1] = ITYPE_U32;
+	v->vdst = q;
+	if (!src_opnd(x, &v, 0, 1, false, true) || !src_opnd(x, &v, 1, 2, false, true))
+		return false;
+	v = emit(x, OP_ISETPX);
+	v->in.mod[0] = mx ? CMP_GT : CMP_LT;
+	v->in.mod[1] = (uint8_t)(sgn ? ITYPE_S32 : ITYPE_U32);
+	v->vdst = p;
+	v->vsrc[2] = q;
+	if (!hi_opnd(x, &v, 0, 1) || !hi_opnd(x, &v, 1, 2))
+		return false;
+	if (hd >= 0) { /* (the words are each other's: d's low word may be a's) */
+		v = emit(x, OP_SEL);
+		v->vdst = hd;
+		v->vsrc[2] = p;
+		if (!hi_opnd(x, &v, 0, 1) || !hi_opnd(x, &v, 1, 2))
+			return false;
+	}
+	v = emit(x, OP_SEL);
+	v->vdst = d;
+	v->vsrc[2] = p;
+	return src_opnd(x, &v, 0, 1, false, true) && src_opnd(x, &v, 1, 2, false, true);
+}
+
+/* shl.b64, shr.{b64,u64,s64} d, a, n by a register n, as PTX defines them
+ * (n taken unsigned, past 63 clamped: shl and shr.u give 0, shr.s the
+ * sign), from 32-bit shifts, which clamp past 31 the same way, so that
+ * 32 - n and n - 32, wrapping past 31 where they do not apply, give 0:
+ *   shl:   hi = a.hi << n | a.lo >> (32 - n) | a.lo << (n - 32), lo = a.lo << n
+ *   shr.u: lo = a.lo >> n | a.hi << (32 - n) | a.hi >> (n - 32), hi = a.hi >> n
+ *   shr.s: lo as shr.u's for n < 32, else a.hi >>s (n - 32); hi = a.hi >>s n
+ * hi only where read (hd); the word d may share with a written last. */
+static bool shift64_reg(struct sel *x, bool left, bool sgn, int d, int hd)
+{
+	int n = x->s->o[2].reg;
+	if (vinfo(x, n)->cls != VC_REG)
+		return opnd_err(x, 2, "expected a data register");
+	int up = new_tmp(x, VC_REG), down = new_tmp(x, VC_REG); /* 32 - n, n - 32 */
+	struct vinsn *v = emit(x, OP_ISUB);
+	v->vdst = up;
+	v->vsrc[1] = n;
+	if (!put_imm(x, &v, 0, 32))
+		return false;
+	v = emit(x, OP_IADD);
+	v->vdst = down;
+	v->vsrc[0] = n;
+	if (!put_imm(x, &v, 1, (uint32_t)-32))
+		return false;
+	/* three terms: the same word shifted by n, the other by 32 - n the other
+	 * way, the other by n - 32 */
+	int t[3];
+	for (unsigned j = 0; j < (left || !sgn ? 3u : 2u); j++) { /* (shl comes here for its high word) */
+		t[j] = new_tmp(x, VC_REG);
+		bool same = j == 0;
+		bool shl = left ? j != 1 : j == 1;
+		v = emit(x, shl ? OP_SHL : OP_SHR);
+		if (!shl)
+			v->in.mod[0] = ITYPE_U32;
+		v->vdst = t[j];
+		v->vsrc[1] = j == 0 ? n : j == 1 ? up : down;
+		/* shl: a.hi, a.lo, a.lo; shr: a.lo, a.hi, a.hi */
+		bool hiw = left ? same : !same;
+		if (!(hiw ? hi_opnd(x, &v, 0, 1) : src_opnd(x, &v, 0, 1, false, true)))
+			return false;
+	}
+	if (left) {
+		if (hd >= 0) {
+			int o = new_tmp(x, VC_REG);
+			op3(x, OP_OR, o, t[0], t[1], -1);
+			op3(x, OP_OR, hd, o, t[2], -1);
+		}
+		v = emit(x, OP_SHL);
+		v->vdst = d;
+		v->vsrc[1] = n;
+		return src_opnd(x, &v, 0, 1, false, true);
+	}
+	int o = new_tmp(x, VC_REG);
+	op3(x, OP_OR, o, t[0], t[1], -1);
+	int h = hd >= 0 ? new_tmp(x, VC_REG) : -1;
+	if (h >= 0) { /* a.hi >> n, before d's word is written */
+		v = emit(x, OP_SHR);
+		v->in.mod[0] = (uint8_t)(sgn ? ITYPE_S32 : ITYPE_U32);
+		v->vdst = h;
+		v->vsrc[1] = n;
+		if (!hi_opnd(x, &v, 0, 1))
+			return false;
+	}
+	if (!sgn) {
+		op3(x, OP_OR, d, o, t[2], -1);
+	} else { /* n < 32 ? o : a.hi >>s (n - 32) */
+		int s = new_tmp(x, VC_REG), p = new_tmp(x, VC_PRED);
+		v = emit(x, OP_SHR);
+		v->in.mod[0] = ITYPE_S32;
+		v->vdst = s;
+		v->vsrc[1] = down;
+		if (!hi_opnd(x, &v, 0, 1))
+			return false;
+		v = emit(x, OP_ISETP);
+		v->in.mod[0] = CMP_LT;
+		v->in.mod[1] = ITYPE_U32;
+		v->vdst = p;
+		v->vsrc[0] = n;
+		if (!put_imm(x, &v, 1, 32))
+			return false;
+		v = emit(x, OP_SEL);
+		v->vdst = d;
+		v->vsrc[0] = o;
+		v->vsrc[1] = s;
+		v->vsrc[2] = p;
+	}
+	if (h >= 0)
+		op3(x, OP_MOV, hd, h, -1, -1);
+	return true;
+}
+
 static bool do_int64(struct sel *x, bool *done)
 {
 	*done = false;
@@ -2314,11 +2637,21 @@ static bool do_int64(struct sel *x, bool *done)
 		v->vdst = hi_of_dst(x);
 		return true;
 	}
+	if (ld_sign_extends(x, x->s) && hi_of_dst(x) >= 0) { /* the load, then its sign */
+		*done = true;
+		if (!do_ldst(x, false))
+			return false;
+		struct vinsn *v = emit(x, OP_SHR);
+		v->in.mod[0] = ITYPE_S32;
+		v->vdst = hi_of_dst(x);
+		v->vsrc[0] = x->s->o[0].reg;
+		return put_imm(x, &v, 1, 31);
+	}
 	if (!is_t(t, T64) || !strcmp(b, "cvt") || !strcmp(b, "st") || !strcmp(b, "cvta") || !strcmp(b, "atom") ||
-	    !strcmp(b, "red"))
+	    !strcmp(b, "red") || ld64_made(x->s)) /* (a load's high word: ldst64) */
 		return true;
 	int hd = hi_of_dst(x);
-	bool setp = !strcmp(b, "setp"), shr = !strcmp(b, "shr");
+	bool setp = !strcmp(b, "setp"), shr = !strcmp(b, "shr"), minmax = !strcmp(b, "min") || !strcmp(b, "max");
 	if (!strcmp(b, "bfi")) { /* bfi.b64 d, a, b, pos, len: one word of b gets a's low bits */
 		*done = true;
 		const struct opnd *po = &x->s->o[3], *lo = &x->s->o[4];
@@ -2357,7 +2690,7 @@ static bool do_int64(struct sel *x, bool *done)
 		    x->s->o[2].imm >= 32 && hd < 0)
 			return true; /* the high word of a mul.wide shifted: do_shift */
 	}
-	if (!setp && !shr && hd < 0)
+	if (!setp && !shr && !minmax && hd < 0)
 		return true;
 	*done = true;
 	if (setp) {
@@ -2387,9 +2720,13 @@ static bool do_int64(struct sel *x, bool *done)
 	if (!reg_opnd(x, 0, VC_REG, &d))
 		return false;
 	const struct opnd *k = &x->s->o[2];
+	if (minmax)
+		return minmax64(x, b[1] == 'a', t[0] == 's', d, hd);
+	if ((shr || !strcmp(b, "shl")) && x->s->no == 3 && k->kind == PO_REG)
+		return shift64_reg(x, !shr, t[0] == 's', d, hd);
 	if (shr) {
 		if (x->s->no != 3 || k->kind != PO_IMM || k->imm < 0 || k->imm > 63)
-			return nsup(x, "a 64-bit right shift by a register is");
+			return nsup(x, "a 64-bit right shift by this amount is");
 		unsigned n = (unsigned)k->imm;
 		enum isa_itype it = t[0] == 's' ? ITYPE_S32 : ITYPE_U32;
 		struct vinsn *v;
@@ -2871,7 +3208,7 @@ static bool ptr_keeps(const struct sel *x, const struct stmt *s, int d, const bo
 	const struct opnd *a = &s->o[1], *b = &s->o[2];
 	bool pa = reg_in(a, set), pb = reg_in(b, set);
 	if ((!strcmp(s->op, "cvta.to.global.u64") || !strcmp(s->op, "cvta.global.u64")) && s->no == 2)
-		return true;
+		return a->kind != PO_REG || x->addr[a->reg]; /* (not a value loaded from memory: its high word is its own) */
 	if ((!strcmp(s->op, "ld.param.u64") || !strcmp(s->op, "ld.param.b64")) && s->no == 2)
 		return deref[d];
 	if ((!strcmp(s->op, "mov.u64") || !strcmp(s->op, "mov.b64")) && s->no == 2)
@@ -2921,6 +3258,25 @@ static bool ld_zero_extends(const struct sel *x, const struct stmt *s)
 		!strcmp(t, ".u8") || !strcmp(t, ".b8"));
 }
 
+/* A 64-bit load from memory (not a parameter: hi_how's ld.param), scalar
+ * or .v2: its values' high words are the memory's (ldst64). */
+static bool ld64_made(const struct stmt *s)
+{
+	const char *t = strrchr(s->op, '.');
+	return !strncmp(s->op, "ld.", 3) && strncmp(s->op, "ld.param.", 9) && t && is_t(t + 1, T64);
+}
+
+/* A load of a signed value narrower than its 64-bit destination register,
+ * which PTX sign-extends (nvcc's ld.param.s32 of an int parameter that
+ * 64-bit arithmetic reads). */
+static bool ld_sign_extends(const struct sel *x, const struct stmt *s)
+{
+	const char *t = strrchr(s->op, '.');
+	return !strncmp(s->op, "ld.", 3) && t && s->no == 2 && s->o[0].kind == PO_REG &&
+	       vinfo(x, s->o[0].reg)->bits == 64 && !strstr(s->op, ".v2.") && !strstr(s->op, ".v4.") &&
+	       (!strcmp(t, ".s32") || !strcmp(t, ".s16") || !strcmp(t, ".s8"));
+}
+
 static enum hi_how hi_how(const struct sel *x, const struct stmt *s, int *src, unsigned *nsrc)
 {
 	*nsrc = 0;
@@ -2936,12 +3292,14 @@ static enum hi_how hi_how(const struct sel *x, const struct stmt *s, int *src, u
 	    !strcmp(s->op, "cvt.u64.u32") || !strcmp(s->op, "cvt.s64.u32") || !strcmp(s->op, "cvt.u64.s32") ||
 	    !strcmp(s->op, "mul.wide.s32") || !strcmp(s->op, "mul.wide.u32"))
 		return s->no == 2 || s->no == 3 ? HI_MADE : HI_NONE;
-	if (ld_zero_extends(x, s))
-		return HI_MADE; /* (0: hi_zero) */
+	if (ld_zero_extends(x, s) || ld_sign_extends(x, s))
+		return HI_MADE; /* (0: hi_zero; the sign: do_int64) */
 	if (!is_t(t, T64))
 		return HI_NONE;
 	if (!strcmp(base, "mov") && s->no == 2 && s->o[1].kind == PO_IMM)
 		return HI_MADE;
+	if (ld64_made(s) || !strcmp(base, "atom"))
+		return HI_MADE; /* (the memory's) */
 	if (!strcmp(base, "ld") && !strncmp(s->op, "ld.param.", 9) && s->no == 2 && s->o[1].kind == PO_ADDR &&
 	    s->o[1].reg < 0 && s->o[1].imm == 0) {
 		int pi = find_param(x, s->o[1].name);
@@ -2950,15 +3308,15 @@ static enum hi_how hi_how(const struct sel *x, const struct stmt *s, int *src, u
 	if (!strcmp(s->op, "bfi.b64")) /* (constant position and length in one word: do_int64) */
 		return s->no == 5 && s->o[2].kind == PO_REG && s->o[3].kind == PO_IMM && s->o[4].kind == PO_IMM
 			       ? (src[(*nsrc)++] = s->o[2].reg, HI_PASSED) : HI_NONE;
-	static const char *const two[] = {"add", "sub", "and", "or", "xor", "selp", NULL};
+	static const char *const two[] = {"add", "sub", "and", "or", "xor", "selp", "min", "max", NULL};
 	static const char *const one[] = {"not", "neg", "mov", "shr", NULL};
 	bool mullo = !strcmp(s->op, "mul.lo.s64") || !strcmp(s->op, "mul.lo.u64");
 	unsigned k = is_t(base, two) || mullo ? 2 : is_t(base, one) ? 1 : !strcmp(base, "shl") ? 1 : 0;
 	if (!k || s->no < k + 1 || (!strcmp(base, "neg") && strcmp(t, "s64")))
 		return HI_NONE;
-	if ((!strcmp(base, "shl") || !strcmp(base, "shr")) && (s->no != 3 || s->o[2].kind != PO_IMM))
-		return HI_NONE; /* (a shift by a register: not supported) */
-	if (!strcmp(base, "shl") && s->o[2].imm >= 32)
+	if ((!strcmp(base, "shl") || !strcmp(base, "shr")) && (s->no != 3 || (s->o[2].kind != PO_IMM && s->o[2].kind != PO_REG)))
+		return HI_NONE;
+	if (!strcmp(base, "shl") && s->o[2].kind == PO_IMM && s->o[2].imm >= 32)
 		k = 0;
 	for (unsigned i = 1; i <= k; i++)
 		if (s->o[i].kind == PO_REG)
@@ -2991,7 +3349,7 @@ static void hi_facts(struct sel *x, const bool *all_wide, const unsigned *ndef)
 		const char *t = strrchr(s->op, '.');
 		if (!t)
 			continue;
-		if (!strncmp(s->op, "st.local.", 9) && s->no == 2 &&
+		if (!strncmp(s->op, "st.", 3) && strncmp(s->op, "st.param.", 9) && s->no == 2 &&
 		    (!strcmp(t, ".u64") || !strcmp(t, ".s64") || !strcmp(t, ".b64") || !strcmp(t, ".f64"))) {
 			const struct opnd *o = &s->o[1];
 			if (o->kind == PO_REG)
@@ -2999,10 +3357,15 @@ static void hi_facts(struct sel *x, const bool *all_wide, const unsigned *ndef)
 			for (unsigned j = 0; o->kind == PO_VEC && j < o->nvec; j++)
 				if (o->vec[j] >= 0)
 					need[o->vec[j]] = true;
+		} else if ((!strncmp(s->op, "atom.", 5) || !strncmp(s->op, "red.", 4)) && is_t(t + 1, T64)) {
+			for (unsigned j = s->op[0] == 'a' ? 2 : 1; j < s->no; j++) /* (atomic64's operands) */
+				if (s->o[j].kind == PO_REG)
+					need[s->o[j].reg] = true;
 		} else if ((!strcmp(s->op, "cvt.rn.f32.u64") || !strcmp(s->op, "cvt.rn.f32.s64")) && s->no == 2 &&
 			   s->o[1].kind == PO_REG) {
 			need[s->o[1].reg] = true; /* (i2f.64 reads the whole value) */
-		} else if (!strncmp(s->op, "setp.", 5) && is_t(t + 1, T64) && s->no == 3) {
+		} else if ((!strncmp(s->op, "setp.", 5) || !strncmp(s->op, "min.", 4) || !strncmp(s->op, "max.", 4)) &&
+			   is_t(t + 1, T64) && s->no == 3) {
 			for (unsigned j = 1; j < 3; j++)
 				if (s->o[j].kind == PO_REG)
 					need[s->o[j].reg] = true;
@@ -3034,7 +3397,7 @@ static void hi_facts(struct sel *x, const bool *all_wide, const unsigned *ndef)
 			for (unsigned k = 0; k < nd; k++) {
 				if (!need[d[k]] || x->ptr[d[k]] || x->hi_bad[d[k]])
 					continue;
-				enum hi_how how = nd == 1 ? hi_how(x, s, src, &nsrc) : HI_NONE;
+				enum hi_how how = ld64_made(s) ? HI_MADE : nd == 1 ? hi_how(x, s, src, &nsrc) : HI_NONE;
 				bool bad = how == HI_NONE;
 				for (unsigned j = 0; how == HI_PASSED && j < nsrc; j++)
 					bad = bad || (x->hi_bad[src[j]] && !x->ptr[src[j]]);
@@ -3064,7 +3427,7 @@ static void hi_facts(struct sel *x, const bool *all_wide, const unsigned *ndef)
 		const struct stmt *s = &e->stmts[i];
 		int d[8];
 		if (!strncmp(s->op, "ld.param.", 9) && stmt_defs(s, d) == 1 && x->hi64[d[0]] >= 0 &&
-		    hi_how(x, s, src, &nsrc) == HI_MADE)
+		    !ld_sign_extends(x, s) && !ld_zero_extends(x, s) && hi_how(x, s, src, &nsrc) == HI_MADE)
 			e->k->params[find_param(x, s->o[1].name)].hi_read = true;
 	}
 	free(need);

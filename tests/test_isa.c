@@ -30,9 +30,10 @@ START_TEST(names_unique_and_lookup)
 }
 END_TEST
 
-/* Operand text for one slot; imm selects an immediate for a source. */
+/* Operand text for one slot; imm selects an immediate for a source, pair
+ * an even register (a 64-bit atomic's operand). */
 static void slot_text(char *buf, size_t n, const struct isa_opinfo *oi, enum isa_slot k, int i,
-		      int imm, int special)
+		      int imm, int special, bool pair)
 {
 	switch (k) {
 	case SLOT_REG: snprintf(buf, n, "r%d", 8 + 4 * i); break;
@@ -41,7 +42,7 @@ static void slot_text(char *buf, size_t n, const struct isa_opinfo *oi, enum isa
 		if (imm)
 			snprintf(buf, n, (oi->flags & IF_FLOAT) ? "-1.5" : "0x7fff0001");
 		else
-			snprintf(buf, n, "r%d", 9 + i);
+			snprintf(buf, n, "r%d", pair ? 10 + 2 * i : 9 + i);
 		break;
 	case SLOT_SPECIAL: snprintf(buf, n, "%s", isa_special_names[special]); break;
 	case SLOT_ADDR: snprintf(buf, n, i ? "[r%d-8]" : "[r%d+16]", 20 + 4 * i); break;
@@ -85,6 +86,11 @@ static void generate(struct gen *g)
 								continue;
 							if ((oi->flags & IF_LOCAL) && (m0 == WIDTH_64 || m0 == WIDTH_128))
 								continue; /* local memory: 32 bits a lane at most */
+							bool a64 = ((op == OP_ATOMG || op == OP_ATOMS) && m1 >= ATYPE_U64) ||
+								   ((op == OP_ATOMG_CAS || op == OP_ATOMS_CAS) && m0 == BITS_64);
+							if (a64 && (immpos || ((op == OP_ATOMG || op == OP_ATOMS) &&
+										(m0 == ATOM_INC || m0 == ATOM_DEC))))
+								continue; /* 64-bit atomics: register pairs, no inc or dec */
 							char t[256], o[64];
 							int k = snprintf(t, sizeof t, "%s%s", guard ? "@!p3 " : "", oi->name);
 							if (isa_modsets[oi->ms[0]].count)
@@ -108,7 +114,7 @@ static void generate(struct gen *g)
 									continue;
 								int imm = fi->src[s] == SLOT_SRC &&
 									  (++srcno == immpos || (immpos > nimm && srcno <= 2));
-								slot_text(o, sizeof o, oi, fi->src[s], s, imm, sp);
+								slot_text(o, sizeof o, oi, fi->src[s], s, imm, sp, a64);
 								k += snprintf(t + k, sizeof t - (size_t)k, "%s%s", sep, o);
 								sep = ", ";
 							}

@@ -943,6 +943,112 @@ START_TEST(int64_as_host)
 }
 END_TEST
 
+/* 64-bit data in memory (tests/ptx/int64_mem.cu): long long arrays read
+ * and written whole, a longlong2 as one 128-bit access, a value through
+ * shared memory to the next thread of the block (the last wrapping to the
+ * first), a constant stored, shifts by amounts from the data, 64-bit min
+ * and max, a local long long array, an int parameter times a long long;
+ * every word equal on both configs to the host's C and to an
+ * H200's run of the same PTX. */
+START_TEST(int64_mem_as_host)
+{
+	typedef unsigned long long u64;
+	typedef long long s64;
+	static const char *const cfgs[] = {"g80", "h100"};
+	static uint32_t gpu[300 * 24];
+	gpu_hex_rows("h200_int64mem/int64_mem.txt", 300, 24, gpu);
+	for (unsigned c = 0; c < 2; c++) {
+		struct run x;
+		run_file(&x, "tests/ptx/int64_mem.s", cfgs[c], NULL, NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *a = (const uint32_t *)x.g.bufs[0].data, *b = (const uint32_t *)x.g.bufs[1].data;
+		const uint32_t *o = (const uint32_t *)x.g.bufs[2].data, *pr = (const uint32_t *)x.g.bufs[3].data;
+		const unsigned n = 300, block = 128;
+		for (unsigned i = 0; i < n; i++) {
+			u64 xv = (u64)a[2 * i + 1] << 32 | a[2 * i];
+			unsigned j = i - i % block + (i % block + 1) % block; /* the neighbour's value, -1 past n */
+			u64 y = j < n ? (u64)a[2 * j + 1] << 32 | a[2 * j] : ~0ull;
+			u64 px = (u64)b[4 * i + 1] << 32 | b[4 * i], py = (u64)b[4 * i + 3] << 32 | b[4 * i + 2];
+			u64 t = xv * (((y ^ i) & 7) + 1) ^ y; /* the local array's element read */
+			u64 want[12] = {xv * 3 + (u64)((s64)y >> 3), (s64)xv < (s64)y ? 0xdeadbeefcafef00dull : px - py,
+					12345678901ull, xv << (y & 63), y >> (xv & 63), (u64)((s64)py >> (px & 63)),
+					(s64)xv < (s64)py ? xv : py, y > px ? y : px, t, xv * n, py + xv, px ^ y};
+			for (unsigned k = 0; k < 24; k++) {
+				uint32_t got = k < 20 ? o[20 * i + k] : pr[4 * i + k - 20];
+				uint32_t w = (uint32_t)(want[k / 2] >> (k % 2 * 32));
+				ck_assert_msg(got == w, "%s: value %u, word %u: 0x%08x, the host 0x%08x", cfgs[c], i, k, got, w);
+				ck_assert_msg(got == gpu[24 * i + k], "%s: value %u, word %u: 0x%08x, the H200 0x%08x", cfgs[c], i,
+					      k, got, gpu[24 * i + k]);
+			}
+		}
+		done(&x);
+	}
+}
+END_TEST
+
+static int cmp_u64(const void *a, const void *b)
+{
+	unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+	return (x > y) - (x < y);
+}
+
+/* 64-bit atomics (tests/ptx/atomic64.cu): add (global, and shared for a
+ * block's total), signed min and max, or, xor, and (a mask rotated by
+ * nvcc's shift pair), exch (a token handed along: the values left are the
+ * ones put, whatever the order), and a CAS loop computing an unsigned
+ * maximum; on both configs equal to the host's C and to an H200's. */
+START_TEST(atomic64_as_host)
+{
+	typedef unsigned long long u64;
+	typedef long long s64;
+	static const char *const cfgs[] = {"g80", "h100"};
+	uint32_t gpu[20];
+	gpu_hex_rows("h200_atomic64/atomic64.txt", 1, 20, gpu);
+	for (unsigned c = 0; c < 2; c++) {
+		struct run x;
+		run_file(&x, "tests/ptx/atomic64.s", cfgs[c], NULL, NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *a = (const uint32_t *)x.g.bufs[0].data;
+		const unsigned n = 300;
+		u64 tot = 0, block[3] = {0, 0, 0}, orb = 0, xorb = 0x0123456789abcdefull, andb = ~0ull, seen = 0;
+		s64 mn = INT64_MAX, mx = INT64_MIN;
+		u64 put[301];
+		for (unsigned i = 0; i < n; i++) {
+			u64 v = (u64)a[2 * i + 1] << 32 | a[2 * i];
+			tot += v * (i + 1);
+			block[i / 128] += v;
+			mn = (s64)v < mn ? (s64)v : mn;
+			mx = (s64)v > mx ? (s64)v : mx;
+			orb |= 1ull << (i % 64);
+			xorb ^= v;
+			andb &= ~(1ull << (i % 61));
+			seen = v > seen ? v : seen;
+			put[i] = (u64)i << 40 | 7;
+		}
+		put[n] = 0; /* the token's first value */
+		u64 want[10] = {tot, block[0], block[1], block[2], (u64)mn, (u64)mx, orb, xorb, andb, seen};
+		const unsigned buf[10] = {1, 1, 1, 1, 2, 2, 3, 3, 3, 5}, at[10] = {0, 1, 2, 3, 0, 1, 0, 1, 2, 0};
+		for (unsigned k = 0; k < 10; k++) {
+			const uint32_t *w = (const uint32_t *)x.g.bufs[buf[k]].data + 2 * at[k];
+			u64 got = (u64)w[1] << 32 | w[0];
+			ck_assert_msg(got == want[k], "%s: value %u: 0x%016llx, the host 0x%016llx", cfgs[c], k, got, want[k]);
+			u64 g = (u64)gpu[2 * k + 1] << 32 | gpu[2 * k];
+			ck_assert_msg(got == g, "%s: value %u: 0x%016llx, the H200 0x%016llx", cfgs[c], k, got, g);
+		}
+		u64 tokens[301];
+		const uint32_t *t = (const uint32_t *)x.g.bufs[4].data;
+		for (unsigned i = 0; i <= n; i++)
+			tokens[i] = (u64)t[2 * i + 1] << 32 | t[2 * i];
+		qsort(tokens, n + 1, sizeof *tokens, cmp_u64);
+		qsort(put, n + 1, sizeof *put, cmp_u64);
+		for (unsigned i = 0; i <= n; i++)
+			ck_assert_msg(tokens[i] == put[i], "%s: exchanged tokens: %u-th smallest 0x%016llx, put 0x%016llx",
+				      cfgs[c], i, tokens[i], put[i]);
+		done(&x);
+	}
+}
+END_TEST
+
 /* 64-bit integer statements at their edges (tests/ptx/int64_edges.ptx,
  * hand-written: results that alias their operands, immediates on either
  * side and with high words, guarded statements, shifts by 0, 31, 32 and 63,
@@ -2528,6 +2634,8 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, div_approx_as_h200);
 	tcase_add_test(t, match_all_as_h200);
 	tcase_add_test(t, int64_as_host);
+	tcase_add_test(t, int64_mem_as_host);
+	tcase_add_test(t, atomic64_as_host);
 	tcase_add_test(t, int64_edges_as_host);
 	tcase_add_test(t, i2f64_as_h200);
 	tcase_add_test(t, narrow_as_h200);
