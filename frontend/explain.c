@@ -158,6 +158,13 @@ void explain_refusal(const struct sim_refused *why, const struct gpu_config *c, 
 			   "cannot launch on %s: %u bytes of local memory per thread, for the %u SMs' resident threads, do not fit the 32-bit global space above the buffers",
 			   c->name, p->local_bytes, (unsigned)c->num_sms);
 		break;
+	case REFUSE_FP64: {
+		char at[600];
+		diag_error(d, p->files[0], 0, 0, "",
+			   "cannot launch on %s: %s at %s is a double-precision instruction, and this GPU has no FP64 unit (units.fp64_lanes = 0; CUDA's doubles need compute capability 1.3)",
+			   c->name, isa_ops[p->code[why->pc].op].name, where(p, why->pc, at, sizeof at));
+		break;
+	}
 	}
 }
 

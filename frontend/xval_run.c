@@ -340,7 +340,7 @@ static void sim_case(const struct xval_opts *o, const struct gpu_config *cfg, co
 	struct sim *s = NULL;
 	struct sim_result res;
 	memset(&res, 0, sizeof res);
-	struct sim_refused refused = {REFUSE_NONE, 0, 0};
+	struct sim_refused refused = {REFUSE_NONE, 0, 0, 0};
 	if (!wl_setup(p, &g, args, &d) || !wl_setup(p, &initial, args, &d) || !wl_check_ready(p, &initial, &expected, &d) ||
 	    !(s = sim_create(cfg, p, &g, args, NULL, &refused))) {
 		if (refused.why != REFUSE_NONE)

@@ -1217,6 +1217,8 @@ static bool parse_mnemonic(struct as *a, const struct token *t, struct isa_insn 
 		return err_at(a, t->col, "'.f32' atomics are only add and exch");
 	if ((in->op == OP_ATOMG || in->op == OP_ATOMS) && isa_atom64(in) && (in->mod[0] == ATOM_INC || in->mod[0] == ATOM_DEC))
 		return err_at(a, t->col, "'inc' and 'dec' atomics are 32-bit only");
+	if ((in->op == OP_ATOMG || in->op == OP_ATOMS) && in->mod[1] == ATYPE_F64 && in->mod[0] != ATOM_ADD)
+		return err_at(a, t->col, "'.f64' atomics are only add");
 	if ((oi->flags & IF_LOCAL) && isa_width_regs(in) > 1)
 		return err_at(a, t->col, "'%s' moves at most 32 bits a lane (local memory is interleaved by 32-bit word): use one per word",
 			      oi->name);
@@ -1253,6 +1255,12 @@ static bool parse_insn(struct as *a, int pos, uint32_t pc)
 		unsigned n = width;
 		if (in.op == OP_S2R)
 			n = 1; /* checked below once the special is known */
+		bool pair = !(oi->flags & (IF_WIDE | IF_ATOMIC)) && isa_slot_regs(&in, 0) == 2;
+		if (pair)
+			n = 2;
+		if (pair && in.dst != ISA_RZ && in.dst % 2)
+			return err_at(a, dt->col, "'%s' writes a register pair (a double): its destination is an even register (r%u is not)",
+				      oi->name, in.dst);
 		if (n > 1 && in.dst != ISA_RZ && in.dst % n)
 			return err_at(a, dt->col, "a %u-bit access needs a destination register that is a multiple of %u (r%u is not)",
 				      n * 32, n, in.dst);
@@ -1334,11 +1342,12 @@ static bool parse_insn(struct as *a, int pos, uint32_t pc)
 		case SLOT_SRC:
 			if (!parse_src(a, &pos, &in, s))
 				return false;
-			if (isa_atom64(&in)) { /* a register pair */
+			if (isa_slot_regs(&in, (unsigned)s + 1) == 2) { /* a register pair */
+				const char *what = isa_atom64(&in) ? "a 64-bit atomic's operand" : "a double";
 				if (in.imm_src == s + 1 || in.imm2_src == s + 1)
-					return err_at(a, st->col, "a 64-bit atomic's operand is a register pair, not an immediate");
+					return err_at(a, st->col, "%s is a register pair, not an immediate", what);
 				if (in.src[s] != ISA_RZ && in.src[s] % 2)
-					return err_at(a, st->col, "a 64-bit atomic needs a source register that is a multiple of 2 (r%u is not)",
+					return err_at(a, st->col, "%s is a register pair: an even register (r%u is not)", what,
 						      in.src[s]);
 				if (in.src[s] != ISA_RZ && in.src[s] + 2 > ISA_MAX_REGS)
 					return err_at(a, st->col, "registers r%u..r%u are out of range", in.src[s], in.src[s] + 1);
@@ -1629,6 +1638,14 @@ static bool arg_value(struct as *a, int *pos, const struct ptx_param *pp, enum p
 	struct value v;
 	if (!eval(a, pos, &v))
 		return false;
+	if (pp && pt == PTX_P_F64) { /* a double: the value's binary64, its high word apart */
+		double d = v.is_float ? v.f : (double)v.i;
+		uint64_t u;
+		memcpy(&u, &d, 8);
+		g->value = (uint32_t)u;
+		g->hi = (uint32_t)(u >> 32);
+		return true;
+	}
 	if (wide && !v.is_float) { /* a 64-bit value: any int64, its high word apart */
 		g->value = (uint32_t)v.i;
 		g->hi = (uint32_t)((uint64_t)v.i >> 32);

@@ -563,6 +563,198 @@ static uint32_t f2i(float f, int is_signed)
 	return (uint32_t)f;
 }
 
+/* ---- float64: register pairs (opcodes.def) ---------------------------------- */
+
+/* A double result as an H200 writes it (tests/data/h200_f64/; unlike an
+ * f32 one): a NaN operand's NaN, quieted (its sign and payload kept; of
+ * two, b's: measured for add, sub, mul, fma's a and b, min and max; c
+ * before them is this model's choice), else the operation's value, a NaN
+ * it makes (0/0, inf - inf, sqrt(-1)) the default 0xfff8000000000000. */
+#define DEFAULT_NAN64 0xfff8000000000000ull
+
+static inline uint64_t du(double d)
+{
+	uint64_t u;
+	memcpy(&u, &d, 8);
+	return u;
+}
+
+static inline uint64_t dquiet(double d) { return du(d) | 0x0008000000000000ull; }
+static inline uint64_t dr(double d) { return d != d ? DEFAULT_NAN64 : du(d); }
+#define DNAN(A, B, C, n, expr) \
+	((n) > 2 && (C) != (C) ? dquiet(C) : (n) > 1 && (B) != (B) ? dquiet(B) : (A) != (A) ? dquiet(A) : dr(expr))
+
+/* Source i's double in lane l: the pair src[i], src[i] + 1 (rz: 0). */
+static inline double dsrc(const struct xc *x, int i, unsigned l)
+{
+	unsigned r = x->in->src[i];
+	if (r == ISA_RZ)
+		return 0.0;
+	uint64_t u = (uint64_t)x->w->regs[(r + 1) * ISA_WARP_SIZE + l] << 32 | x->w->regs[r * ISA_WARP_SIZE + l];
+	double d;
+	memcpy(&d, &u, 8);
+	return d;
+}
+
+/* Lane l of the destination pair. */
+static inline void dput(struct xc *x, unsigned l, uint64_t v)
+{
+	dreg(x, x->in->dst, 0)[l] = (uint32_t)v;
+	dreg(x, x->in->dst, 1)[l] = (uint32_t)(v >> 32);
+}
+
+#define DOP(ID, n, expr)                                                                 \
+	static void sem_##ID(struct xc *x)                                               \
+	{                                                                                \
+		FOR_LANES(x->m, l) {                                                     \
+			double A = dsrc(x, 0, l), B = n > 1 ? dsrc(x, 1, l) : 0.0,       \
+			       C = n > 2 ? dsrc(x, 2, l) : 0.0;                          \
+			(void)B, (void)C;                                                \
+			dput(x, l, DNAN(A, B, C, n, expr));                              \
+		}                                                                        \
+	}
+
+/* PTX's min and max: a NaN operand gives the other; -0 is below +0 */
+static double dmin_ptx(double a, double b)
+{
+	if (a != a)
+		return b;
+	if (b != b)
+		return a;
+	if (a == 0 && b == 0)
+		return signbit(a) ? a : b;
+	return a < b ? a : b;
+}
+
+static double dmax_ptx(double a, double b)
+{
+	if (a != a)
+		return b;
+	if (b != b)
+		return a;
+	if (a == 0 && b == 0)
+		return signbit(a) ? b : a;
+	return a > b ? a : b;
+}
+
+DOP(DADD, 2, A + B)
+DOP(DSUB, 2, A - B)
+DOP(DMUL, 2, A * B)
+DOP(DFMA, 3, fma(A, B, C))
+/* (ddiv: of two NaNs, a's: ptxas's sequence reaches a before b) */
+static void sem_DDIV(struct xc *x)
+{
+	FOR_LANES(x->m, l) {
+		double a = dsrc(x, 0, l), b = dsrc(x, 1, l);
+		dput(x, l, a != a ? dquiet(a) : b != b ? dquiet(b) : dr(a / b));
+	}
+}
+DOP(DSQRT, 1, sqrt(A))
+DOP(DRCP, 1, 1.0 / A)
+/* -a and |a| as the GPU's DADD of -0 and -a or |a|: a NaN quieted, its sign kept */
+DOP(DNEG, 1, -A)
+DOP(DABS, 1, fabs(A))
+
+/* min and max: a NaN operand gives the other; both NaN, b quieted */
+static void sem_DMIN(struct xc *x)
+{
+	FOR_LANES(x->m, l) {
+		double a = dsrc(x, 0, l), b = dsrc(x, 1, l);
+		dput(x, l, a != a && b != b ? dquiet(b) : du(dmin_ptx(a, b)));
+	}
+}
+
+static void sem_DMAX(struct xc *x)
+{
+	FOR_LANES(x->m, l) {
+		double a = dsrc(x, 0, l), b = dsrc(x, 1, l);
+		dput(x, l, a != a && b != b ? dquiet(b) : du(dmax_ptx(a, b)));
+	}
+}
+
+static bool dcmp(int cmp, double a, double b)
+{
+	bool unord = a != a || b != b;
+	switch (cmp) {
+	case CMP_EQ: return a == b;
+	case CMP_NE: return a != b;
+	case CMP_LT: return a < b;
+	case CMP_LE: return a <= b;
+	case CMP_GT: return a > b;
+	case CMP_GE: return a >= b;
+	case CMP_LG: return a < b || a > b;
+	case CMP_EQU: return unord || a == b;
+	case CMP_LTU: return unord || a < b;
+	case CMP_LEU: return unord || a <= b;
+	case CMP_GTU: return unord || a > b;
+	case CMP_GEU: return unord || a >= b;
+	case CMP_NUM: return !unord;
+	default: return unord;
+	}
+}
+
+static void sem_DSETP(struct xc *x)
+{
+	uint32_t v = 0;
+	FOR_LANES(x->m, l) v |= (uint32_t)dcmp(x->in->mod[0], dsrc(x, 0, l), dsrc(x, 1, l)) << l;
+	set_pred(x, v);
+}
+
+/* double -> float in mode (enum isa_frndn): C's conversion rounds to
+ * nearest even once; a directed mode steps it to the float on its side
+ * where it landed on the other (overflow: to FLT_MAX, as the modes do). */
+static float d2f_round(double d, int mode)
+{
+	float f = (float)d;
+	if (mode == FRNDN_RN || f != f || (double)f == d)
+		return f;
+	bool above = (double)f > d;
+	bool down = mode == FRNDN_RM || (mode == FRNDN_RZ && d > 0);
+	if (down == above)
+		f = nextafterf(f, above ? -INFINITY : INFINITY);
+	return f;
+}
+
+/* (a NaN: its sign, quieted, the payload's top 22 bits, as an H200's F2F.F32.F64) */
+static void sem_D2F(struct xc *x)
+{
+	uint32_t *d = dst(x);
+	FOR_LANES(x->m, l) {
+		double a = dsrc(x, 0, l);
+		uint64_t u = du(a);
+		d[l] = a != a ? (uint32_t)(u >> 32 & 0x80000000u) | 0x7fc00000u | (uint32_t)(u >> 29 & 0x3fffffu)
+			      : fu(d2f_round(a, x->in->mod[0]));
+	}
+}
+
+static void sem_I2D(struct xc *x)
+{
+	const uint32_t *a = src(x, 0);
+	bool sgn = x->in->mod[0] == ITYPE_S32;
+	FOR_LANES(x->m, l) dput(x, l, du(sgn ? (double)(int32_t)a[l] : (double)a[l]));
+}
+
+/* double -> 32-bit integer: rounded in mode (enum isa_frnd: rz truncates),
+ * saturated (PTX's cvt.{rzi,rni,rmi,rpi}.{s32,u32}.f64); a NaN is
+ * 0x80000000, signed or not, as an H200's F2I.F64 writes it (an f32 NaN
+ * converts to 0). */
+static uint32_t d2i(double d, int mode, bool sgn)
+{
+	if (d != d)
+		return 0x80000000u;
+	d = mode == FRND_RN ? rint(d) : mode == FRND_RM ? floor(d) : mode == FRND_RP ? ceil(d) : trunc(d);
+	if (sgn)
+		return d >= 2147483647.0 ? (uint32_t)INT32_MAX : d <= -2147483648.0 ? (uint32_t)INT32_MIN
+										     : (uint32_t)(int32_t)d;
+	return d >= 4294967295.0 ? UINT32_MAX : d <= 0 ? 0 : (uint32_t)d;
+}
+
+static void sem_D2I(struct xc *x)
+{
+	uint32_t *d = dst(x);
+	FOR_LANES(x->m, l) d[l] = d2i(dsrc(x, 0, l), x->in->mod[1], x->in->mod[0] == ITYPE_S32);
+}
+
 /* ---- .ftz: subnormals flushed to zero (PTX's .ftz, the GPU's .FTZ) ---------
  * An operand that is subnormal is read as a zero of its sign; a result is
  * flushed where the exact value, rounded to 24 bits in the operation's mode
@@ -716,8 +908,11 @@ FUNARY(FRND, false, fr(x->in->mod[0] == FRND_RZ ? truncf(uf(A)) : f2i_round(uf(A
 
 /* a float's double, exactly (C's conversion: every f32 is a binary64);
  * its low and high words */
+/* (a NaN: its sign, quieted, the payload widened, as an H200's F2F.F64.F32) */
 static inline uint64_t f2d(uint32_t a)
 {
+	if (is_nan_bits(a))
+		return (uint64_t)(a & 0x80000000u) << 32 | 0x7ff8000000000000ull | (uint64_t)(a & 0x3fffffu) << 29;
 	double v = (double)uf(a);
 	uint64_t u;
 	memcpy(&u, &v, sizeof u);
@@ -1237,7 +1432,14 @@ static uint32_t atom_op(int op, int type, uint32_t old, uint32_t b)
 static uint64_t atom_op64(int op, int type, uint64_t old, uint64_t b)
 {
 	switch (op) {
-	case ATOM_ADD: return old + b;
+	case ATOM_ADD:
+		if (type == ATYPE_F64) { /* (add only: isa_valid) */
+			double o, v;
+			memcpy(&o, &old, 8);
+			memcpy(&v, &b, 8);
+			return dr(o + v);
+		}
+		return old + b;
 	case ATOM_MIN: return type == ATYPE_S64 ? ((int64_t)old < (int64_t)b ? old : b) : (old < b ? old : b);
 	case ATOM_MAX: return type == ATYPE_S64 ? ((int64_t)old > (int64_t)b ? old : b) : (old > b ? old : b);
 	case ATOM_EXCH: return b;

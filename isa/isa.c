@@ -41,7 +41,7 @@ static const char *const itype_words[] = {"s32", "u32"};
 static const char *const logic_words[] = {"and", "or", "xor"};
 static const char *const width_words[] = {"32", "64", "128", "u8", "s8", "u16", "s16"}; /* enum isa_width */
 static const char *const atom_words[] = {"add", "min", "max", "exch", "and", "or", "xor", "inc", "dec"};
-static const char *const atype_words[] = {"u32", "s32", "f32", "u64", "s64"}; /* enum isa_atype */
+static const char *const atype_words[] = {"u32", "s32", "f32", "u64", "s64", "f64"}; /* enum isa_atype */
 static const char *const bits_words[] = {"b32", "b64"}; /* enum isa_bits */
 static const char *const scope_words[] = {"gl", "cta", "sys"};
 static const char *const shfl_words[] = {"idx", "up", "down", "xor"};
@@ -82,7 +82,7 @@ const char *const isa_special_names[SR_COUNT] = {
 #undef X
 };
 
-const char *const isa_unit_names[UNIT_COUNT] = {"int", "fp32", "sfu", "ldst", "branch"};
+const char *const isa_unit_names[UNIT_COUNT] = {"int", "fp32", "sfu", "ldst", "branch", "fp64"};
 
 int isa_lookup_mnemonic(const char *word, unsigned len, unsigned *used)
 {
@@ -205,13 +205,18 @@ bool isa_valid(const struct isa_insn *in)
 		if (r != ISA_RZ && (r % n != 0 || r + n > ISA_MAX_REGS))
 			return false;
 	}
-	if (isa_atom64(in) && (in->op == OP_ATOMG || in->op == OP_ATOMS) && (in->mod[0] == ATOM_INC || in->mod[0] == ATOM_DEC))
+	if (isa_atom64(in) && (in->op == OP_ATOMG || in->op == OP_ATOMS) &&
+	    (in->mod[0] == ATOM_INC || in->mod[0] == ATOM_DEC || (in->mod[1] == ATYPE_F64 && in->mod[0] != ATOM_ADD)))
 		return false;
-	if (isa_atom64(in)) /* register pairs, no immediates */
-		for (int i = 1; i < 3; i++)
-			if (fi->src[i] == SLOT_SRC && (in->imm_src == i + 1 || in->imm2_src == i + 1 ||
-						       (in->src[i] != ISA_RZ && (in->src[i] % 2 || in->src[i] + 2 > ISA_MAX_REGS))))
-				return false;
+	/* register pairs: even registers, no immediates */
+	if (fi->dst == SLOT_REG && isa_slot_regs(in, 0) == 2 && in->dst != ISA_RZ &&
+	    (in->dst % 2 || in->dst + 2 > ISA_MAX_REGS))
+		return false;
+	for (int i = 0; i < 3; i++)
+		if (fi->src[i] == SLOT_SRC && isa_slot_regs(in, (unsigned)i + 1) == 2 &&
+		    (in->imm_src == i + 1 || in->imm2_src == i + 1 ||
+		     (in->src[i] != ISA_RZ && (in->src[i] % 2 || in->src[i] + 2 > ISA_MAX_REGS))))
+			return false;
 	return true;
 }
 
@@ -232,10 +237,10 @@ void isa_deps(const struct isa_insn *in, struct isa_deps *d)
 				for (unsigned k = 0; k < width; k++)
 					d->read[d->nread++] = (uint8_t)(r + k);
 			break;
-		case SLOT_SRC: /* (a 64-bit atomic's operand: a pair) */
+		case SLOT_SRC: /* (a register pair: isa_slot_regs) */
 		case SLOT_ADDR:
 			if (!imm && r != ISA_RZ)
-				for (unsigned k = 0; k < (fi->src[i] == SLOT_SRC && isa_atom64(in) ? 2u : 1u); k++)
+				for (unsigned k = 0; k < (fi->src[i] == SLOT_SRC ? isa_slot_regs(in, (unsigned)i + 1) : 1u); k++)
 					d->read[d->nread++] = (uint8_t)(r + k);
 			break;
 		case SLOT_PRED:
@@ -247,7 +252,7 @@ void isa_deps(const struct isa_insn *in, struct isa_deps *d)
 		}
 	}
 	if (fi->dst == SLOT_REG && in->dst != ISA_RZ) {
-		unsigned n = in->op == OP_S2R && in->src[0] == SR_CLOCK64 ? 2 : width;
+		unsigned n = in->op == OP_S2R && in->src[0] == SR_CLOCK64 ? 2 : width > 1 ? width : isa_slot_regs(in, 0);
 		for (unsigned k = 0; k < n; k++)
 			d->write[d->nwrite++] = (uint8_t)(in->dst + k);
 	} else if (fi->dst == SLOT_PRED && in->dst != ISA_PT) {

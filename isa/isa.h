@@ -51,7 +51,7 @@ enum isa_fmt {
 	FMT_COUNT
 };
 
-enum isa_unit { UNIT_INT, UNIT_FP32, UNIT_SFU, UNIT_LDST, UNIT_BRANCH, UNIT_COUNT };
+enum isa_unit { UNIT_INT, UNIT_FP32, UNIT_SFU, UNIT_LDST, UNIT_BRANCH, UNIT_FP64, UNIT_COUNT };
 
 enum {
 	IF_FLOAT = 1u << 0,
@@ -72,6 +72,10 @@ enum {
 				 * SM's constant cache */
 	IF_LOCAL = 1u << 13,    /* local memory (ldl, stl): the thread's own window, timed as the
 				 * global access of its interleaved address */
+	/* register pairs (a double; isa_slot_regs): an even register and the
+	 * next, the low word first */
+	IF_DPAIR = 1u << 14,    /* the destination is a pair */
+	IF_SPAIR = 1u << 15,    /* every register source is a pair (no immediates) */
 };
 
 /* Modifier sets: the dotted suffixes of a mnemonic. Word 0 of an optional set
@@ -96,7 +100,7 @@ enum isa_width { WIDTH_32, WIDTH_64, WIDTH_128, WIDTH_U8, WIDTH_S8, WIDTH_U16, W
 enum isa_atom { ATOM_ADD, ATOM_MIN, ATOM_MAX, ATOM_EXCH, ATOM_AND, ATOM_OR, ATOM_XOR, ATOM_INC, ATOM_DEC };
 /* an atomic's type (atomg, atoms); the 64-bit ones' register operands are
  * aligned pairs, low word first (isa_width_regs) */
-enum isa_atype { ATYPE_U32, ATYPE_S32, ATYPE_F32, ATYPE_U64, ATYPE_S64 };
+enum isa_atype { ATYPE_U32, ATYPE_S32, ATYPE_F32, ATYPE_U64, ATYPE_S64, ATYPE_F64 };
 /* a compare-and-swap's width (atomg.cas, atoms.cas) */
 enum isa_bits { BITS_32, BITS_64 };
 enum isa_scope { SCOPE_GL, SCOPE_CTA, SCOPE_SYS };
@@ -204,8 +208,20 @@ bool isa_imm_is_float(const struct isa_insn *in);
 /* Whether an atomic is a 64-bit one: its register operands are pairs. */
 static inline bool isa_atom64(const struct isa_insn *in)
 {
-	return ((in->op == OP_ATOMG || in->op == OP_ATOMS) && in->mod[1] >= ATYPE_U64) ||
+	return ((in->op == OP_ATOMG || in->op == OP_ATOMS) && in->mod[1] >= ATYPE_U64) || /* (u64, s64, f64) */
 	       ((in->op == OP_ATOMG_CAS || in->op == OP_ATOMS_CAS) && in->mod[0] == BITS_64);
+}
+
+/* The registers operand slot k names (0: the destination, 1..3: source
+ * k - 1), where it names one: 2 for a register pair (a double's; a 64-bit
+ * atomic's destination, b and c), else 1 (a wide access's group:
+ * isa_width_regs). */
+static inline unsigned isa_slot_regs(const struct isa_insn *in, unsigned k)
+{
+	unsigned f = isa_ops[in->op].flags;
+	if (f & IF_ATOMIC)
+		return isa_atom64(in) && k != 1 ? 2 : 1;
+	return (f & (k ? IF_SPAIR : IF_DPAIR)) ? 2 : 1;
 }
 
 /* Number of 32-bit registers written/read by a wide access (1, 2 or 4),

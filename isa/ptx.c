@@ -13,7 +13,7 @@
 #include "util.h"
 
 const char *const ptx_ptype_names[PTX_P_BYTES] = {"u32", "s32", "u64", "s64", "f32", "b32", "b64",
-						   "u16", "s16", "b16", "u8",  "s8",  "b8"};
+						   "u16", "s16", "b16", "u8",  "s8",  "b8", "f64"};
 
 int ptx_ptype_lookup(const char *name)
 {

@@ -23,7 +23,7 @@
  * .arg converts a value to it; PTX_P_BYTES: a struct or vector passed by
  * value (.param .align A .b8 NAME[N]). */
 enum ptx_ptype { PTX_P_U32, PTX_P_S32, PTX_P_U64, PTX_P_S64, PTX_P_F32, PTX_P_B32, PTX_P_B64,
-		 PTX_P_U16, PTX_P_S16, PTX_P_B16, PTX_P_U8, PTX_P_S8, PTX_P_B8, PTX_P_BYTES };
+		 PTX_P_U16, PTX_P_S16, PTX_P_B16, PTX_P_U8, PTX_P_S8, PTX_P_B8, PTX_P_F64, PTX_P_BYTES };
 
 /* An 8- or 16-bit parameter's bits (0 for the others) and whether .arg
  * sign-extends its value into the argument word (.s8, .s16; the others
@@ -43,7 +43,7 @@ int ptx_ptype_lookup(const char *name);
 static inline unsigned ptx_ptype_bytes(enum ptx_ptype t)
 {
 	unsigned nb = ptx_ptype_narrow_bits(t);
-	return nb ? nb / 8 : t == PTX_P_U64 || t == PTX_P_S64 || t == PTX_P_B64 ? 8 : t == PTX_P_BYTES ? 0 : 4;
+	return nb ? nb / 8 : t == PTX_P_U64 || t == PTX_P_S64 || t == PTX_P_B64 || t == PTX_P_F64 ? 8 : t == PTX_P_BYTES ? 0 : 4;
 }
 
 /* A field of a parameter passed as bytes: bytes the kernel reads with one

@@ -31,6 +31,7 @@ enum opnd_kind {
 	PO_REG,     /* %r1 (reg: virtual register), !%p1 for a negated predicate */
 	PO_IMM,     /* integer literal (imm) */
 	PO_FIMM,    /* 0fXXXXXXXX: binary32 bits in imm */
+	PO_DIMM,    /* 0dXXXXXXXXXXXXXXXX: binary64 bits in imm */
 	PO_NAME,    /* a symbol or label (name) */
 	PO_SPECIAL, /* %tid.x ... (name) */
 	PO_ADDR,    /* [reg + imm] or [name + imm]: reg or name, imm the offset */
@@ -110,7 +111,7 @@ struct vinsn {
 	int vguard;
 	int vgroup[4]; /* wide access: the 2 or 4 virtual registers, in order */
 	unsigned ngroup;
-	uint8_t pairs; /* register pairs (a 64-bit atomic's operands): bit 0, the destination
+	uint8_t pairs; /* register pairs (a double; a 64-bit atomic's operands): bit 0, the destination
 			* (vdst the low word, vhi[0] the high); bit i + 1, source i (vsrc[i], vhi[i + 1]) */
 	int vhi[4];
 	int target;    /* bra: index into the entry's labels */

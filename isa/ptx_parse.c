@@ -725,8 +725,16 @@ static bool parse_opnd(struct parser *ps, struct opnd *o)
 		c->p = end;
 		return true;
 	}
-	if (c->p[0] == '0' && (c->p[1] == 'd' || c->p[1] == 'D') && isxdigit((unsigned char)c->p[2]))
-		return err_at(c, at, "f64 constants are not supported");
+	if (c->p[0] == '0' && (c->p[1] == 'd' || c->p[1] == 'D') && isxdigit((unsigned char)c->p[2])) {
+		char *end;
+		uint64_t u = strtoull(c->p + 2, &end, 16);
+		if (end - c->p != 18 || is_id(*end))
+			return err_at(c, at, "malformed f64 constant (0d and 16 hex digits)");
+		o->kind = PO_DIMM;
+		o->imm = (int64_t)u;
+		c->p = end;
+		return true;
+	}
 	if (isdigit((unsigned char)*c->p) || *c->p == '-') {
 		o->kind = PO_IMM;
 		return parse_int(c, &o->imm);
@@ -1206,7 +1214,7 @@ static bool do_params(struct parser *ps, bool keep)
 		if (found)
 			prm.type = (enum ptx_ptype)ty;
 		if (!found && keep)
-			return err_at(c, tat, "parameter type %s is not supported (.u8 .s8 .b8 .u16 .s16 .b16 .u32 .s32 .u64 .s64 .f32 .b32 .b64)", w);
+			return err_at(c, tat, "parameter type %s is not supported (.u8 .s8 .b8 .u16 .s16 .b16 .u32 .s32 .u64 .s64 .f32 .f64 .b32 .b64)", w);
 		for (;;) {
 			if (!skip(c))
 				return false;

@@ -250,6 +250,8 @@ static bool src_opnd(struct sel *x, struct vinsn **vp, unsigned slot, unsigned i
 		if (!fl && !is64 && 0)
 			return opnd_err(x, i, "a float constant in an integer instruction");
 		return put_imm(x, vp, slot, (uint32_t)o->imm);
+	case PO_DIMM:
+		return opnd_err(x, i, "an f64 constant (0d) in an instruction that is not an f64 one");
 	case PO_IMM:
 		if (fl)
 			return opnd_err(x, i, "an integer literal in a float instruction (write 0fXXXXXXXX)");
@@ -667,6 +669,32 @@ static bool mov_pack(struct sel *x)
 	return dst_reg(x, v, 0);
 }
 
+static bool hi_word(const struct sel *x, int r, int *h);
+
+/* mov.b64 {a, b}, d: d's low word to a, its high word to b (nvcc's view of
+ * a double's or long's two words); a `_` takes nothing. */
+static bool mov_unpack64(struct sel *x)
+{
+	const struct opnd *d = &x->s->o[0];
+	int r, h;
+	if (d->nvec != 2 || !reg_opnd(x, 1, VC_REG, &r))
+		return d->nvec != 2 ? opnd_err(x, 0, "expected {a, b}") : false;
+	if (vinfo(x, r)->bits != 64)
+		return opnd_err(x, 1, "expected a 64-bit register");
+	if (!hi_word(x, r, &h))
+		return opnd_err(x, 1, HI_UNKNOWN);
+	for (unsigned j = 0; j < 2; j++) {
+		if (d->vec[j] < 0)
+			continue;
+		if (vinfo(x, d->vec[j])->cls != VC_REG || vinfo(x, d->vec[j])->bits != 32)
+			return opnd_err(x, 0, "expected 32-bit data registers");
+		struct vinsn *v = emit(x, OP_MOV);
+		v->vdst = d->vec[j];
+		v->vsrc[0] = j ? h : r; /* (h -1: rz, a high word of 0) */
+	}
+	return true;
+}
+
 static bool do_mov(struct sel *x)
 {
 	if (!need_ops(x, 2))
@@ -684,6 +712,8 @@ static bool do_mov(struct sel *x)
 		return nsup(x, "this type is");
 	if ((x->s->o[0].kind == PO_VEC || a->kind == PO_VEC) && !strcmp(t, "b32"))
 		return mov_pack(x);
+	if (x->s->o[0].kind == PO_VEC && a->kind == PO_REG && !strcmp(t, "b64"))
+		return mov_unpack64(x);
 	if (x->s->o[0].kind == PO_VEC || a->kind == PO_VEC)
 		return nsup(x, "packing and unpacking registers ({...}) other than two 16-bit halves of a .b32 is");
 	if (a->kind == PO_SPECIAL) {
@@ -1021,7 +1051,7 @@ static bool ld_param(struct sel *x, bool store, unsigned vn)
 		}
 	}
 	bool narrow = t[1] == '8' || t[1] == '1';
-	if (store || !(is_t(t, T32) || is_t(t, T64) || !strcmp(t, "f32") || narrow))
+	if (store || !(is_t(t, T32) || is_t(t, T64) || !strcmp(t, "f32") || !strcmp(t, "f64") || narrow))
 		return nsup(x, "this parameter access is");
 	const struct opnd *o = &x->s->o[1];
 	if (o->kind != PO_ADDR || !o->name[0] || o->reg >= 0)
@@ -1290,7 +1320,7 @@ static bool ldst64(struct sel *x, bool store, const char *sp, unsigned vn)
 	if (vn == 1 && d->kind == PO_REG) {
 		if (!reg_opnd(x, r, VC_REG, &lo[0]))
 			return false;
-	} else if (vn == 1 && store && d->kind == PO_IMM) {
+	} else if (vn == 1 && store && (d->kind == PO_IMM || d->kind == PO_DIMM)) {
 		is_imm = true;
 		imm = (uint64_t)d->imm;
 	} else if (vn == 2 && d->kind == PO_VEC && d->nvec == 2) {
@@ -1367,13 +1397,12 @@ static bool do_ldst(struct sel *x, bool store)
 	unsigned r = store ? 1 : 0; /* the register operand */
 	if (!strcmp(sp, "param"))
 		return ld_param(x, store, vn);
-	if (store && !strcmp(sp, "local") && (is_t(t, T64) || !strcmp(t, "f64")))
+	bool w64 = is_t(t, T64) || !strcmp(t, "f64"); /* (a double's bits) */
+	if (store && !strcmp(sp, "local") && w64)
 		return st_local64(x, vn);
-	if (!strcmp(t, "f64"))
-		return nsup(x, "f64 data is");
-	if (is_t(t, T64) && strcmp(sp, "local"))
+	if (w64 && strcmp(sp, "local"))
 		return ldst64(x, store, sp, vn);
-	if (is_t(t, T64))
+	if (w64)
 		return ld_local64(x, vn);
 	if (t[1] == '8' || t[1] == '1')
 		return ldst_narrow(x, store, sp, vn);
@@ -1965,7 +1994,7 @@ static bool atom64_src(struct sel *x, struct vinsn **vp, unsigned slot, unsigned
 	const struct opnd *o = &x->s->o[i];
 	int lo = -1, hi = -1;
 	uint64_t imm = 0;
-	if (o->kind == PO_IMM) {
+	if (o->kind == PO_IMM || o->kind == PO_DIMM) {
 		imm = (uint64_t)o->imm;
 	} else {
 		if (!reg_opnd(x, i, VC_REG, &lo))
@@ -2002,6 +2031,9 @@ static bool atom64(struct sel *x, bool red, const char *sp, bool cas, int op)
 	bool shared = !strcmp(sp, "shared");
 	if (op == ATOM_INC || op == ATOM_DEC)
 		return nsup(x, "inc/dec other than .u32 is");
+	bool dbl = !strcmp(t, "f64");
+	if (dbl && op != ATOM_ADD)
+		return nsup(x, "an f64 atomic other than add is");
 	if (((op == ATOM_MIN || op == ATOM_MAX || op == ATOM_ADD) && !strcmp(t, "b64")) ||
 	    ((cas || op == ATOM_EXCH || op == ATOM_AND || op == ATOM_OR || op == ATOM_XOR) && strcmp(t, "b64")))
 		return nsup(x, "this type for the operation is");
@@ -2013,7 +2045,7 @@ static bool atom64(struct sel *x, bool red, const char *sp, bool cas, int op)
 		v->in.mod[0] = BITS_64;
 	} else {
 		v->in.mod[0] = (uint8_t)op;
-		v->in.mod[1] = (uint8_t)(t[0] == 's' ? ATYPE_S64 : ATYPE_U64);
+		v->in.mod[1] = (uint8_t)(dbl ? ATYPE_F64 : t[0] == 's' ? ATYPE_S64 : ATYPE_U64);
 	}
 	if (!red && x->s->o[0].kind != PO_SINK) {
 		int d;
@@ -2050,11 +2082,11 @@ static bool do_atom(struct sel *x, bool red)
 	const char *t = ty(x);
 	static const char *const ok[] = {"global", "shared", "relaxed", "cta", "gpu", "sys", "add", "min", "max",
 					 "exch", "and", "or", "xor", "inc", "dec", "cas", "u32", "s32", "b32", "f32",
-					 "u64", "s64", "b64", NULL};
+					 "u64", "s64", "b64", "f64", NULL};
 	if (!mods_ok(x, ok))
 		return false;
 	bool cas = aop[which] < 0;
-	if (is_t(t, T64))
+	if (is_t(t, T64) || !strcmp(t, "f64"))
 		return atom64(x, red, sp, cas, aop[which]);
 	bool shared = !strcmp(sp, "shared");
 	bool fl = !strcmp(t, "f32");
@@ -2647,10 +2679,30 @@ static bool do_int64(struct sel *x, bool *done)
 		v->vsrc[0] = x->s->o[0].reg;
 		return put_imm(x, &v, 1, 31);
 	}
-	if (!is_t(t, T64) || !strcmp(b, "cvt") || !strcmp(b, "st") || !strcmp(b, "cvta") || !strcmp(b, "atom") ||
-	    !strcmp(b, "red") || ld64_made(x->s)) /* (a load's high word: ldst64) */
+	bool dparam = !strcmp(x->s->op, "ld.param.f64"); /* a double parameter: its hidden high word below */
+	if ((!is_t(t, T64) && !dparam) || !strcmp(b, "cvt") || !strcmp(b, "st") || !strcmp(b, "cvta") ||
+	    !strcmp(b, "atom") || !strcmp(b, "red") || ld64_made(x->s)) /* (a load's high word: ldst64) */
 		return true;
 	int hd = hi_of_dst(x);
+	if (!strcmp(x->s->op, "mov.b64") && x->s->no == 2 && x->s->o[1].kind == PO_VEC) { /* pack {lo, hi} */
+		*done = true;
+		const struct opnd *w = &x->s->o[1];
+		int d;
+		if (!reg_opnd(x, 0, VC_REG, &d))
+			return false;
+		if (w->nvec != 2)
+			return opnd_err(x, 1, "expected {a, b}");
+		for (unsigned j = 0; j < 2; j++) {
+			if (w->vec[j] >= 0 && (vinfo(x, w->vec[j])->cls != VC_REG || vinfo(x, w->vec[j])->bits != 32))
+				return opnd_err(x, 1, "expected 32-bit data registers");
+			if (j && hd < 0)
+				break;
+			struct vinsn *v = emit(x, OP_MOV);
+			v->vdst = j ? hd : d;
+			v->vsrc[0] = w->vec[j]; /* (_: rz) */
+		}
+		return true;
+	}
 	bool setp = !strcmp(b, "setp"), shr = !strcmp(b, "shr"), minmax = !strcmp(b, "min") || !strcmp(b, "max");
 	if (!strcmp(b, "bfi")) { /* bfi.b64 d, a, b, pos, len: one word of b gets a's low bits */
 		*done = true;
@@ -2893,6 +2945,245 @@ static bool do_int64(struct sel *x, bool *done)
 	return true;
 }
 
+/* ---- doubles (docs/CUDA.md, "Doubles") ----------------------------------- */
+
+/* Operand i of an f64 statement as a register pair *lo, *hi: a register's
+ * low word and its high word's register (hi_facts makes one for every
+ * double; a zero high word through a register set to 0), a constant's two
+ * words through movs emitted here, 0.0 as rz (*lo = -1). */
+static bool dpair_src(struct sel *x, unsigned i, int *lo, int *hi)
+{
+	const struct opnd *o = &x->s->o[i];
+	*lo = *hi = -1;
+	if (o->kind == PO_DIMM) {
+		uint64_t u = (uint64_t)o->imm;
+		for (unsigned half = 0; half < 2 && u; half++) {
+			uint32_t w = (uint32_t)(half ? u >> 32 : u);
+			struct vinsn *m = emit(x, OP_MOV);
+			m->vdst = half ? (*hi = new_tmp(x, VC_REG)) : (*lo = new_tmp(x, VC_REG));
+			if (w) {
+				m->in.imm_src = 1;
+				m->in.imm = w;
+			}
+		}
+		return true;
+	}
+	if (o->kind == PO_FIMM || o->kind == PO_IMM)
+		return opnd_err(x, i, "expected a double: a register or an f64 constant (0d and 16 hex digits)");
+	if (!reg_opnd(x, i, VC_REG, lo))
+		return false;
+	if (vinfo(x, *lo)->bits != 64)
+		return opnd_err(x, i, "expected a 64-bit register");
+	if (!hi_word(x, *lo, hi))
+		return opnd_err(x, i, HI_UNKNOWN);
+	if (*hi < 0) { /* a high word of 0 (a zero-extended value moved in): a register for the pair */
+		struct vinsn *m = emit(x, OP_MOV);
+		m->vdst = *hi = new_tmp(x, VC_REG);
+	}
+	return true;
+}
+
+/* The destination of an f64 statement (operand 0) as a pair; _ as rz. */
+static bool dpair_dst(struct sel *x, int *lo, int *hi)
+{
+	*lo = *hi = -1;
+	if (x->s->o[0].kind == PO_SINK)
+		return true;
+	if (!reg_opnd(x, 0, VC_REG, lo))
+		return false;
+	if (vinfo(x, *lo)->bits != 64)
+		return opnd_err(x, 0, "expected a 64-bit register");
+	*hi = *lo < (int)x->e->nvregs ? x->hi64[*lo] : -1;
+	if (*hi < 0) /* (nothing reads it: a scratch register) */
+		*hi = new_tmp(x, VC_REG);
+	return true;
+}
+
+/* Slot k of v (0 the destination, 1..3 source k - 1) as the pair lo, hi;
+ * lo -1 leaves it rz (0.0, or no result). */
+static void set_pair(struct vinsn *v, unsigned k, int lo, int hi)
+{
+	if (lo < 0)
+		return;
+	if (k)
+		v->vsrc[k - 1] = lo;
+	else
+		v->vdst = lo;
+	v->vhi[k] = hi;
+	v->pairs |= (uint8_t)(1u << k);
+}
+
+/* An f64 operation of nsrc double operands into a double (dst_pair) or a
+ * predicate or 32-bit register (operand 0 as it is). */
+static struct vinsn *dop(struct sel *x, enum isa_op op, unsigned nsrc, bool dst_pair)
+{
+	int lo[3], hi[3], dlo = -1, dhi = -1;
+	for (unsigned i = 0; i < nsrc; i++)
+		if (!dpair_src(x, i + 1, &lo[i], &hi[i]))
+			return NULL;
+	if (dst_pair && !dpair_dst(x, &dlo, &dhi))
+		return NULL;
+	struct vinsn *v = emit(x, op);
+	set_pair(v, 0, dlo, dhi);
+	for (unsigned i = 0; i < nsrc; i++)
+		set_pair(v, i + 1, lo[i], hi[i]);
+	return v;
+}
+
+/* The statement's rounding modifier among its modifiers: "rn" where it
+ * names none and none is required; NULL where it names another word. */
+static const char *f64_rounding(const struct sel *x, bool required)
+{
+	const char *r = NULL;
+	for (unsigned i = 1; i + 1 < x->nmods; i++) {
+		const char *m = x->mods[i];
+		if (!strcmp(m, "rn") || !strcmp(m, "rz") || !strcmp(m, "rm") || !strcmp(m, "rp"))
+			r = m;
+		else
+			return NULL;
+	}
+	return r ? r : required ? NULL : "rn";
+}
+
+/* Word-by-word moves of a double: mov (or selp with its predicate). */
+static bool dmove(struct sel *x, bool sel)
+{
+	int lo[2], hi[2], dlo, dhi;
+	for (unsigned i = 0; i < (sel ? 2u : 1u); i++)
+		if (!dpair_src(x, i + 1, &lo[i], &hi[i]))
+			return false;
+	if (!dpair_dst(x, &dlo, &dhi))
+		return false;
+	for (unsigned half = 0; half < 2; half++) { /* (hi first: d's low word may be a source's) */
+		struct vinsn *v = emit(x, sel ? OP_SEL : OP_MOV);
+		v->vdst = half ? dlo : dhi;
+		v->vsrc[0] = half ? lo[0] : hi[0];
+		if (sel) {
+			v->vsrc[1] = half ? lo[1] : hi[1];
+			if (!psrc_opnd(x, v, 2, 3))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* cvt with an f64 side: f32 <-> f64 (d2f in the rounding mode; f2d.lo and
+ * f2d.hi, exactly), 32-bit integers <-> f64 (i2d exactly; d2i rounded,
+ * saturated). */
+static bool dcvt(struct sel *x)
+{
+	if (x->nmods < 3 || !need_ops(x, 2))
+		return x->nmods < 3 ? nsup(x, "this form is") : false;
+	const char *dt = x->mods[x->nmods - 2], *st = x->mods[x->nmods - 1];
+	const char *rnd = x->nmods == 4 ? x->mods[1] : NULL;
+	if (x->nmods > 4)
+		return nsup(x, "this conversion (.sat, or more than a rounding) is");
+	if (!strcmp(dt, "f64") && !strcmp(st, "f32")) {
+		if (rnd)
+			return nsup(x, "a rounding on an exact conversion is");
+		int dlo, dhi;
+		if (!dpair_dst(x, &dlo, &dhi))
+			return false;
+		for (unsigned half = 0; half < 2; half++) {
+			struct vinsn *v = emit(x, half ? OP_F2D_HI : OP_F2D_LO);
+			v->vdst = half ? dhi : dlo;
+			if (!src_opnd(x, &v, 0, 1, true, false))
+				return false;
+		}
+		return true;
+	}
+	if (!strcmp(dt, "f32") && !strcmp(st, "f64")) {
+		static const char *const modes[] = {"rn", "rz", "rm", "rp"};
+		int m = -1;
+		for (int k = 0; k < 4 && rnd; k++)
+			if (!strcmp(rnd, modes[k]))
+				m = k;
+		if (m < 0)
+			return nsup(x, "this rounding of f64 to f32 is");
+		struct vinsn *v = dop(x, OP_D2F, 1, false);
+		if (!v)
+			return false;
+		v->in.mod[0] = (uint8_t)m; /* (enum isa_frndn: rn rz rm rp) */
+		return dst_reg(x, v, 0);
+	}
+	if (!strcmp(dt, "f64") && (!strcmp(st, "s32") || !strcmp(st, "u32"))) {
+		if (rnd && strcmp(rnd, "rn"))
+			return nsup(x, "this rounding (the conversion is exact) is");
+		int dlo, dhi;
+		if (!dpair_dst(x, &dlo, &dhi))
+			return false;
+		struct vinsn *v = emit(x, OP_I2D);
+		v->in.mod[0] = (uint8_t)(st[0] == 's' ? ITYPE_S32 : ITYPE_U32);
+		set_pair(v, 0, dlo, dhi);
+		return src_opnd(x, &v, 0, 1, false, false);
+	}
+	if ((!strcmp(dt, "s32") || !strcmp(dt, "u32")) && !strcmp(st, "f64")) {
+		static const char *const modes[] = {"rzi", "rni", "rmi", "rpi"};
+		int m = -1;
+		for (int k = 0; k < 4 && rnd; k++)
+			if (!strcmp(rnd, modes[k]))
+				m = k;
+		if (m < 0)
+			return nsup(x, "this rounding of f64 to an integer is");
+		struct vinsn *v = dop(x, OP_D2I, 1, false);
+		if (!v)
+			return false;
+		v->in.mod[0] = (uint8_t)(dt[0] == 's' ? ITYPE_S32 : ITYPE_U32);
+		v->in.mod[1] = (uint8_t)m; /* (enum isa_frnd: rz rn rm rp) */
+		return dst_reg(x, v, 0);
+	}
+	return nsup(x, "this conversion of an f64 (to or from a 64-bit integer, or f16) is");
+}
+
+/* An f64 statement (a double): arithmetic, compares, moves, conversions
+ * (loads, stores and atomics are ldst64's and atom64's). */
+static bool do_f64(struct sel *x)
+{
+	const char *b = x->mods[0];
+	if (!strcmp(b, "cvt"))
+		return dcvt(x);
+	if (strcmp(ty(x), "f64"))
+		return nsup(x, "this f64 form is");
+	if (!strcmp(b, "mov") || !strcmp(b, "selp")) {
+		bool sel = b[0] == 's';
+		return x->nmods == 2 && need_ops(x, sel ? 4 : 2) && dmove(x, sel);
+	}
+	if (!strcmp(b, "setp")) {
+		bool uns;
+		int cmp;
+		if (x->nmods != 3 || !cmp_of(x->mods[1], true, &uns, &cmp))
+			return nsup(x, "this f64 compare (or a combining one) is");
+		if (!need_ops(x, 3))
+			return false;
+		if (x->s->o[0].kind == PO_REG && x->s->o[0].reg2 >= 0)
+			return opnd_err(x, 0, "a second result (p|q) is not supported");
+		struct vinsn *v = dop(x, OP_DSETP, 2, false);
+		if (!v)
+			return false;
+		v->in.mod[0] = (uint8_t)cmp;
+		return dst_pred(x, v, 0);
+	}
+	static const struct {
+		const char *name;
+		enum isa_op op;
+		unsigned n;
+		bool rounding_required; /* PTX's syntax: fma, div, sqrt, rcp name theirs */
+	} ops[] = {{"add", OP_DADD, 2, false}, {"sub", OP_DSUB, 2, false}, {"mul", OP_DMUL, 2, false},
+		   {"fma", OP_DFMA, 3, true},  {"mad", OP_DFMA, 3, true},  {"div", OP_DDIV, 2, true},
+		   {"sqrt", OP_DSQRT, 1, true}, {"rcp", OP_DRCP, 1, true}, {"min", OP_DMIN, 2, false},
+		   {"max", OP_DMAX, 2, false}, {"neg", OP_DNEG, 1, false}, {"abs", OP_DABS, 1, false}};
+	for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+		if (strcmp(b, ops[k].name))
+			continue;
+		bool plain = ops[k].op == OP_DMIN || ops[k].op == OP_DMAX || ops[k].op == OP_DNEG || ops[k].op == OP_DABS;
+		const char *r = plain && x->nmods == 2 ? "rn" : plain ? NULL : f64_rounding(x, ops[k].rounding_required);
+		if (!r || strcmp(r, "rn"))
+			return nsup(x, r ? "a rounding of f64 other than .rn is" : "this f64 form (.approx, .sat, .ftz) is");
+		return need_ops(x, ops[k].n + 1) && dop(x, ops[k].op, ops[k].n, true);
+	}
+	return nsup(x, "this f64 instruction is");
+}
+
 static bool do_stmt(struct sel *x)
 {
 	const char *b = x->mods[0];
@@ -2902,6 +3193,8 @@ static bool do_stmt(struct sel *x)
 		return false;
 	if (done)
 		return true;
+	if (strstr(x->s->op, ".f64") && strcmp(b, "ld") && strcmp(b, "st") && strcmp(b, "atom") && strcmp(b, "red"))
+		return do_f64(x);
 	if (!strcmp(b, "mov"))
 		return do_mov(x);
 	if (!strcmp(b, "ld"))
@@ -3263,7 +3556,7 @@ static bool ld_zero_extends(const struct sel *x, const struct stmt *s)
 static bool ld64_made(const struct stmt *s)
 {
 	const char *t = strrchr(s->op, '.');
-	return !strncmp(s->op, "ld.", 3) && strncmp(s->op, "ld.param.", 9) && t && is_t(t + 1, T64);
+	return !strncmp(s->op, "ld.", 3) && strncmp(s->op, "ld.param.", 9) && t && (is_t(t + 1, T64) || !strcmp(t, ".f64"));
 }
 
 /* A load of a signed value narrower than its 64-bit destination register,
@@ -3288,6 +3581,13 @@ static enum hi_how hi_how(const struct sel *x, const struct stmt *s, int *src, u
 	memcpy(base, s->op, n);
 	base[n] = 0;
 	t++;
+	if (!strcmp(s->op, "ld.param.f64")) { /* a double parameter: its hidden high word (not a struct's field) */
+		int pi = s->no == 2 && s->o[1].kind == PO_ADDR && s->o[1].reg < 0 && s->o[1].imm == 0
+				 ? find_param(x, s->o[1].name) : -1;
+		return pi >= 0 && x->e->k->params[pi].type == PTX_P_F64 ? HI_MADE : HI_NONE;
+	}
+	if (strstr(s->op, ".f64") && strncmp(s->op, "st.", 3) && strncmp(s->op, "setp.", 5))
+		return HI_MADE; /* a double's: do_f64 (and ldst64, atom64) */
 	if (!strcmp(s->op, "cvt.f64.f32") || !strcmp(s->op, "cvt.ftz.f64.f32") || !strcmp(s->op, "cvt.s64.s32") ||
 	    !strcmp(s->op, "cvt.u64.u32") || !strcmp(s->op, "cvt.s64.u32") || !strcmp(s->op, "cvt.u64.s32") ||
 	    !strcmp(s->op, "mul.wide.s32") || !strcmp(s->op, "mul.wide.u32"))
@@ -3300,6 +3600,8 @@ static enum hi_how hi_how(const struct sel *x, const struct stmt *s, int *src, u
 		return HI_MADE;
 	if (ld64_made(s) || !strcmp(base, "atom"))
 		return HI_MADE; /* (the memory's) */
+	if (!strcmp(s->op, "mov.b64") && s->no == 2 && s->o[1].kind == PO_VEC)
+		return HI_MADE; /* (its second word's: do_int64) */
 	if (!strcmp(base, "ld") && !strncmp(s->op, "ld.param.", 9) && s->no == 2 && s->o[1].kind == PO_ADDR &&
 	    s->o[1].reg < 0 && s->o[1].imm == 0) {
 		int pi = find_param(x, s->o[1].name);
@@ -3349,6 +3651,17 @@ static void hi_facts(struct sel *x, const bool *all_wide, const unsigned *ndef)
 		const char *t = strrchr(s->op, '.');
 		if (!t)
 			continue;
+		if (strstr(s->op, ".f64") || (!strcmp(s->op, "mov.b64") && s->no == 2 && s->o[0].kind == PO_VEC)) {
+			/* a double is read and written whole (do_f64); an unpack reads both words */
+			for (unsigned j = 0; j < s->no; j++) {
+				const struct opnd *o = &s->o[j];
+				if (o->kind == PO_REG && o->reg < (int)e->nvregs && e->vregs[o->reg].bits == 64)
+					need[o->reg] = true;
+				for (unsigned k = 0; o->kind == PO_VEC && k < o->nvec; k++)
+					if (o->vec[k] >= 0 && e->vregs[o->vec[k]].bits == 64)
+						need[o->vec[k]] = true;
+			}
+		}
 		if (!strncmp(s->op, "st.", 3) && strncmp(s->op, "st.param.", 9) && s->no == 2 &&
 		    (!strcmp(t, ".u64") || !strcmp(t, ".s64") || !strcmp(t, ".b64") || !strcmp(t, ".f64"))) {
 			const struct opnd *o = &s->o[1];

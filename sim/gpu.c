@@ -64,6 +64,13 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	int policy = simt_policy_find(simt, c->convergence);
 	if (policy < 0)
 		policy = 0; /* the stack has no policies; its checks sm.convergence's allowed words */
+	if (!c->fp64_lanes)
+		for (uint32_t pc = 0; pc < p->ncode; pc++)
+			if (isa_ops[p->code[pc].op].unit == UNIT_FP64) {
+				why->why = REFUSE_FP64;
+				why->pc = pc;
+				return NULL;
+			}
 	uint32_t threads = p->block[0] * p->block[1] * p->block[2];
 	struct occ_result occ;
 	occ_compute(c, threads, p->nregs, p->shared_bytes, p->optin, &occ);
@@ -106,8 +113,9 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	s->local_stride = (uint32_t)local_row; /* (fits: checked above, or no local memory) */
 	if (obs)
 		s->obs = *obs;
-	const int64_t lanes[UNIT_COUNT] = {c->int_lanes, c->fp32_lanes, c->sfu_lanes, c->ldst_lanes, 32};
-	const int64_t lats[UNIT_COUNT] = {c->int_latency, c->fp32_latency, c->sfu_latency, 1, 1};
+	const int64_t lanes[UNIT_COUNT] = {c->int_lanes, c->fp32_lanes, c->sfu_lanes, c->ldst_lanes, 32,
+					   c->fp64_lanes ? c->fp64_lanes : 1};
+	const int64_t lats[UNIT_COUNT] = {c->int_latency, c->fp32_latency, c->sfu_latency, 1, 1, c->fp64_latency};
 	for (int u = 0; u < UNIT_COUNT; u++) {
 		s->ii[u] = ceil_div(32, (uint64_t)lanes[u]);
 		s->lat[u] = (uint64_t)lats[u];

@@ -20,12 +20,15 @@ enum sim_refusal {
 	REFUSE_CONST_GROUP, /* const.group_lanes does not divide 32 */
 	REFUSE_LOCAL,       /* the kernel's local memory, for every thread the GPU holds at once,
 			     * does not fit the 32-bit global space above its buffers */
+	REFUSE_FP64,        /* a double-precision instruction (at pc) on a GPU with no FP64 unit
+			     * (units.fp64_lanes = 0) */
 };
 
 struct sim_refused {
 	enum sim_refusal why;
 	unsigned level;     /* the cache at fault: 1 (l1) or 2 (l2); REFUSE_CONST_CACHE: the key */
 	unsigned limiter;   /* REFUSE_LAUNCH: enum occ_limit */
+	unsigned pc;        /* REFUSE_FP64: the first f64 instruction */
 };
 
 #endif

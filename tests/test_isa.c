@@ -89,8 +89,13 @@ static void generate(struct gen *g)
 							bool a64 = ((op == OP_ATOMG || op == OP_ATOMS) && m1 >= ATYPE_U64) ||
 								   ((op == OP_ATOMG_CAS || op == OP_ATOMS_CAS) && m0 == BITS_64);
 							if (a64 && (immpos || ((op == OP_ATOMG || op == OP_ATOMS) &&
-										(m0 == ATOM_INC || m0 == ATOM_DEC))))
-								continue; /* 64-bit atomics: register pairs, no inc or dec */
+										(m0 == ATOM_INC || m0 == ATOM_DEC ||
+										 (m1 == ATYPE_F64 && m0 != ATOM_ADD)))))
+								continue; /* 64-bit atomics: register pairs, no inc or dec, f64 add alone */
+							bool spair = (oi->flags & IF_SPAIR) != 0;
+							if (spair && immpos)
+								continue; /* doubles: register pairs, no immediates */
+							a64 = a64 || spair;
 							char t[256], o[64];
 							int k = snprintf(t, sizeof t, "%s%s", guard ? "@!p3 " : "", oi->name);
 							if (isa_modsets[oi->ms[0]].count)

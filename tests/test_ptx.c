@@ -1158,6 +1158,78 @@ END_TEST
  * every other shifted right), on both configs, equal to an H200's
  * (tests/data/h200_i2f64/i2f64.txt) and to C's conversions (round to
  * nearest even). */
+/* Doubles (tests/ptx/f64.cu's f64ops): + - * fma / sqrt 1/x fmin fmax - fabs,
+ * conversions to and from float (each rounding) and int (each rounding),
+ * the compares, on 64 pairs of edge values (NaNs, NaN with NaN both ways,
+ * infinities, zeros, subnormals, the integers' limits) and random ones:
+ * every word on h100.ini an H200's (its NaN propagation included), and on
+ * g80.ini, a GPU with no double precision, the launch refused naming the
+ * first f64 instruction. */
+START_TEST(f64_as_h200)
+{
+	static uint32_t gpu[64 * 34];
+	gpu_hex_rows("h200_f64/f64.txt", 64, 34, gpu);
+	struct run x;
+	run_file(&x, "tests/ptx/f64.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	static const char *const names[4] = {"O", "OF", "OI", "OU"};
+	static const unsigned per[4] = {24, 4, 4, 2};
+	for (unsigned i = 0; i < 64; i++) {
+		unsigned col = 0;
+		for (unsigned b = 0; b < 4; b++) {
+			int bi = program_find_buffer(x.p, names[b]);
+			ck_assert_int_ge(bi, 0);
+			const uint32_t *w = (const uint32_t *)x.g.bufs[bi].data + per[b] * i;
+			for (unsigned k = 0; k < per[b]; k++, col++)
+				ck_assert_msg(w[k] == gpu[34 * i + col], "thread %u: %s word %u: 0x%08x, the H200 0x%08x", i,
+					      names[b], per[b] * i + k, w[k], gpu[34 * i + col]);
+		}
+	}
+	done(&x);
+	char out[4096];
+	ck_assert_int_eq(run_simt_sim("configs/g80.ini tests/ptx/f64.s", out, sizeof out), 2);
+	ck_assert_msg(strstr(out, "cannot launch on g80: dadd at tests/ptx/f64.ptx:") &&
+			      strstr(out, "is a double-precision instruction, and this GPU has no FP64 unit"),
+		      "%s", out);
+}
+END_TEST
+
+/* A double dot product (tests/ptx/f64.cu's ddot): each block's sum, a
+ * grid-stride loop of fma and a shared-memory tree, as the host computes it
+ * in the kernel's order (C's fma and additions), and an atomicAdd of
+ * doubles exact in any order; on h100.ini equal to those and to an H200's. */
+START_TEST(ddot_as_h200)
+{
+	uint32_t gpu[18];
+	gpu_hex_rows("h200_f64/ddot.txt", 1, 18, gpu);
+	struct run x;
+	run_file(&x, "tests/ptx/ddot.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	const int32_t *xv = (const int32_t *)x.g.bufs[program_find_buffer(x.p, "X")].data;
+	const int32_t *yv = (const int32_t *)x.g.bufs[program_find_buffer(x.p, "Y")].data;
+	const double *out = (const double *)x.g.bufs[program_find_buffer(x.p, "OUT")].data;
+	const unsigned n = 10000, blocks = 8, threads = 256;
+	static double part[256];
+	for (unsigned b = 0; b < blocks; b++) {
+		for (unsigned t = 0; t < threads; t++) {
+			double s = 0.0;
+			for (unsigned i = b * threads + t; i < n; i += threads * blocks)
+				s = fma(xv[i] * 0x1p-20, yv[i] * 0x1p-20, s);
+			part[t] = s;
+		}
+		for (unsigned h = threads / 2; h > 0; h /= 2)
+			for (unsigned t = 0; t < h; t++)
+				part[t] += part[t + h];
+		ck_assert_msg(out[b] == part[0], "block %u: %a, the host %a", b, out[b], part[0]);
+	}
+	ck_assert_msg(out[blocks] == blocks * 0.5 * threads * (threads + 1) / 2, "total %a", out[blocks]);
+	const uint32_t *w = (const uint32_t *)out;
+	for (unsigned k = 0; k < 18; k++)
+		ck_assert_msg(w[k] == gpu[k], "word %u: 0x%08x, the H200 0x%08x", k, w[k], gpu[k]);
+	done(&x);
+}
+END_TEST
+
 START_TEST(i2f64_as_h200)
 {
 	enum { N = 64 };
@@ -2638,6 +2710,8 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, atomic64_as_host);
 	tcase_add_test(t, int64_edges_as_host);
 	tcase_add_test(t, i2f64_as_h200);
+	tcase_add_test(t, f64_as_h200);
+	tcase_add_test(t, ddot_as_h200);
 	tcase_add_test(t, narrow_as_h200);
 	tcase_add_test(t, bitfield_as_h200);
 	tcase_add_test(t, barrier_reductions_as_h200);
