@@ -749,6 +749,34 @@ static uint32_t d2i(double d, int mode, bool sgn)
 	return d >= 4294967295.0 ? UINT32_MAX : d <= 0 ? 0 : (uint32_t)d;
 }
 
+/* 64-bit: the pair's integer to a double, rounded to nearest even; a
+ * double to one, rounded in mode, saturated, a NaN 0x8000000000000000 */
+static void sem_I2D64(struct xc *x)
+{
+	bool sgn = x->in->mod[0] == ITYPE_S32;
+	unsigned r = x->in->src[0];
+	FOR_LANES(x->m, l) {
+		uint64_t v = r == ISA_RZ ? 0
+					 : (uint64_t)x->w->regs[(r + 1) * ISA_WARP_SIZE + l] << 32 | x->w->regs[r * ISA_WARP_SIZE + l];
+		dput(x, l, du(sgn ? (double)(int64_t)v : (double)v));
+	}
+}
+
+static uint64_t d2i64(double d, int mode, bool sgn)
+{
+	if (d != d)
+		return 0x8000000000000000ull;
+	d = mode == FRND_RN ? rint(d) : mode == FRND_RM ? floor(d) : mode == FRND_RP ? ceil(d) : trunc(d);
+	if (sgn)
+		return d >= 0x1p63 ? (uint64_t)INT64_MAX : d <= -0x1p63 ? (uint64_t)INT64_MIN : (uint64_t)(int64_t)d;
+	return d >= 0x1p64 ? UINT64_MAX : d <= 0 ? 0 : (uint64_t)d;
+}
+
+static void sem_D2I64(struct xc *x)
+{
+	FOR_LANES(x->m, l) dput(x, l, d2i64(dsrc(x, 0, l), x->in->mod[1], x->in->mod[0] == ITYPE_S32));
+}
+
 static void sem_D2I(struct xc *x)
 {
 	uint32_t *d = dst(x);

@@ -3132,7 +3132,30 @@ static bool dcvt(struct sel *x)
 		v->in.mod[1] = (uint8_t)m; /* (enum isa_frnd: rz rn rm rp) */
 		return dst_reg(x, v, 0);
 	}
-	return nsup(x, "this conversion of an f64 (to or from a 64-bit integer, or f16) is");
+	if (!strcmp(dt, "f64") && (!strcmp(st, "s64") || !strcmp(st, "u64"))) {
+		if (!rnd || strcmp(rnd, "rn"))
+			return nsup(x, "this rounding of a 64-bit integer to f64 is");
+		struct vinsn *v = dop(x, OP_I2D64, 1, true);
+		if (v)
+			v->in.mod[0] = (uint8_t)(st[0] == 's' ? ITYPE_S32 : ITYPE_U32);
+		return v != NULL;
+	}
+	if ((!strcmp(dt, "s64") || !strcmp(dt, "u64")) && !strcmp(st, "f64")) {
+		static const char *const modes[] = {"rzi", "rni", "rmi", "rpi"};
+		int m = -1;
+		for (int k = 0; k < 4 && rnd; k++)
+			if (!strcmp(rnd, modes[k]))
+				m = k;
+		if (m < 0)
+			return nsup(x, "this rounding of f64 to an integer is");
+		struct vinsn *v = dop(x, OP_D2I64, 1, true);
+		if (!v)
+			return false;
+		v->in.mod[0] = (uint8_t)(dt[0] == 's' ? ITYPE_S32 : ITYPE_U32);
+		v->in.mod[1] = (uint8_t)m;
+		return true;
+	}
+	return nsup(x, "this conversion of an f64 (to or from f16, or .sat) is");
 }
 
 /* An f64 statement (a double): arithmetic, compares, moves, conversions

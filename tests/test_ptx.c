@@ -1162,9 +1162,10 @@ END_TEST
  * conversions to and from float (each rounding) and int (each rounding),
  * the compares, on 64 pairs of edge values (NaNs, NaN with NaN both ways,
  * infinities, zeros, subnormals, the integers' limits) and random ones:
- * every word on h100.ini an H200's (its NaN propagation included), and on
- * g80.ini, a GPU with no double precision, the launch refused naming the
- * first f64 instruction. */
+ * every word on h100.ini an H200's (its NaN propagation included); f64conv's
+ * conversions to and from 64-bit integers an H200's too; and on g80.ini, a
+ * GPU with no double precision, the launch refused naming the first f64
+ * instruction. */
 START_TEST(f64_as_h200)
 {
 	static uint32_t gpu[64 * 34];
@@ -1185,6 +1186,21 @@ START_TEST(f64_as_h200)
 					      names[b], per[b] * i + k, w[k], gpu[34 * i + col]);
 		}
 	}
+	done(&x);
+	/* f64conv: to 64-bit integers in each rounding (a NaN 0x8000000000000000,
+	 * signed or not), and the same doubles' bits as 64-bit integers back */
+	static uint32_t conv[64 * 20];
+	gpu_hex_rows("h200_f64/f64conv.txt", 64, 20, conv);
+	run_file(&x, "tests/ptx/f64conv.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	const uint32_t *ol = (const uint32_t *)x.g.bufs[program_find_buffer(x.p, "OL")].data;
+	const uint32_t *od = (const uint32_t *)x.g.bufs[program_find_buffer(x.p, "OD")].data;
+	for (unsigned i = 0; i < 64; i++)
+		for (unsigned k = 0; k < 20; k++) {
+			uint32_t w = k < 16 ? ol[16 * i + k] : od[4 * i + k - 16];
+			ck_assert_msg(w == conv[20 * i + k], "f64conv thread %u: word %u: 0x%08x, the H200 0x%08x", i, k, w,
+				      conv[20 * i + k]);
+		}
 	done(&x);
 	char out[4096];
 	ck_assert_int_eq(run_simt_sim("configs/g80.ini tests/ptx/f64.s", out, sizeof out), 2);

@@ -7,7 +7,8 @@
 // and random ones. ddot: a double dot product of ints scaled by 2^-20,
 // each block's sum from a grid-stride loop and a shared-memory tree (its
 // own output, so that the order of the additions is the kernel's), and an
-// atomicAdd of doubles whose sum is exact whatever the order.
+// atomicAdd of doubles whose sum is exact whatever the order. f64conv:
+// conversions between doubles and 64-bit integers.
 __global__ void f64ops(const double *a, const double *b, const float *f, const int *n, double *o, float *of,
 		       int *oi, unsigned *ou, double alpha)
 {
@@ -57,4 +58,25 @@ __global__ void ddot(const int *x, const int *y, double *out, int n)
 	if (threadIdx.x == 0)
 		out[blockIdx.x] = part[0];
 	atomicAdd(&out[gridDim.x], 0.5 * (threadIdx.x + 1));
+}
+
+// f64conv: doubles to 64-bit integers in each rounding (saturating; NaN),
+// and 64-bit integers (the same doubles' bits) to doubles, rounded to
+// nearest even.
+__global__ void f64conv(const double *a, double *od, unsigned long long *ol)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	double x = a[i];
+	long long bits = __double_as_longlong(x);
+	unsigned long long *l = ol + 8 * i;
+	l[0] = (unsigned long long)(long long)x;
+	l[1] = (unsigned long long)__double2ll_rn(x);
+	l[2] = (unsigned long long)__double2ll_rd(x);
+	l[3] = (unsigned long long)__double2ll_ru(x);
+	l[4] = (unsigned long long)x;
+	l[5] = __double2ull_rn(x);
+	l[6] = __double2ull_rd(x);
+	l[7] = __double2ull_ru(x);
+	od[2 * i] = (double)bits;
+	od[2 * i + 1] = (double)(unsigned long long)bits;
 }
