@@ -201,6 +201,8 @@ static enum cfg_spin_kind loop_spins(const struct isa_insn *code, uint32_t t, ui
 		const struct isa_insn *in = &code[pc];
 		if (in->op == OP_NANOSLEEP)
 			return SPIN_SLEEP;
+		if (in->op == OP_ATOMS_CAST)
+			return SPIN_NONE; /* ptxas's own loop around a compare and store: no YIELD (opcodes.def) */
 		bool leaves = (in->op == OP_BRA && ((uint32_t)in->off < t || (uint32_t)in->off > b || pc == b)) ||
 			      in->op == OP_EXIT;
 		if (leaves && guarded(in))

@@ -18,8 +18,9 @@ void cfg_ipdom(const struct isa_insn *code, uint32_t n, uint32_t *ipdom);
  * when it waits on something outside the thread: a
  * conditional branch or exit that leaves the loop, or the backward branch
  * itself, depends (through the loop's registers and predicates) on a global
- * or shared load or atomic, on %clock, %clock64 or %globaltimer. SPIN_NONE
- * for every other pc. Independent thread scheduling yields at a spin loop's
+ * or shared load or atomic, on %clock, %clock64 or %globaltimer; but not a
+ * loop around an atoms.cast (ptxas's loop of a 64-bit shared atomic, which
+ * has no YIELD). SPIN_NONE for every other pc. Independent thread scheduling yields at a spin loop's
  * backward branch (sim/simt_its.c), as ptxas puts a YIELD in a loop of the
  * second kind (one that sleeps has none: the sleep gives way); a counted loop
  * runs to its end. */

@@ -1478,8 +1478,9 @@ static uint64_t atom_op64(int op, int type, uint64_t old, uint64_t b)
 }
 
 /* A 64-bit atomic: its operands and result register pairs, low word first;
- * memory little-endian, as the GPU's. */
-static void atomic64(struct xc *x, enum mem_space sp, bool cas)
+ * memory little-endian, as the GPU's. cast: a compare and store, the
+ * result 1 where it stored (atoms.cast). */
+static void atomic64(struct xc *x, enum mem_space sp, bool cas, bool cast)
 {
 	struct where wh;
 	if (!addresses(x, sp, true, 8, &wh))
@@ -1500,7 +1501,7 @@ static void atomic64(struct xc *x, enum mem_space sp, bool cas)
 		v = cas ? (o == b ? c : o) : atom_op64(in->mod[0], in->mod[1], o, b);
 		memcpy(p, &v, 8);
 		changed |= v != o;
-		old[l] = o;
+		old[l] = cast ? o == b : o;
 	}
 	uint32_t *lo = dreg(x, in->dst, 0), *hi = dreg(x, in->dst, 1);
 	FOR_LANES(x->m, l) {
@@ -1514,8 +1515,9 @@ static void atomic64(struct xc *x, enum mem_space sp, bool cas)
  * gets the value before its own update. */
 static void atomic(struct xc *x, enum mem_space sp, bool cas)
 {
+	bool cast = x->in->op == OP_ATOMS_CAST;
 	if (isa_atom64(x->in)) {
-		atomic64(x, sp, cas);
+		atomic64(x, sp, cas, cast);
 		return;
 	}
 	struct where wh;
@@ -1531,7 +1533,7 @@ static void atomic(struct xc *x, enum mem_space sp, bool cas)
 		v = cas ? (o == b[l] ? c[l] : o) : atom_op(x->in->mod[0], x->in->mod[1], o, b[l]);
 		memcpy(p, &v, 4);
 		changed |= v != o;
-		old[l] = o;
+		old[l] = cast ? o == b[l] : o;
 	}
 	uint32_t *d = dst(x);
 	FOR_LANES(x->m, l)
@@ -1543,6 +1545,7 @@ static void sem_ATOMG(struct xc *x) { atomic(x, SPACE_GLOBAL, false); }
 static void sem_ATOMS(struct xc *x) { atomic(x, SPACE_SHARED, false); }
 static void sem_ATOMG_CAS(struct xc *x) { atomic(x, SPACE_GLOBAL, true); }
 static void sem_ATOMS_CAS(struct xc *x) { atomic(x, SPACE_SHARED, true); }
+static void sem_ATOMS_CAST(struct xc *x) { atomic(x, SPACE_SHARED, true); }
 static void sem_MEMBAR(struct xc *x) { (void)x; /* ordering only: the functional model is sequentially consistent */ }
 
 /* ---- warp-level ---------------------------------------------------------- */

@@ -209,7 +209,7 @@ bool isa_imm_is_float(const struct isa_insn *in);
 static inline bool isa_atom64(const struct isa_insn *in)
 {
 	return ((in->op == OP_ATOMG || in->op == OP_ATOMS) && in->mod[1] >= ATYPE_U64) || /* (u64, s64, f64) */
-	       ((in->op == OP_ATOMG_CAS || in->op == OP_ATOMS_CAS) && in->mod[0] == BITS_64);
+	       ((in->op == OP_ATOMG_CAS || in->op == OP_ATOMS_CAS || in->op == OP_ATOMS_CAST) && in->mod[0] == BITS_64);
 }
 
 /* The registers operand slot k names (0: the destination, 1..3: source

@@ -627,7 +627,7 @@ static bool parse_int(struct cur *c, int64_t *v)
 	if (*end == 'U')
 		end++;
 	c->p = end;
-	*v = neg ? -(int64_t)u : (int64_t)u;
+	*v = (int64_t)(neg ? 0 - u : u); /* (negated unsigned: -9223372036854775808, nvcc's LLONG_MIN, too) */
 	return true;
 }
 

@@ -437,7 +437,8 @@ void ptx_dce(struct pentry *e, struct vcode *c)
 			const struct vinsn *v = &c->v[pc];
 			unsigned fl = isa_ops[v->in.op].flags;
 			bool pure = !(fl & (IF_MEM | IF_BRANCH | IF_SYNC | IF_WARP)) && !v->ngroup;
-			if (pure && (v->vdst < 0 || !read[v->vdst]))
+			bool hi_read = (v->pairs & 1) && read[v->vhi[0]]; /* a pair's high word alone read */
+			if (pure && !hi_read && (v->vdst < 0 || !read[v->vdst]))
 				drop[pc] = changed = true;
 		}
 		ptx_compact(e, c, drop);

@@ -29,6 +29,13 @@ struct sel {
 	unsigned ntmp;
 	struct vreg_info *tmp; /* their classes */
 	unsigned cap_tmp;
+	/* labels a statement's own loop needs (atom64_shared_loop): the label,
+	 * and the pc it marks */
+	struct {
+		int label;
+		unsigned pc;
+	} *syn;
+	unsigned nsyn, cap_syn;
 	/* facts about the entry's registers, from a first pass */
 	bool *is_const;    /* defined once, by a mov of an immediate */
 	uint32_t *cval;    /* ... that immediate's bits */
@@ -52,6 +59,8 @@ struct sel {
 			    * (made by cvta to or from global, or a module variable's address,
 			    * plus or minus an integer, or a choice of two): its high word is 0
 			    * (stricter than addr: a 64-bit parameter may hold any integer) */
+	bool *from_mem;    /* a 64-bit register whose value may come from memory (a 64-bit load
+			    * or atomic, or what is made from one): not known to be no pointer */
 	bool *genlocal;    /* a 64-bit register only ever holding a generic address of local
 			    * memory (cvta.local, plus constants): printf's argument buffer, and
 			    * nothing else may read it */
@@ -1144,9 +1153,10 @@ static bool st_local64(struct sel *x, unsigned vn)
 	return true;
 }
 
-/* ld.local.{u64,s64,b64}[.v2] d, [a]: each value's low word, then its high
+/* ld.local.{u64,s64,b64}[.v2] d, [a]: each value's low word, and its high
  * word where something reads it (hi_facts), 32 bits a load as st_local64
- * stores them (local memory is interleaved by word). */
+ * stores them (local memory is interleaved by word); PTX reads the address
+ * once, so a word loaded into the address's register is loaded last. */
 static bool ld_local64(struct sel *x, unsigned vn)
 {
 	if (vn > 2)
@@ -1159,6 +1169,8 @@ static bool ld_local64(struct sel *x, unsigned vn)
 		regs[0] = d->vec[0], regs[1] = d->vec[1];
 	else
 		return opnd_err(x, 0, vn == 2 ? "expected {a, b}" : "expected a register");
+	int dst[4];
+	unsigned at[4], n = 0;
 	for (unsigned j = 0; j < vn; j++) {
 		int g = regs[j];
 		if (g < 0)
@@ -1167,16 +1179,24 @@ static bool ld_local64(struct sel *x, unsigned vn)
 			return opnd_err(x, 0, "expected 64-bit data registers");
 		int hi = g < (int)x->e->nvregs ? x->hi64[g] : -1;
 		for (unsigned half = 0; half < (hi >= 0 ? 2u : 1u); half++) {
+			dst[n] = half ? hi : g;
+			at[n++] = 8 * j + 4 * half;
+		}
+	}
+	int base = x->s->o[1].kind == PO_ADDR ? x->s->o[1].reg : -1;
+	for (unsigned pass = 0; pass < 2; pass++)
+		for (unsigned k = 0; k < n; k++) {
+			if ((base >= 0 && dst[k] == base) != (pass == 1))
+				continue;
 			struct vinsn *v = emit(x, OP_LDL);
 			v->in.mod[0] = WIDTH_32;
 			if (!addr_opnd(x, &v, 1, "local"))
 				return false;
-			if ((int64_t)v->in.off + 8 * j + 4 * half > INT32_MAX)
+			if ((int64_t)v->in.off + at[k] > INT32_MAX)
 				return opnd_err(x, 1, "address offset does not fit in 32 bits");
-			v->in.off += (int32_t)(8 * j + 4 * half);
-			v->vdst = half ? hi : g;
+			v->in.off += (int32_t)at[k];
+			v->vdst = dst[k];
 		}
-	}
 	return true;
 }
 
@@ -2021,6 +2041,151 @@ static bool atom64_src(struct sel *x, struct vinsn **vp, unsigned slot, unsigned
 	return true;
 }
 
+static bool dpair_src(struct sel *x, unsigned i, int *lo, int *hi);
+static void set_pair(struct vinsn *v, unsigned k, int lo, int hi);
+
+/* Operand i of a 64-bit integer statement as a register pair, as dpair_src
+ * takes a double's (an integer constant's words through movs, 0 as rz). */
+static bool ipair_src(struct sel *x, unsigned i, int *lo, int *hi)
+{
+	const struct opnd *o = &x->s->o[i];
+	if (o->kind != PO_IMM)
+		return dpair_src(x, i, lo, hi);
+	*lo = *hi = -1;
+	uint64_t u = (uint64_t)o->imm;
+	for (unsigned half = 0; half < 2 && u; half++) {
+		uint32_t w = (uint32_t)(half ? u >> 32 : u);
+		struct vinsn *m = emit(x, OP_MOV);
+		m->vdst = half ? (*hi = new_tmp(x, VC_REG)) : (*lo = new_tmp(x, VC_REG));
+		if (w) {
+			m->in.imm_src = 1;
+			m->in.imm = w;
+		}
+	}
+	return true;
+}
+
+/* A label for a loop the statement's translation makes, marking the next
+ * instruction emitted from here (here_label) or later (place_label). */
+static int new_label(struct sel *x)
+{
+	struct pentry *e = x->e;
+	char name[PTX_NAME_MAX];
+	for (unsigned k = e->nlabels;; k++) { /* a name no label has */
+		snprintf(name, sizeof name, "$L__atom%u", k);
+		bool taken = false;
+		for (unsigned i = 0; i < e->nlabels && !taken; i++)
+			taken = !strcmp(e->labels[i].name, name);
+		if (!taken)
+			break;
+	}
+	GROW(e->labels, e->cap_labels, e->nlabels + 1);
+	struct plabel *l = &e->labels[e->nlabels];
+	memset(l, 0, sizeof *l);
+	memcpy(l->name, name, strlen(name) + 1);
+	l->stmt = x->si;
+	l->line = x->s->line;
+	l->col = x->s->col;
+	GROW(x->syn, x->cap_syn, x->nsyn + 1);
+	x->syn[x->nsyn].label = (int)e->nlabels;
+	x->syn[x->nsyn++].pc = x->c->n;
+	return (int)e->nlabels++;
+}
+
+static void place_label(struct sel *x, int label)
+{
+	for (unsigned i = 0; i < x->nsyn; i++)
+		if (x->syn[i].label == label)
+			x->syn[i].pc = x->c->n;
+}
+
+/* atom.shared.{add.u64, min/max.{u64,s64}, and/or/xor.b64}: ptxas's loop
+ * for sm_70 and later, which have no native 64-bit shared atomic but exch
+ * and cas (an H200's SASS: tests/data/... src_atomic64.csv):
+ *
+ *   L: lds.64 old, [a]
+ *      (min/max: @(b not below/above old) bra D)
+ *      new = old OP b                   (add: iadd, isetp, iadd.x)
+ *      atoms.cast.b64 ok, [a], old, new (new: b for min/max)
+ *      @!(ok == 1) bra L                (isetp.eq, isetp.x.eq)
+ *   D: (d = old)
+ *
+ * each thread's own loop, one of those whose cast stored leaving a round. */
+static bool atom64_shared_loop(struct sel *x, bool red, int op, bool sgn, int blo, int bhi)
+{
+	if (x->s->guard >= 0)
+		return nsup(x, "a guarded 64-bit shared atomic (ptxas's compare-and-store loop) is");
+	unsigned first = red ? 0 : 1;
+	int olo = new_tmp(x, VC_REG), ohi = new_tmp(x, VC_REG);
+	int top = new_label(x), done = op == ATOM_MIN || op == ATOM_MAX ? new_label(x) : -1;
+	struct vinsn *v = emit(x, OP_LDS);
+	v->in.mod[0] = WIDTH_64;
+	if (!addr_opnd(x, &v, first, "shared"))
+		return false;
+	v->ngroup = 2;
+	v->vgroup[0] = olo;
+	v->vgroup[1] = ohi;
+	int nlo = blo, nhi = bhi;
+	if (done >= 0) { /* nothing to do where b is not below (min) or above (max) old */
+		int q = new_tmp(x, VC_PRED), p = new_tmp(x, VC_PRED);
+		int cmp = op == ATOM_MIN ? CMP_GE : CMP_LE;
+		v = op3(x, OP_ISETP, q, blo, olo, cmp);
+		v->in.mod[1] = ITYPE_U32;
+		v = op3(x, OP_ISETPX, p, bhi, ohi, cmp);
+		v->in.mod[1] = (uint8_t)(sgn ? ITYPE_S32 : ITYPE_U32);
+		v->vsrc[2] = q;
+		v = emit(x, OP_BRA);
+		v->vguard = p;
+		v->target = done;
+	} else {
+		nlo = new_tmp(x, VC_REG);
+		nhi = new_tmp(x, VC_REG);
+		if (op == ATOM_ADD) {
+			int c = new_tmp(x, VC_PRED);
+			op3(x, OP_IADD, nlo, olo, blo, -1);
+			v = op3(x, OP_ISETP, c, nlo, olo, CMP_LT);
+			v->in.mod[1] = ITYPE_U32;
+			v = op3(x, OP_IADDX, nhi, ohi, bhi, -1);
+			v->vsrc[2] = c;
+		} else {
+			enum isa_op lop = op == ATOM_AND ? OP_AND : op == ATOM_OR ? OP_OR : OP_XOR;
+			op3(x, lop, nlo, olo, blo, -1);
+			op3(x, lop, nhi, ohi, bhi, -1);
+		}
+	}
+	int ok = new_tmp(x, VC_REG), okhi = new_tmp(x, VC_REG);
+	v = emit(x, OP_ATOMS_CAST);
+	v->in.mod[0] = BITS_64;
+	if (!addr_opnd(x, &v, first, "shared"))
+		return false;
+	set_pair(v, 0, ok, okhi);
+	set_pair(v, 2, olo, ohi);
+	set_pair(v, 3, nlo, nhi);
+	int q = new_tmp(x, VC_PRED), p = new_tmp(x, VC_PRED);
+	v = opi(x, OP_ISETP, q, ok, 1, CMP_EQ);
+	v->in.mod[1] = ITYPE_U32;
+	v = op3(x, OP_ISETPX, p, okhi, -1, CMP_EQ);
+	v->in.mod[1] = ITYPE_U32;
+	v->vsrc[2] = q;
+	v = emit(x, OP_BRA);
+	v->vguard = p;
+	v->in.guard_neg = 1;
+	v->target = top;
+	if (done >= 0)
+		place_label(x, done);
+	if (red || x->s->o[0].kind == PO_SINK)
+		return true;
+	int d;
+	if (!reg_opnd(x, 0, VC_REG, &d))
+		return false;
+	if (vinfo(x, d)->bits != 64)
+		return opnd_err(x, 0, "expected a 64-bit register");
+	op3(x, OP_MOV, d, olo, -1, -1);
+	if (d < (int)x->e->nvregs && x->hi64[d] >= 0)
+		op3(x, OP_MOV, x->hi64[d], ohi, -1, -1);
+	return true;
+}
+
 /* atom/red.{global,shared}.{add,min,max,exch,and,or,xor,cas}.{u64,s64,b64}:
  * one 64-bit atomic (SASS ATOMG.E.ADD.64 ...), its operands and result
  * register pairs; the result's high word goes to the register hi_facts
@@ -2040,6 +2205,10 @@ static bool atom64(struct sel *x, bool red, const char *sp, bool cas, int op)
 	unsigned first = red ? 0 : 1;
 	if (!need_ops(x, first + (cas ? 3 : 2)))
 		return false;
+	if (shared && !cas && op != ATOM_EXCH && !dbl) { /* ptxas's loop */
+		int blo, bhi;
+		return ipair_src(x, first + 1, &blo, &bhi) && atom64_shared_loop(x, red, op, t[0] == 's', blo, bhi);
+	}
 	struct vinsn *v = emit(x, cas ? (shared ? OP_ATOMS_CAS : OP_ATOMG_CAS) : (shared ? OP_ATOMS : OP_ATOMG));
 	if (cas) {
 		v->in.mod[0] = BITS_64;
@@ -3169,7 +3338,9 @@ static bool do_f64(struct sel *x)
 		return nsup(x, "this f64 form is");
 	if (!strcmp(b, "mov") || !strcmp(b, "selp")) {
 		bool sel = b[0] == 's';
-		return x->nmods == 2 && need_ops(x, sel ? 4 : 2) && dmove(x, sel);
+		if (x->nmods != 2)
+			return nsup(x, "this form is");
+		return need_ops(x, sel ? 4 : 2) && dmove(x, sel);
 	}
 	if (!strcmp(b, "setp")) {
 		bool uns;
@@ -3532,7 +3703,7 @@ static bool ptr_keeps(const struct sel *x, const struct stmt *s, int d, const bo
 	if ((!strcmp(s->op, "add.s64") || !strcmp(s->op, "add.u64")) && s->no == 3)
 		return pa != pb;
 	if ((!strcmp(s->op, "sub.s64") || !strcmp(s->op, "sub.u64")) && s->no == 3)
-		return pa && !pb;
+		return pa && !pb && !(b->kind == PO_REG && b->reg < (int)x->e->nvregs && x->from_mem[b->reg]);
 	if ((!strcmp(s->op, "selp.b64") || !strcmp(s->op, "selp.u64")) && s->no == 4)
 		return pa && pb;
 	return false;
@@ -3845,6 +4016,27 @@ static void facts(struct sel *x)
 	for (unsigned i = 0; i < e->nstmts; i++)
 		if (!strcmp(e->stmts[i].op, "cvta.to.global.u64") && e->stmts[i].no == 2 && e->stmts[i].o[1].kind == PO_REG)
 			deref[e->stmts[i].o[1].reg] = true;
+	/* values from memory, and what is made from them (a loaded pointer is
+	 * no integer offset: a pointer minus it is no pointer, ptr_keeps) */
+	x->from_mem = xcalloc(nv, 1);
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (unsigned i = 0; i < e->nstmts; i++) {
+			const struct stmt *s = &e->stmts[i];
+			int d[8];
+			unsigned nd = stmt_defs(s, d);
+			bool mem = ld64_made(s) || ((!strncmp(s->op, "atom.", 5) || !strncmp(s->op, "red.", 4)) &&
+						    (strstr(s->op, "64") != NULL));
+			for (unsigned k = nd ? 1 : 0; k < s->no && !mem; k++) {
+				const struct opnd *o = &s->o[k];
+				mem = (o->kind == PO_REG || (o->kind == PO_ADDR && o->reg >= 0)) && o->reg < (int)e->nvregs &&
+				      x->from_mem[o->reg];
+			}
+			for (unsigned k = 0; k < nd && mem; k++)
+				if (!x->from_mem[d[k]])
+					x->from_mem[d[k]] = changed = true;
+		}
+	}
 	x->ptr = shrink_set(x, ndef, ptr_keeps, true, deref);
 	free(deref);
 	/* generic addresses of local memory: every definition is cvta.local, or
@@ -4084,6 +4276,8 @@ bool ptx_select(struct pentry *e, struct vcode *c)
 		c->label_pc = xcalloc(e->nlabels ? e->nlabels : 1, sizeof *c->label_pc);
 		for (unsigned i = 0; i < e->nlabels; i++)
 			c->label_pc[i] = first[e->labels[i].stmt];
+		for (unsigned i = 0; i < x.nsyn; i++)
+			c->label_pc[x.syn[i].label] = x.syn[i].pc;
 		if (c->n == 0)
 			ok = diag_error(e->d, e->path, 0, 0, "", "entry %s has no instructions", e->k->entry);
 		else {
@@ -4111,6 +4305,8 @@ bool ptx_select(struct pentry *e, struct vcode *c)
 	free(x.fold_base);
 	free(x.fold_off);
 	free(x.genlocal);
+	free(x.from_mem);
+	free(x.syn);
 	free(x.ptr);
 	free(x.hi64);
 	free(x.hi_zero);

@@ -64,9 +64,10 @@ struct sim *sim_create(const struct gpu_config *c, const struct program *p, stru
 	int policy = simt_policy_find(simt, c->convergence);
 	if (policy < 0)
 		policy = 0; /* the stack has no policies; its checks sm.convergence's allowed words */
-	if (!c->fp64_lanes)
+	if (!c->fp64_lanes) /* double-precision arithmetic: the FP64 unit's, or an f64 atomic's */
 		for (uint32_t pc = 0; pc < p->ncode; pc++)
-			if (isa_ops[p->code[pc].op].unit == UNIT_FP64) {
+			if (isa_ops[p->code[pc].op].unit == UNIT_FP64 ||
+			    ((p->code[pc].op == OP_ATOMG || p->code[pc].op == OP_ATOMS) && p->code[pc].mod[1] == ATYPE_F64)) {
 				why->why = REFUSE_FP64;
 				why->pc = pc;
 				return NULL;

@@ -20,8 +20,9 @@ enum sim_refusal {
 	REFUSE_CONST_GROUP, /* const.group_lanes does not divide 32 */
 	REFUSE_LOCAL,       /* the kernel's local memory, for every thread the GPU holds at once,
 			     * does not fit the 32-bit global space above its buffers */
-	REFUSE_FP64,        /* a double-precision instruction (at pc) on a GPU with no FP64 unit
-			     * (units.fp64_lanes = 0) */
+	REFUSE_FP64,        /* double-precision arithmetic (at pc: an instruction of the FP64
+			     * unit, or an f64 atomic) on a GPU with no FP64 unit
+			     * (units.fp64_lanes = 0); moving a double's bits is no arithmetic */
 };
 
 struct sim_refused {

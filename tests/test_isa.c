@@ -87,7 +87,8 @@ static void generate(struct gen *g)
 							if ((oi->flags & IF_LOCAL) && (m0 == WIDTH_64 || m0 == WIDTH_128))
 								continue; /* local memory: 32 bits a lane at most */
 							bool a64 = ((op == OP_ATOMG || op == OP_ATOMS) && m1 >= ATYPE_U64) ||
-								   ((op == OP_ATOMG_CAS || op == OP_ATOMS_CAS) && m0 == BITS_64);
+								   ((op == OP_ATOMG_CAS || op == OP_ATOMS_CAS || op == OP_ATOMS_CAST) &&
+								    m0 == BITS_64);
 							if (a64 && (immpos || ((op == OP_ATOMG || op == OP_ATOMS) &&
 										(m0 == ATOM_INC || m0 == ATOM_DEC ||
 										 (m1 == ATYPE_F64 && m0 != ATOM_ADD)))))

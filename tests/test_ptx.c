@@ -992,6 +992,94 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Register pairs at their edges, three bugs a review found: a double sum
+ * whose high word alone is read (dead-code removal dropped the add),
+ * a pointer minus a pointer loaded from memory (taken for a pointer, its
+ * high word 0), 64-bit local loads into their own address register (the
+ * low word's load clobbered the address); each against the host. */
+START_TEST(pair_edges_as_host)
+{
+	struct run x;
+	run_file(&x, "tests/ptx/hionly.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	const double *a = (const double *)x.g.bufs[program_find_buffer(x.p, "A")].data;
+	const double *b = (const double *)x.g.bufs[program_find_buffer(x.p, "B")].data;
+	const uint32_t *o = (const uint32_t *)x.g.bufs[program_find_buffer(x.p, "O")].data;
+	for (unsigned i = 0; i < 64; i++) {
+		double sum = a[i] + b[i];
+		uint64_t u;
+		memcpy(&u, &sum, 8);
+		if (sum == sum) /* (a NaN's payload is the GPU's: f64_as_h200) */
+			ck_assert_msg(o[i] == (uint32_t)(u >> 32), "hionly %u: 0x%08x, the host 0x%08x", i, o[i],
+				      (uint32_t)(u >> 32));
+	}
+	done(&x);
+	static const char *const cfgs[] = {"g80", "h100"};
+	for (unsigned c = 0; c < 2; c++) {
+		run_file(&x, "tests/ptx/ptrdiff.s", cfgs[c], NULL, NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const int64_t *d = (const int64_t *)x.g.bufs[program_find_buffer(x.p, "O")].data;
+		for (unsigned i = 0; i < 32; i++)
+			ck_assert_msg(d[i] == -(int64_t)(3 * ((i + 1) & 31) + 1), "%s: ptrdiff %u: %lld", cfgs[c], i,
+				      (long long)d[i]);
+		done(&x);
+		run_file(&x, "tests/ptx/local_self.s", cfgs[c], NULL, NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint64_t *in = (const uint64_t *)x.g.bufs[program_find_buffer(x.p, "A")].data;
+		const uint64_t *out = (const uint64_t *)x.g.bufs[program_find_buffer(x.p, "O")].data;
+		for (unsigned t = 0; t < 32; t++) {
+			uint64_t want[3] = {in[4 * t + (t & 1)], in[4 * t + 2], in[4 * t + 3]};
+			for (unsigned k = 0; k < 3; k++)
+				ck_assert_msg(out[3 * t + k] == want[k], "%s: local_self thread %u, value %u: 0x%016llx, want 0x%016llx",
+					      cfgs[c], t, k, (unsigned long long)out[3 * t + k], (unsigned long long)want[k]);
+		}
+		done(&x);
+	}
+}
+END_TEST
+
+/* 64-bit atomics on shared memory (tests/ptx/shared64.cu), ptxas's loop of
+ * lds.64 and atoms.cast.b64: each block's unsigned and signed minima and
+ * maxima, and, or, xor and sum of 64 random values, as the host's C
+ * computes them, on both configs. */
+START_TEST(shared64_as_host)
+{
+	typedef unsigned long long u64;
+	typedef long long s64;
+	static const char *const cfgs[] = {"g80", "h100"};
+	for (unsigned c = 0; c < 2; c++) {
+		struct run x;
+		run_file(&x, "tests/ptx/shared64.s", cfgs[c], NULL, NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *a = (const uint32_t *)x.g.bufs[program_find_buffer(x.p, "A")].data;
+		const uint32_t *o = (const uint32_t *)x.g.bufs[program_find_buffer(x.p, "OUT")].data;
+		for (unsigned b = 0; b < 4; b++) {
+			u64 umin = ~0ull, umax = 0, band = ~0ull, bor = 0, bxor = 0, sum = 0;
+			s64 smin = INT64_MAX, smax = INT64_MIN;
+			for (unsigned t = 0; t < 64; t++) {
+				unsigned i = 64 * b + t;
+				u64 u = (u64)a[2 * i + 1] << 32 | a[2 * i];
+				umin = u < umin ? u : umin;
+				umax = u > umax ? u : umax;
+				smin = (s64)u < smin ? (s64)u : smin;
+				smax = (s64)u > smax ? (s64)u : smax;
+				band &= u | 0x0101010101010101ull;
+				bor |= u & 0x8080808080808080ull;
+				bxor ^= u;
+				sum += u;
+			}
+			u64 want[8] = {umin, umax, (u64)smin, (u64)smax, band, bor, bxor, sum};
+			for (unsigned k = 0; k < 8; k++) {
+				u64 got = (u64)o[16 * b + 2 * k + 1] << 32 | o[16 * b + 2 * k];
+				ck_assert_msg(got == want[k], "%s: block %u, result %u: 0x%016llx, the host 0x%016llx", cfgs[c], b, k,
+					      got, want[k]);
+			}
+		}
+		done(&x);
+	}
+}
+END_TEST
+
 /* 64-bit atomics (tests/ptx/atomic64.cu): add (global, and shared for a
  * block's total), signed min and max, or, xor, and (a mask rotated by
  * nvcc's shift pair), exch (a token handed along: the values left are the
@@ -2724,6 +2812,8 @@ Suite *ptx_suite(void)
 	tcase_add_test(t, int64_as_host);
 	tcase_add_test(t, int64_mem_as_host);
 	tcase_add_test(t, atomic64_as_host);
+	tcase_add_test(t, shared64_as_host);
+	tcase_add_test(t, pair_edges_as_host);
 	tcase_add_test(t, int64_edges_as_host);
 	tcase_add_test(t, i2f64_as_h200);
 	tcase_add_test(t, f64_as_h200);
