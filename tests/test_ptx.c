@@ -1041,12 +1041,14 @@ END_TEST
 /* 64-bit atomics on shared memory (tests/ptx/shared64.cu), ptxas's loop of
  * lds.64 and atoms.cast.b64: each block's unsigned and signed minima and
  * maxima, and, or, xor and sum of 64 random values, as the host's C
- * computes them, on both configs. */
+ * computes them and an H200 wrote them, on both configs. */
 START_TEST(shared64_as_host)
 {
 	typedef unsigned long long u64;
 	typedef long long s64;
 	static const char *const cfgs[] = {"g80", "h100"};
+	static uint32_t gpu[64];
+	gpu_hex_rows("h200_atomic64/shared64.txt", 4, 16, gpu);
 	for (unsigned c = 0; c < 2; c++) {
 		struct run x;
 		run_file(&x, "tests/ptx/shared64.s", cfgs[c], NULL, NULL, 0);
@@ -1073,6 +1075,8 @@ START_TEST(shared64_as_host)
 				u64 got = (u64)o[16 * b + 2 * k + 1] << 32 | o[16 * b + 2 * k];
 				ck_assert_msg(got == want[k], "%s: block %u, result %u: 0x%016llx, the host 0x%016llx", cfgs[c], b, k,
 					      got, want[k]);
+				u64 g = (u64)gpu[16 * b + 2 * k + 1] << 32 | gpu[16 * b + 2 * k];
+				ck_assert_msg(got == g, "%s: block %u, result %u: 0x%016llx, the H200 0x%016llx", cfgs[c], b, k, got, g);
 			}
 		}
 		done(&x);
