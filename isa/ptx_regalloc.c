@@ -96,12 +96,15 @@ static void split_groups(struct pentry *e, struct vcode *c, int **gid_out, int (
 		unsigned nafter = 0;
 		for (unsigned k = 0; k < g.n; k++) {
 			unsigned size = g.size[k];
-			/* an existing group with exactly these members? */
+			/* an existing group with exactly these members, or a pair that is
+			 * an aligned half of one (a double of a 128-bit load's two) */
 			int same = gid[*g.m[k][0]];
 			if (same >= 0) {
 				bool eq = gsize[same] == size;
 				for (unsigned i = 0; i < size && eq; i++)
 					eq = members[same][i] == *g.m[k][i];
+				for (unsigned h = 0; !eq && size == 2 && h + 2 <= gsize[same]; h += 2)
+					eq = members[same][h] == *g.m[k][0] && members[same][h + 1] == *g.m[k][1];
 				if (eq)
 					continue;
 			}

@@ -992,7 +992,8 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Register pairs at their edges, three bugs a review found: a double sum
+/* Register pairs at their edges, three bugs a review found (and a double2's
+ * halves used as pairs in place, v2fma): a double sum
  * whose high word alone is read (dead-code removal dropped the add),
  * a pointer minus a pointer loaded from memory (taken for a pointer, its
  * high word 0), 64-bit local loads into their own address register (the
@@ -1012,6 +1013,16 @@ START_TEST(pair_edges_as_host)
 		if (sum == sum) /* (a NaN's payload is the GPU's: f64_as_h200) */
 			ck_assert_msg(o[i] == (uint32_t)(u >> 32), "hionly %u: 0x%08x, the host 0x%08x", i, o[i],
 				      (uint32_t)(u >> 32));
+	}
+	done(&x);
+	run_file(&x, "tests/ptx/v2fma.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	const double *v = (const double *)x.g.bufs[program_find_buffer(x.p, "A")].data;
+	const double *r = (const double *)x.g.bufs[program_find_buffer(x.p, "O")].data;
+	for (unsigned i = 0; i < 32; i++) {
+		double want = fma(v[2 * i], v[2 * i + 1], v[2 * i]);
+		ck_assert_msg(memcmp(&r[i], &want, 8) == 0 || (r[i] != r[i] && want != want), "v2fma %u: %a, the host %a", i,
+			      r[i], want);
 	}
 	done(&x);
 	static const char *const cfgs[] = {"g80", "h100"};
