@@ -3092,7 +3092,9 @@ static bool do_int64(struct sel *x, bool *done)
 		return true;
 	}
 	if (!strcmp(b, "ld")) { /* a scalar parameter's hidden high word (hi_facts) */
-		int pi = find_param(x, x->s->o[1].name);
+		int pi = x->s->o[1].kind == PO_ADDR ? find_param(x, x->s->o[1].name) : -1;
+		if (pi < 0) /* (hi_facts makes a high word for a parameter's load alone) */
+			return opnd_err(x, 1, "expected [parameter]");
 		struct vinsn *v = emit(x, OP_LDC);
 		v->vdst = hd;
 		v->in.off = (int32_t)(ptx_hi_word(x->e->k, (unsigned)pi) * 4);
@@ -3780,7 +3782,8 @@ static enum hi_how hi_how(const struct sel *x, const struct stmt *s, int *src, u
 				 ? find_param(x, s->o[1].name) : -1;
 		return pi >= 0 && x->e->k->params[pi].type == PTX_P_F64 ? HI_MADE : HI_NONE;
 	}
-	if (strstr(s->op, ".f64") && strncmp(s->op, "st.", 3) && strncmp(s->op, "setp.", 5))
+	if (strstr(s->op, ".f64") && strncmp(s->op, "st.", 3) && strncmp(s->op, "setp.", 5) &&
+	    strncmp(s->op, "ld.param.", 9))
 		return HI_MADE; /* a double's: do_f64 (and ldst64, atom64) */
 	if (!strcmp(s->op, "cvt.f64.f32") || !strcmp(s->op, "cvt.ftz.f64.f32") || !strcmp(s->op, "cvt.s64.s32") ||
 	    !strcmp(s->op, "cvt.u64.u32") || !strcmp(s->op, "cvt.s64.u32") || !strcmp(s->op, "cvt.u64.s32") ||
@@ -3933,9 +3936,10 @@ static void hi_facts(struct sel *x, const bool *all_wide, const unsigned *ndef)
 	for (unsigned i = 0; i < e->nstmts; i++) { /* parameters whose high word is read */
 		const struct stmt *s = &e->stmts[i];
 		int d[8];
-		if (!strncmp(s->op, "ld.param.", 9) && stmt_defs(s, d) == 1 && x->hi64[d[0]] >= 0 &&
-		    !ld_sign_extends(x, s) && !ld_zero_extends(x, s) && hi_how(x, s, src, &nsrc) == HI_MADE)
-			e->k->params[find_param(x, s->o[1].name)].hi_read = true;
+		int pi = !strncmp(s->op, "ld.param.", 9) && s->no == 2 && s->o[1].kind == PO_ADDR ? find_param(x, s->o[1].name) : -1;
+		if (pi >= 0 && stmt_defs(s, d) == 1 && x->hi64[d[0]] >= 0 && !ld_sign_extends(x, s) && !ld_zero_extends(x, s) &&
+		    hi_how(x, s, src, &nsrc) == HI_MADE)
+			e->k->params[pi].hi_read = true;
 	}
 	free(need);
 }
