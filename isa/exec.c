@@ -777,6 +777,12 @@ static void sem_D2I64(struct xc *x)
 	FOR_LANES(x->m, l) dput(x, l, d2i64(dsrc(x, 0, l), x->in->mod[1], x->in->mod[0] == ITYPE_S32));
 }
 
+static void sem_F2I64(struct xc *x)
+{
+	const uint32_t *a = src(x, 0);
+	FOR_LANES(x->m, l) dput(x, l, d2i64((double)uf(a[l]), x->in->mod[1], x->in->mod[0] == ITYPE_S32));
+}
+
 static void sem_D2I(struct xc *x)
 {
 	uint32_t *d = dst(x);

@@ -229,10 +229,9 @@ static inline unsigned isa_slot_regs(const struct isa_insn *in, unsigned k)
  * inline: the executor and the memory model ask at every access. */
 static inline unsigned isa_width_regs(const struct isa_insn *in)
 {
-	if (isa_ops[in->op].flags & IF_ATOMIC)
-		return isa_atom64(in) ? 2 : 1;
-	if (!(isa_ops[in->op].flags & IF_WIDE))
-		return 1;
+	unsigned f = isa_ops[in->op].flags;
+	if (!(f & IF_WIDE)) /* (loads and stores: one test, as before atomics had pairs) */
+		return (f & IF_ATOMIC) && isa_atom64(in) ? 2 : 1;
 	return in->mod[0] == WIDTH_128 ? 4 : in->mod[0] == WIDTH_64 ? 2 : 1;
 }
 

@@ -1483,20 +1483,55 @@ static bool ld_sign_extends(const struct sel *x, const struct stmt *s);
 /* cvt: as do_cvt_body, and where the destination is a 64-bit register
  * stored whole to local memory (hi64), its high word too: the f32's
  * double's (f2d.hi), a signed source's sign, an unsigned one's zeros */
+static void set_pair(struct vinsn *v, unsigned k, int lo, int hi);
+
+/* cvt.{rzi,rni,rmi,rpi}.{s64,u64}.f32 d, a: f2i.64 in the rounding, into d
+ * and its high word's register (a scratch one where nothing reads it);
+ * with .ftz, rmi and rpi round a flushed value first (frnd.ftz, as the
+ * 32-bit conversions do). */
+static bool cvt_f32_to_64(struct sel *x, int hi)
+{
+	static const char *const modes[] = {"rzi", "rni", "rmi", "rpi"};
+	int m = -1;
+	for (int k = 0; k < 4; k++)
+		if (x->nmods == 4 && !strcmp(x->mods[1], modes[k]))
+			m = k;
+	if (m < 0)
+		return nsup(x, "this conversion of f32 to a 64-bit integer (its rounding, or .sat) is");
+	if (!need_ops(x, 2))
+		return false;
+	int d, flushed = -1;
+	if (!reg_opnd(x, 0, VC_REG, &d))
+		return false;
+	if (vinfo(x, d)->bits != 64)
+		return opnd_err(x, 0, "expected a 64-bit register");
+	struct vinsn *v;
+	if (x->ftz && (m == FRND_RM || m == FRND_RP)) {
+		v = emit(x, OP_FRND);
+		v->in.mod[0] = (uint8_t)m;
+		if (!src_opnd(x, &v, 0, 1, true, false))
+			return false;
+		v->vdst = flushed = new_tmp(x, VC_REG);
+		m = FRND_RZ;
+	}
+	v = emit(x, OP_F2I64);
+	v->in.mod[0] = (uint8_t)(x->mods[2][0] == 's' ? ITYPE_S32 : ITYPE_U32);
+	v->in.mod[1] = (uint8_t)m; /* (enum isa_frnd: rz rn rm rp) */
+	set_pair(v, 0, d, hi >= 0 ? hi : new_tmp(x, VC_REG));
+	if (flushed >= 0) {
+		v->vsrc[0] = flushed;
+		return true;
+	}
+	return src_opnd(x, &v, 0, 1, true, false);
+}
+
 static bool do_cvt(struct sel *x)
 {
 	const struct opnd *d = &x->s->o[0], *a = &x->s->o[1];
 	int hi = x->s->no == 2 && d->kind == PO_REG && d->reg < (int)x->e->nvregs ? x->hi64[d->reg] : -1;
-	if (!strcmp(x->s->op, "cvt.f64.f32") || !strcmp(x->s->op, "cvt.ftz.f64.f32")) { /* (.ftz: do_stmt_ftz) */
-		if (hi < 0)
-			return nsup(x, "an f64 other than printf's argument (a float's double stored to its buffer) is");
-		struct vinsn *v = emit(x, OP_F2D_LO);
-		if (!dst_reg(x, v, 0) || !src_opnd(x, &v, 0, 1, true, false))
-			return false;
-		v = emit(x, OP_F2D_HI);
-		v->vdst = hi;
-		return src_opnd(x, &v, 0, 1, true, false);
-	}
+	if (x->nmods >= 3 && !strcmp(x->mods[x->nmods - 1], "f32") &&
+	    (!strcmp(x->mods[x->nmods - 2], "s64") || !strcmp(x->mods[x->nmods - 2], "u64")))
+		return cvt_f32_to_64(x, hi);
 	if (!do_cvt_body(x))
 		return false;
 	if (hi < 0)
@@ -3785,6 +3820,8 @@ static enum hi_how hi_how(const struct sel *x, const struct stmt *s, int *src, u
 	if (strstr(s->op, ".f64") && strncmp(s->op, "st.", 3) && strncmp(s->op, "setp.", 5) &&
 	    strncmp(s->op, "ld.param.", 9))
 		return HI_MADE; /* a double's: do_f64 (and ldst64, atom64) */
+	if (!strncmp(s->op, "cvt.", 4) && (strstr(s->op, ".s64.f32") || strstr(s->op, ".u64.f32")))
+		return s->no == 2 ? HI_MADE : HI_NONE; /* (cvt_f32_to_64) */
 	if (!strcmp(s->op, "cvt.f64.f32") || !strcmp(s->op, "cvt.ftz.f64.f32") || !strcmp(s->op, "cvt.s64.s32") ||
 	    !strcmp(s->op, "cvt.u64.u32") || !strcmp(s->op, "cvt.s64.u32") || !strcmp(s->op, "cvt.u64.s32") ||
 	    !strcmp(s->op, "mul.wide.s32") || !strcmp(s->op, "mul.wide.u32"))

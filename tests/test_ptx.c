@@ -1305,6 +1305,19 @@ START_TEST(f64_as_h200)
 				      conv[20 * i + k]);
 		}
 	done(&x);
+	/* f32conv64: floats to 64-bit integers in each rounding (not double
+	 * arithmetic: on both configs), a NaN 0x8000000000000000 too */
+	gpu_hex_rows("h200_f64/f32conv64.txt", 64, 16, conv);
+	static const char *const cfgs[] = {"g80", "h100"};
+	for (unsigned c = 0; c < 2; c++) {
+		run_file(&x, "tests/ptx/f32conv64.s", cfgs[c], NULL, NULL, 0);
+		ck_assert_int_eq(x.r.status, SIM_DONE);
+		const uint32_t *l = (const uint32_t *)x.g.bufs[program_find_buffer(x.p, "OL")].data;
+		for (unsigned i = 0; i < 64 * 16; i++)
+			ck_assert_msg(l[i] == conv[i], "%s: f32conv64 thread %u: word %u: 0x%08x, the H200 0x%08x", cfgs[c], i / 16,
+				      i % 16, l[i], conv[i]);
+		done(&x);
+	}
 	char out[4096];
 	ck_assert_int_eq(run_simt_sim("configs/g80.ini tests/ptx/f64.s", out, sizeof out), 2);
 	ck_assert_msg(strstr(out, "cannot launch on g80: dadd at tests/ptx/f64.ptx:") &&

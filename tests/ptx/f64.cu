@@ -8,7 +8,8 @@
 // each block's sum from a grid-stride loop and a shared-memory tree (its
 // own output, so that the order of the additions is the kernel's), and an
 // atomicAdd of doubles whose sum is exact whatever the order. f64conv:
-// conversions between doubles and 64-bit integers.
+// conversions between doubles and 64-bit integers; f32conv64: floats to
+// 64-bit integers.
 __global__ void f64ops(const double *a, const double *b, const float *f, const int *n, double *o, float *of,
 		       int *oi, unsigned *ou, double alpha)
 {
@@ -79,4 +80,21 @@ __global__ void f64conv(const double *a, double *od, unsigned long long *ol)
 	l[7] = __double2ull_ru(x);
 	od[2 * i] = (double)bits;
 	od[2 * i + 1] = (double)(unsigned long long)bits;
+}
+
+// f32conv64: floats to 64-bit integers in each rounding (saturating; NaN),
+// as (long long)f, __float2ll_rn/_rd/_ru and the unsigned ones
+__global__ void f32conv64(const float *f, unsigned long long *ol)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	float x = f[i];
+	unsigned long long *l = ol + 8 * i;
+	l[0] = (unsigned long long)(long long)x;
+	l[1] = (unsigned long long)__float2ll_rn(x);
+	l[2] = (unsigned long long)__float2ll_rd(x);
+	l[3] = (unsigned long long)__float2ll_ru(x);
+	l[4] = (unsigned long long)x;
+	l[5] = __float2ull_rn(x);
+	l[6] = __float2ull_rd(x);
+	l[7] = __float2ull_ru(x);
 }
