@@ -12,6 +12,7 @@
 #include "fround.h"
 #include "hostvec.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #ifdef __SSE2__
@@ -637,8 +638,37 @@ static double dmax_ptx(double a, double b)
 	return a > b ? a : b;
 }
 
-DOP(DADD, 2, A + B)
-DOP(DSUB, 2, A - B)
+/* a + b rounded in mode (enum isa_frndn): the nearest sum and its exact
+ * error (Knuth's two-sum: exact where the sum is finite), stepped one
+ * ulp toward the mode's side where the nearest is on the other; an
+ * overflow of finite operands ends at the largest double where the mode
+ * rounds toward it. */
+static double dadd_round(double a, double b, int mode)
+{
+	double r = a + b;
+	if (mode == FRNDN_RN || r != r)
+		return r;
+	if (isinf(r)) {
+		if (isinf(a) || isinf(b))
+			return r;
+		bool keep = r > 0 ? mode == FRNDN_RP : mode == FRNDN_RM;
+		return keep ? r : copysign(DBL_MAX, r);
+	}
+	double bb = r - a, e = (a - (r - bb)) + (b - bb);
+	if (e == 0)
+		return r;
+	bool down = mode == FRNDN_RM || (mode == FRNDN_RZ && r > 0);
+	if (mode == FRNDN_RZ && r == 0)
+		return r;
+	if (down && e < 0)
+		return nextafter(r, -INFINITY);
+	if (!down && e > 0)
+		return nextafter(r, INFINITY);
+	return r;
+}
+
+DOP(DADD, 2, dadd_round(A, B, x->in->mod[0]))
+DOP(DSUB, 2, dadd_round(A, -B, x->in->mod[0]))
 DOP(DMUL, 2, A * B)
 DOP(DFMA, 3, fma(A, B, C))
 /* (ddiv: of two NaNs, a's: ptxas's sequence reaches a before b) */
@@ -724,6 +754,16 @@ static void sem_D2F(struct xc *x)
 		uint64_t u = du(a);
 		d[l] = a != a ? (uint32_t)(u >> 32 & 0x80000000u) | 0x7fc00000u | (uint32_t)(u >> 29 & 0x3fffffu)
 			      : fu(d2f_round(a, x->in->mod[0]));
+	}
+}
+
+static void sem_DFRND(struct xc *x)
+{
+	int mode = x->in->mod[0];
+	FOR_LANES(x->m, l) {
+		double a = dsrc(x, 0, l);
+		double r = mode == FRND_RN ? rint(a) : mode == FRND_RM ? floor(a) : mode == FRND_RP ? ceil(a) : trunc(a);
+		dput(x, l, a != a ? dquiet(a) : du(r));
 	}
 }
 

@@ -3312,6 +3312,19 @@ static bool dcvt(struct sel *x)
 		v->in.mod[0] = (uint8_t)m; /* (enum isa_frndn: rn rz rm rp) */
 		return dst_reg(x, v, 0);
 	}
+	if (!strcmp(dt, "f64") && !strcmp(st, "f64")) { /* to an integral double: trunc, rint, floor, ceil */
+		static const char *const modes[] = {"rzi", "rni", "rmi", "rpi"};
+		int m = -1;
+		for (int k = 0; k < 4 && rnd; k++)
+			if (!strcmp(rnd, modes[k]))
+				m = k;
+		if (m < 0)
+			return nsup(x, "this f64-to-f64 conversion (not to an integral value) is");
+		struct vinsn *v = dop(x, OP_DFRND, 1, true);
+		if (v)
+			v->in.mod[0] = (uint8_t)m; /* (enum isa_frnd: rz rn rm rp) */
+		return v != NULL;
+	}
 	if (!strcmp(dt, "f64") && (!strcmp(st, "s32") || !strcmp(st, "u32"))) {
 		if (rnd && strcmp(rnd, "rn"))
 			return nsup(x, "this rounding (the conversion is exact) is");
@@ -3379,6 +3392,20 @@ static bool do_f64(struct sel *x)
 			return nsup(x, "this form is");
 		return need_ops(x, sel ? 4 : 2) && dmove(x, sel);
 	}
+	if (!strcmp(b, "copysign")) { /* b's magnitude, a's sign: the high words' bits, b's low word */
+		if (x->nmods != 2)
+			return nsup(x, "this form is");
+		int lo[2], hi[2], dlo, dhi;
+		if (!need_ops(x, 3) || !dpair_src(x, 1, &lo[0], &hi[0]) || !dpair_src(x, 2, &lo[1], &hi[1]) ||
+		    !dpair_dst(x, &dlo, &dhi))
+			return false;
+		int s = new_tmp(x, VC_REG), m = new_tmp(x, VC_REG);
+		opi(x, OP_AND, s, hi[0], 0x80000000u, -1);
+		opi(x, OP_AND, m, hi[1], 0x7fffffffu, -1);
+		op3(x, OP_MOV, dlo, lo[1], -1, -1); /* (after both high words are read: d may be a or b) */
+		op3(x, OP_OR, dhi, s, m, -1);
+		return true;
+	}
 	if (!strcmp(b, "setp")) {
 		bool uns;
 		int cmp;
@@ -3408,9 +3435,16 @@ static bool do_f64(struct sel *x)
 			continue;
 		bool plain = ops[k].op == OP_DMIN || ops[k].op == OP_DMAX || ops[k].op == OP_DNEG || ops[k].op == OP_DABS;
 		const char *r = plain && x->nmods == 2 ? "rn" : plain ? NULL : f64_rounding(x, ops[k].rounding_required);
-		if (!r || strcmp(r, "rn"))
+		bool directed = ops[k].op == OP_DADD || ops[k].op == OP_DSUB; /* (dadd, dsub: every mode) */
+		if (!r || (strcmp(r, "rn") && !directed))
 			return nsup(x, r ? "a rounding of f64 other than .rn is" : "this f64 form (.approx, .sat, .ftz) is");
-		return need_ops(x, ops[k].n + 1) && dop(x, ops[k].op, ops[k].n, true);
+		if (!need_ops(x, ops[k].n + 1))
+			return false;
+		struct vinsn *v = dop(x, ops[k].op, ops[k].n, true);
+		if (v && directed)
+			v->in.mod[0] = (uint8_t)(!strcmp(r, "rz") ? FRNDN_RZ : !strcmp(r, "rm") ? FRNDN_RM
+						 : !strcmp(r, "rp") ? FRNDN_RP : FRNDN_RN);
+		return v != NULL;
 	}
 	return nsup(x, "this f64 instruction is");
 }

@@ -9,7 +9,7 @@
 // own output, so that the order of the additions is the kernel's), and an
 // atomicAdd of doubles whose sum is exact whatever the order. f64conv:
 // conversions between doubles and 64-bit integers; f32conv64: floats to
-// 64-bit integers.
+// 64-bit integers; dround: doubles to integral doubles, and copysign.
 __global__ void f64ops(const double *a, const double *b, const float *f, const int *n, double *o, float *of,
 		       int *oi, unsigned *ou, double alpha)
 {
@@ -97,4 +97,19 @@ __global__ void f32conv64(const float *f, unsigned long long *ol)
 	l[5] = __float2ull_rn(x);
 	l[6] = __float2ull_rd(x);
 	l[7] = __float2ull_ru(x);
+}
+
+// dround: doubles to integral doubles (trunc, rint, floor, ceil, round)
+// and copysign, on f64.s's 64 pairs
+__global__ void dround(const double *a, const double *b, double *o)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	double x = a[i];
+	double *r = o + 6 * i;
+	r[0] = trunc(x);
+	r[1] = rint(x);
+	r[2] = floor(x);
+	r[3] = ceil(x);
+	r[4] = copysign(x, b[i]);
+	r[5] = round(x);
 }
