@@ -1327,6 +1327,14 @@ START_TEST(f64_as_h200)
 		ck_assert_msg(ro[i] == conv[i], "dround thread %u: word %u: 0x%08x, the H200 0x%08x", i / 12, i % 12, ro[i],
 			      conv[i]);
 	done(&x);
+	/* dexp: the math library's exp() of doubles, bit for bit */
+	gpu_hex_rows("h200_f64/dexp.txt", 16, 16, conv);
+	run_file(&x, "tests/ptx/dexp.s", "h100", NULL, NULL, 0);
+	ck_assert_int_eq(x.r.status, SIM_DONE);
+	const uint32_t *eo = (const uint32_t *)x.g.bufs[program_find_buffer(x.p, "O")].data;
+	for (unsigned i = 0; i < 256; i++)
+		ck_assert_msg(eo[i] == conv[i], "dexp value %u: word %u: 0x%08x, the H200 0x%08x", i / 2, i % 2, eo[i], conv[i]);
+	done(&x);
 	char out[4096];
 	ck_assert_int_eq(run_simt_sim("configs/g80.ini tests/ptx/f64.s", out, sizeof out), 2);
 	ck_assert_msg(strstr(out, "cannot launch on g80: dadd at tests/ptx/f64.ptx:") &&
