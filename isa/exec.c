@@ -510,27 +510,31 @@ static void sem_S2R(struct xc *x)
 
 /* ---- float ---------------------------------------------------------------- */
 
-static float fmin_ptx(float a, float b)
-{
-	if (a != a)
-		return b;
-	if (b != b)
-		return a;
-	if (a == 0 && b == 0)
-		return signbit(a) ? a : b;
-	return a < b ? a : b;
-}
-
-static float fmax_ptx(float a, float b)
-{
-	if (a != a)
-		return b;
-	if (b != b)
-		return a;
-	if (a == 0 && b == 0)
-		return signbit(a) ? b : a;
-	return a > b ? a : b;
-}
+/* PTX's min and max, of floats (fmin_ptx, fmax_ptx) and of doubles
+ * (dmin_ptx, dmax_ptx): a NaN operand gives the other; -0 is below +0 */
+#define PTX_MINMAX(T, MIN, MAX)                                                 \
+	static T MIN(T a, T b)                                                  \
+	{                                                                       \
+		if (a != a)                                                     \
+			return b;                                               \
+		if (b != b)                                                     \
+			return a;                                               \
+		if (a == 0 && b == 0)                                           \
+			return signbit(a) ? a : b;                              \
+		return a < b ? a : b;                                           \
+	}                                                                       \
+	static T MAX(T a, T b)                                                  \
+	{                                                                       \
+		if (a != a)                                                     \
+			return b;                                               \
+		if (b != b)                                                     \
+			return a;                                               \
+		if (a == 0 && b == 0)                                           \
+			return signbit(a) ? b : a;                              \
+		return a > b ? a : b;                                           \
+	}
+PTX_MINMAX(float, fmin_ptx, fmax_ptx)
+PTX_MINMAX(double, dmin_ptx, dmax_ptx)
 
 /* f2i's rounding to an integral value before the conversion (rz: the
  * conversion's own truncation; rn: nearest, ties to even, as rintf in the
@@ -614,29 +618,6 @@ static inline void dput(struct xc *x, unsigned l, uint64_t v)
 			dput(x, l, DNAN(A, B, C, n, expr));                              \
 		}                                                                        \
 	}
-
-/* PTX's min and max: a NaN operand gives the other; -0 is below +0 */
-static double dmin_ptx(double a, double b)
-{
-	if (a != a)
-		return b;
-	if (b != b)
-		return a;
-	if (a == 0 && b == 0)
-		return signbit(a) ? a : b;
-	return a < b ? a : b;
-}
-
-static double dmax_ptx(double a, double b)
-{
-	if (a != a)
-		return b;
-	if (b != b)
-		return a;
-	if (a == 0 && b == 0)
-		return signbit(a) ? b : a;
-	return a > b ? a : b;
-}
 
 /* a + b rounded in mode (enum isa_frndn): the nearest sum and its exact
  * error (Knuth's two-sum: exact where the sum is finite), stepped one

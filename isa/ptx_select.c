@@ -1485,17 +1485,24 @@ static bool ld_sign_extends(const struct sel *x, const struct stmt *s);
  * double's (f2d.hi), a signed source's sign, an unsigned one's zeros */
 static void set_pair(struct vinsn *v, unsigned k, int lo, int hi);
 
+/* A conversion's rounding to an integral value (rzi, rni, rmi, rpi) as
+ * enum isa_frnd (rz rn rm rp), or -1 for any other word or none. */
+static int int_rounding(const char *rnd)
+{
+	static const char *const modes[] = {"rzi", "rni", "rmi", "rpi"};
+	for (int k = 0; k < 4 && rnd; k++)
+		if (!strcmp(rnd, modes[k]))
+			return k;
+	return -1;
+}
+
 /* cvt.{rzi,rni,rmi,rpi}.{s64,u64}.f32 d, a: f2i.64 in the rounding, into d
  * and its high word's register (a scratch one where nothing reads it);
  * with .ftz, rmi and rpi round a flushed value first (frnd.ftz, as the
  * 32-bit conversions do). */
 static bool cvt_f32_to_64(struct sel *x, int hi)
 {
-	static const char *const modes[] = {"rzi", "rni", "rmi", "rpi"};
-	int m = -1;
-	for (int k = 0; k < 4; k++)
-		if (x->nmods == 4 && !strcmp(x->mods[1], modes[k]))
-			m = k;
+	int m = x->nmods == 4 ? int_rounding(x->mods[1]) : -1;
 	if (m < 0)
 		return nsup(x, "this conversion of f32 to a 64-bit integer (its rounding, or .sat) is");
 	if (!need_ops(x, 2))
@@ -3313,11 +3320,7 @@ static bool dcvt(struct sel *x)
 		return dst_reg(x, v, 0);
 	}
 	if (!strcmp(dt, "f64") && !strcmp(st, "f64")) { /* to an integral double: trunc, rint, floor, ceil */
-		static const char *const modes[] = {"rzi", "rni", "rmi", "rpi"};
-		int m = -1;
-		for (int k = 0; k < 4 && rnd; k++)
-			if (!strcmp(rnd, modes[k]))
-				m = k;
+		int m = int_rounding(rnd);
 		if (m < 0)
 			return nsup(x, "this f64-to-f64 conversion (not to an integral value) is");
 		struct vinsn *v = dop(x, OP_DFRND, 1, true);
@@ -3336,20 +3339,17 @@ static bool dcvt(struct sel *x)
 		set_pair(v, 0, dlo, dhi);
 		return src_opnd(x, &v, 0, 1, false, false);
 	}
-	if ((!strcmp(dt, "s32") || !strcmp(dt, "u32")) && !strcmp(st, "f64")) {
-		static const char *const modes[] = {"rzi", "rni", "rmi", "rpi"};
-		int m = -1;
-		for (int k = 0; k < 4 && rnd; k++)
-			if (!strcmp(rnd, modes[k]))
-				m = k;
+	bool to64 = !strcmp(dt, "s64") || !strcmp(dt, "u64");
+	if ((to64 || !strcmp(dt, "s32") || !strcmp(dt, "u32")) && !strcmp(st, "f64")) { /* d2i, d2i.64 (into a pair) */
+		int m = int_rounding(rnd);
 		if (m < 0)
 			return nsup(x, "this rounding of f64 to an integer is");
-		struct vinsn *v = dop(x, OP_D2I, 1, false);
+		struct vinsn *v = dop(x, to64 ? OP_D2I64 : OP_D2I, 1, to64);
 		if (!v)
 			return false;
 		v->in.mod[0] = (uint8_t)(dt[0] == 's' ? ITYPE_S32 : ITYPE_U32);
 		v->in.mod[1] = (uint8_t)m; /* (enum isa_frnd: rz rn rm rp) */
-		return dst_reg(x, v, 0);
+		return to64 || dst_reg(x, v, 0);
 	}
 	if (!strcmp(dt, "f64") && (!strcmp(st, "s64") || !strcmp(st, "u64"))) {
 		if (!rnd || strcmp(rnd, "rn"))
@@ -3358,21 +3358,6 @@ static bool dcvt(struct sel *x)
 		if (v)
 			v->in.mod[0] = (uint8_t)(st[0] == 's' ? ITYPE_S32 : ITYPE_U32);
 		return v != NULL;
-	}
-	if ((!strcmp(dt, "s64") || !strcmp(dt, "u64")) && !strcmp(st, "f64")) {
-		static const char *const modes[] = {"rzi", "rni", "rmi", "rpi"};
-		int m = -1;
-		for (int k = 0; k < 4 && rnd; k++)
-			if (!strcmp(rnd, modes[k]))
-				m = k;
-		if (m < 0)
-			return nsup(x, "this rounding of f64 to an integer is");
-		struct vinsn *v = dop(x, OP_D2I64, 1, true);
-		if (!v)
-			return false;
-		v->in.mod[0] = (uint8_t)(dt[0] == 's' ? ITYPE_S32 : ITYPE_U32);
-		v->in.mod[1] = (uint8_t)m;
-		return true;
 	}
 	return nsup(x, "this conversion of an f64 (to or from f16, or .sat) is");
 }
